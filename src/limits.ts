@@ -1,0 +1,33 @@
+// Every timing and size limit tessera uses, each with the reason for its value.
+
+/** Shortest time between two frames sent to one client (~60 fps): more is invisible and costs CPU. */
+export const FRAME_INTERVAL_MS = 16;
+/** How long a pane in synchronized-output mode (DEC 2026) may hold back its frame before we draw anyway. */
+export const SYNC_OUTPUT_TIMEOUT_MS = 150;
+/** Resizes are coalesced for this long so a dragged terminal edge does not reflow every PTY dozens of times. */
+export const RESIZE_DEBOUNCE_MS = 30;
+/** A lone ESC is a key press (not the start of a sequence) when nothing follows it within this time. */
+export const ESCAPE_TIMEOUT_MS = 25;
+
+/** Pending bytes in a pane's emulator above which its PTY is paused. */
+export const FLOW_HIGH_WATERMARK = 1 << 20;
+/** Pending bytes below which a paused PTY is resumed. */
+export const FLOW_LOW_WATERMARK = 1 << 17;
+
+/** Default scrollback lines kept per pane; bounds memory per pane. */
+export const DEFAULT_SCROLLBACK_LINES = 5000;
+
+/** Smallest pane content the layout allows: below this, programs cannot draw anything useful. */
+export const MIN_PANE_COLS = 10;
+export const MIN_PANE_ROWS = 3;
+/** The smallest size ever sent to a PTY (also guards against 0×0 from a hidden or tiny client). */
+export const MIN_PTY_COLS = 2;
+export const MIN_PTY_ROWS = 1;
+
+/** Grace period between SIGTERM and SIGKILL when a pane's process group is closed. */
+export const KILL_GRACE_MS = 2000;
+
+/** Largest message accepted on the control socket; anything bigger is a broken or hostile peer. */
+export const MAX_MESSAGE_BYTES = 16 << 20;
+/** How long a starting client waits for a freshly launched server to accept connections. */
+export const SERVER_START_TIMEOUT_MS = 5000;

@@ -1,0 +1,163 @@
+// A screen as typed arrays: the one picture every layer (pane, chrome, frame) draws into.
+
+/** Attribute flags, one bit each, stored in CellGrid.attrs. */
+export const Attr = {
+  Bold: 1,
+  Dim: 2,
+  Italic: 4,
+  Underline: 8,
+  Blink: 16,
+  Inverse: 32,
+  Invisible: 64,
+  Strikethrough: 128,
+  Overline: 256,
+} as const;
+
+/**
+ * Colors are packed into one uint32:
+ *   0                     the terminal's default color
+ *   PALETTE | index       one of the 256 palette colors (0–15 are the ANSI ones)
+ *   RGB | 0xRRGGBB        a true color
+ */
+export const DEFAULT_COLOR = 0;
+export const PALETTE = 0x1000000;
+export const RGB = 0x2000000;
+const KIND_MASK = 0x3000000;
+
+export const paletteColor = (index: number): number => PALETTE | (index & 0xff);
+export const rgbColor = (r: number, g: number, b: number): number =>
+  RGB | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff);
+export const isPalette = (color: number): boolean => (color & KIND_MASK) === PALETTE;
+export const isRgb = (color: number): boolean => (color & KIND_MASK) === RGB;
+
+/** Code stored in the right half of a wide (2-cell) character. */
+export const WIDE_CONTINUATION = 0;
+/** Code of an empty cell: drawn as a space. */
+export const BLANK = 0x20;
+
+/** One cell's content, for code that is not on a hot path (tests, capture). */
+export interface Cell {
+  /** The grapheme shown, '' for the right half of a wide character. */
+  text: string;
+  width: number;
+  fg: number;
+  bg: number;
+  attrs: number;
+}
+
+export class CellGrid {
+  readonly cols: number;
+  readonly rows: number;
+  /** First code point of each cell (BLANK when empty, WIDE_CONTINUATION for a wide char's right half). */
+  readonly codes: Uint32Array;
+  /** 1, 2 for the left half of a wide character, 0 for its right half. */
+  readonly widths: Uint8Array;
+  readonly fg: Uint32Array;
+  readonly bg: Uint32Array;
+  readonly attrs: Uint16Array;
+  /** Cells whose grapheme is more than one code point (combining marks, ZWJ emoji), by cell index. */
+  readonly clusters = new Map<number, string>();
+
+  constructor(cols: number, rows: number) {
+    this.cols = Math.max(0, cols | 0);
+    this.rows = Math.max(0, rows | 0);
+    const n = this.cols * this.rows;
+    this.codes = new Uint32Array(n).fill(BLANK);
+    this.widths = new Uint8Array(n).fill(1);
+    this.fg = new Uint32Array(n);
+    this.bg = new Uint32Array(n);
+    this.attrs = new Uint16Array(n);
+  }
+
+  index(x: number, y: number): number {
+    return y * this.cols + x;
+  }
+
+  /** Writes one cell. `text` may be a whole grapheme; width 2 also claims the cell to its right. */
+  set(x: number, y: number, text: string, width: number, fg: number, bg: number, attrs: number): void {
+    if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return;
+    const i = y * this.cols + x;
+    const code = text.length === 0 ? BLANK : (text.codePointAt(0) ?? BLANK);
+    this.codes[i] = code;
+    this.widths[i] = width === 2 && x + 1 < this.cols ? 2 : 1;
+    this.fg[i] = fg;
+    this.bg[i] = bg;
+    this.attrs[i] = attrs;
+    if (text.length > String.fromCodePoint(code).length) this.clusters.set(i, text);
+    else if (this.clusters.size > 0) this.clusters.delete(i);
+    if (this.widths[i] === 2) {
+      const j = i + 1;
+      this.codes[j] = WIDE_CONTINUATION;
+      this.widths[j] = 0;
+      this.fg[j] = fg;
+      this.bg[j] = bg;
+      this.attrs[j] = attrs;
+      if (this.clusters.size > 0) this.clusters.delete(j);
+    }
+  }
+
+  /** The grapheme at a cell index ('' for a wide character's right half). */
+  textAt(i: number): string {
+    if (this.widths[i] === 0) return '';
+    return this.clusters.get(i) ?? String.fromCodePoint(this.codes[i]);
+  }
+
+  cell(x: number, y: number): Cell {
+    const i = this.index(x, y);
+    return { text: this.textAt(i), width: this.widths[i], fg: this.fg[i], bg: this.bg[i], attrs: this.attrs[i] };
+  }
+
+  /** Blanks a rectangle with the given background (default: terminal default). */
+  clear(x0 = 0, y0 = 0, w = this.cols, h = this.rows, bg = DEFAULT_COLOR): void {
+    const x1 = Math.min(this.cols, x0 + w);
+    const y1 = Math.min(this.rows, y0 + h);
+    for (let y = Math.max(0, y0); y < y1; y++) {
+      const start = y * this.cols + Math.max(0, x0);
+      const end = y * this.cols + x1;
+      this.codes.fill(BLANK, start, end);
+      this.widths.fill(1, start, end);
+      this.fg.fill(DEFAULT_COLOR, start, end);
+      this.bg.fill(bg, start, end);
+      this.attrs.fill(0, start, end);
+      if (this.clusters.size > 0) for (let i = start; i < end; i++) this.clusters.delete(i);
+    }
+  }
+
+  /** Copies a rectangle of `src` (at sx, sy) into this grid at (dx, dy), clipped to both grids. */
+  blit(src: CellGrid, sx: number, sy: number, w: number, h: number, dx: number, dy: number): void {
+    const width = Math.min(w, src.cols - sx, this.cols - dx);
+    const height = Math.min(h, src.rows - sy, this.rows - dy);
+    if (width <= 0 || height <= 0) return;
+    for (let row = 0; row < height; row++) {
+      const s = (sy + row) * src.cols + sx;
+      const d = (dy + row) * this.cols + dx;
+      this.codes.set(src.codes.subarray(s, s + width), d);
+      this.widths.set(src.widths.subarray(s, s + width), d);
+      this.fg.set(src.fg.subarray(s, s + width), d);
+      this.bg.set(src.bg.subarray(s, s + width), d);
+      this.attrs.set(src.attrs.subarray(s, s + width), d);
+      for (let col = 0; col < width; col++) {
+        const cluster = src.clusters.get(s + col);
+        if (cluster !== undefined) this.clusters.set(d + col, cluster);
+        else if (this.clusters.size > 0) this.clusters.delete(d + col);
+      }
+      // A wide character cut in half by the right edge of the copy becomes a blank.
+      const last = d + width - 1;
+      if (this.widths[last] === 2) {
+        this.codes[last] = BLANK;
+        this.widths[last] = 1;
+      }
+      if (this.widths[d] === 0) {
+        this.codes[d] = BLANK;
+        this.widths[d] = 1;
+      }
+    }
+  }
+
+  /** Plain text of one row, wide characters counted once, trailing blanks kept. */
+  rowText(y: number): string {
+    let out = '';
+    for (let x = 0; x < this.cols; x++) out += this.textAt(this.index(x, y));
+    return out;
+  }
+}
