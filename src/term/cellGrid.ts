@@ -77,6 +77,8 @@ export class CellGrid {
   set(x: number, y: number, text: string, width: number, fg: number, bg: number, attrs: number): void {
     if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return;
     const i = y * this.cols + x;
+    this.breakWideAt(i, x);
+    if (width === 2 && x + 1 < this.cols) this.breakWideAt(i + 1, x + 1);
     const code = text.length === 0 ? BLANK : (text.codePointAt(0) ?? BLANK);
     this.codes[i] = code;
     this.widths[i] = width === 2 && x + 1 < this.cols ? 2 : 1;
@@ -94,6 +96,18 @@ export class CellGrid {
       this.attrs[j] = attrs;
       if (this.clusters.size > 0) this.clusters.delete(j);
     }
+  }
+
+  /** Before cell i is overwritten: the other half of a wide character it belongs to becomes a blank. */
+  private breakWideAt(i: number, x: number): void {
+    if (this.widths[i] === 0 && x > 0) this.blankCell(i - 1);
+    else if (this.widths[i] === 2 && x + 1 < this.cols) this.blankCell(i + 1);
+  }
+
+  private blankCell(i: number): void {
+    this.codes[i] = BLANK;
+    this.widths[i] = 1;
+    if (this.clusters.size > 0) this.clusters.delete(i);
   }
 
   /** The grapheme at a cell index ('' for a wide character's right half). */

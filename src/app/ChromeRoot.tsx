@@ -1,0 +1,25 @@
+// Everything tessera draws around the panes. Pane contents are holes: the compositor fills them.
+
+import { Box } from 'ink';
+import type { ChromeModel } from './chromeModel.js';
+import { Divider } from './Divider.js';
+import { HelpOverlay } from './HelpOverlay.js';
+import { PaneHeader } from './PaneHeader.js';
+import { StatusBar } from './StatusBar.js';
+
+export function ChromeRoot({ model }: { model: ChromeModel }) {
+  return (
+    <Box width={model.cols} height={model.rows} flexDirection="column">
+      {model.headers.map((pane) => (
+        <PaneHeader key={pane.id} pane={pane} />
+      ))}
+      {model.dividers.map((rect) => (
+        <Divider key={`${rect.x},${rect.y}`} rect={rect} />
+      ))}
+      <StatusBar status={model.status} cols={model.cols} row={model.rows - 1} />
+      {model.overlay.kind === 'help' ? (
+        <HelpOverlay prefix={model.overlay.prefix} bindings={model.overlay.bindings} rect={model.overlay.rect} />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+// The list of key bindings, drawn over the panes until a key is pressed.
+
+import { Box, Text } from 'ink';
+import type { KeyHelpEntry, Rect } from './chromeModel.js';
+import { fitText } from './fitText.js';
+import { HELP_VISIBLE_ROWS, helpKeyColumnWidth } from './overlayGeometry.js';
+
+/** Border and padding columns on each side of the text. */
+const FRAME_COLS = 4;
+
+export function HelpOverlay({ prefix, bindings, rect }: { prefix: string; bindings: KeyHelpEntry[]; rect: Rect }) {
+  const keyWidth = helpKeyColumnWidth(bindings);
+  const inner = Math.max(0, rect.width - FRAME_COLS);
+  const visible = bindings.slice(0, HELP_VISIBLE_ROWS(rect));
+  // Every row is padded to the full width: Ink leaves unwritten cells alone, and whatever the
+  // chrome drew underneath (dividers) would show through.
+  return (
+    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor="cyan" flexDirection="column" paddingX={1}>
+      <Text bold color="cyan">
+        {fitText(`Keys — press ${prefix}, then:`, inner)}
+      </Text>
+      {visible.map((b) => (
+        <Text key={b.keys}>
+          <Text color="yellow">{fitText(b.keys, Math.min(keyWidth, inner))}</Text>
+          {fitText(`  ${b.description}`, Math.max(0, inner - keyWidth))}
+        </Text>
+      ))}
+      <Text color="gray">{fitText('any key closes this', inner)}</Text>
+    </Box>
+  );
+}

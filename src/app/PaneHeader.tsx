@@ -1,0 +1,26 @@
+// One pane's header row: status dot, pane number, title, and the status pill on the right.
+
+import { Box, Text } from 'ink';
+import type { PaneHeaderModel } from './chromeModel.js';
+import { fitText } from './fitText.js';
+import { StatusPill, pillLabel, statusDotColor } from './StatusPill.js';
+
+/** Narrower headers drop the pill and keep the title. */
+const MIN_TITLE_WITH_PILL = 8;
+
+export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
+  const { rect } = pane;
+  const pillWidth = pillLabel(pane.status, pane.exitCode).length + 2;
+  const showPill = rect.width >= pillWidth + MIN_TITLE_WITH_PILL;
+  const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
+  const title = fitText(` ${pane.id} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, titleWidth);
+  return (
+    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={1}>
+      <Text backgroundColor={pane.focused ? 'blue' : undefined} color={pane.focused ? 'white' : 'gray'} bold={pane.focused} wrap="truncate-end">
+        <Text color={statusDotColor(pane.status)}>●</Text>
+        {title}
+      </Text>
+      {showPill ? <StatusPill status={pane.status} exitCode={pane.exitCode} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+// The shape of one CLI command; each lives in its own file under commands/.
+
+import type { FlagSpec, ParsedArgs } from './argParser.js';
+
+export interface CliContext {
+  socketPath: string;
+  /** How the user named the server, for messages: `-L work` or `-S /path`. */
+  serverLabel: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export interface CliCommand {
+  name: string;
+  aliases?: string[];
+  /** One line for `tessera --help`. */
+  summary: string;
+  /** The usage line(s) and details for `tessera help COMMAND`. */
+  usage: string;
+  flags: FlagSpec[];
+  maxPositionals?: number;
+  run(args: ParsedArgs, ctx: CliContext): Promise<number>;
+}

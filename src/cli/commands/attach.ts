@@ -1,0 +1,17 @@
+// tessera attach: show a workspace in this terminal.
+
+import { stringFlag } from '../argParser.js';
+import { attachTerminal } from '../attachFlow.js';
+import type { CliCommand } from '../command.js';
+
+export const attach: CliCommand = {
+  name: 'attach',
+  aliases: ['a', 'attach-session'],
+  summary: 'attach this terminal to a workspace',
+  usage: `tessera attach [-t WORKSPACE]
+
+  Shows the workspace (default: the most recently used one) in this terminal.
+  Detach again with the prefix key then d; everything keeps running.`,
+  flags: [{ name: 'target', short: 't', value: true }],
+  run: (args, ctx) => attachTerminal(ctx, { workspace: stringFlag(args, 'target'), startServer: false }),
+};

@@ -1,0 +1,42 @@
+// tessera list-panes: every pane with its process, status and place on screen.
+
+import { boolFlag, stringFlag } from '../argParser.js';
+import { controlCommand, jsonFlag } from '../controlCommand.js';
+
+interface PaneInfo {
+  id: number;
+  workspace: string;
+  title: string;
+  command: string;
+  pid: number | null;
+  status: string;
+  exitCode: number | null;
+  cols: number;
+  rows: number;
+  rect: { x: number; y: number; width: number; height: number } | null;
+  focused: boolean;
+}
+
+export const listPanes = controlCommand({
+  name: 'list-panes',
+  summary: 'list panes (all, or of one workspace)',
+  usage: `tessera list-panes [-t WORKSPACE] [--json]
+
+  Prints one line per pane: id, workspace, size, status and title.
+  --json prints an array of objects: id, workspace, title, command, pid, status, exitCode,
+  cols, rows, rect {x, y, width, height} (the pane's content on the attached screen, 0-based;
+  null for a pane that is hidden by zoom), cursor {x, y}, focused.`,
+  flags: [{ name: 'target', short: 't', value: true }, jsonFlag],
+  toArgs: (args) => ({ workspace: stringFlag(args, 'target') }),
+  print(result, args, ctx) {
+    const panes = result as PaneInfo[];
+    if (boolFlag(args, 'json')) {
+      ctx.out(`${JSON.stringify(panes, null, 2)}\n`);
+      return;
+    }
+    for (const p of panes) {
+      const exit = p.exitCode === null ? '' : ` (${p.exitCode})`;
+      ctx.out(`${p.id}: [${p.workspace}] ${p.cols}x${p.rows} ${p.status}${exit}${p.focused ? ' (focused)' : ''} ${p.title}\n`);
+    }
+  },
+});

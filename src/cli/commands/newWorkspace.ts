@@ -1,0 +1,43 @@
+// tessera new: a new workspace whose first pane runs a command (default: your shell).
+
+import path from 'node:path';
+import { connectOrStartServer } from '../../client/connect.js';
+import { sendRequest } from '../../client/request.js';
+import { boolFlag, stringFlag } from '../argParser.js';
+import { attachTerminal, canAttach } from '../attachFlow.js';
+import type { CliCommand } from '../command.js';
+
+export const newWorkspace: CliCommand = {
+  name: 'new',
+  aliases: ['new-session'],
+  summary: 'create a workspace and attach to it',
+  usage: `tessera new [-s NAME] [-c DIR] [-d] [-- COMMAND ARGS…]
+
+  Creates a workspace whose first pane runs COMMAND (default: your shell) in DIR
+  (default: the current directory), then attaches to it.
+  -s NAME   the workspace's name (letters, digits, '.', '_', '-'; default: a free number)
+  -c DIR    the starting directory
+  -d        create it without attaching (prints its name)`,
+  flags: [
+    { name: 'name', short: 's', value: true },
+    { name: 'cwd', short: 'c', value: true },
+    { name: 'detached', short: 'd' },
+  ],
+  async run(args, ctx) {
+    const cwdFlag = stringFlag(args, 'cwd');
+    const detached = boolFlag(args, 'detached');
+    if (!detached && !(await canAttach(ctx))) return 1;
+    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+    const result = (await sendRequest(
+      socket,
+      'new',
+      { name: stringFlag(args, 'name'), cwd: path.resolve(ctx.cwd, cwdFlag ?? '.'), command: args.rest },
+      { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE },
+    )) as { name: string };
+    if (detached) {
+      ctx.out(`${result.name}\n`);
+      return 0;
+    }
+    return attachTerminal(ctx, { workspace: result.name, startServer: false, checked: true });
+  },
+};

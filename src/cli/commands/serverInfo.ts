@@ -1,0 +1,17 @@
+// tessera server-info: the running server's process and socket (for scripts and benchmarks).
+
+import { boolFlag } from '../argParser.js';
+import { controlCommand, jsonFlag } from '../controlCommand.js';
+
+export const serverInfo = controlCommand({
+  name: 'server-info',
+  summary: "show the server's pid, socket and version",
+  usage: `tessera server-info [--json]`,
+  flags: [jsonFlag],
+  toArgs: () => ({}),
+  print(result, args, ctx) {
+    const info = result as { pid: number; socketPath: string; version: string };
+    if (boolFlag(args, 'json')) ctx.out(`${JSON.stringify(info)}\n`);
+    else ctx.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
+  },
+});

@@ -1,0 +1,41 @@
+// Builds a CLI command that sends one request to the running server and prints the answer.
+
+import { connectToServer } from '../client/connect.js';
+import { sendRequest } from '../client/request.js';
+import type { FlagSpec, ParsedArgs } from './argParser.js';
+import type { CliCommand, CliContext } from './command.js';
+
+export interface ControlCommandSpec {
+  name: string;
+  aliases?: string[];
+  summary: string;
+  usage: string;
+  flags: FlagSpec[];
+  maxPositionals?: number;
+  /** The request's arguments; throw UsageError for a bad combination of flags. */
+  toArgs(args: ParsedArgs, ctx: CliContext): Record<string, unknown>;
+  /** Prints the server's answer; nothing by default. */
+  print?(result: unknown, args: ParsedArgs, ctx: CliContext): void;
+}
+
+export function controlCommand(spec: ControlCommandSpec): CliCommand {
+  return {
+    name: spec.name,
+    aliases: spec.aliases,
+    summary: spec.summary,
+    usage: spec.usage,
+    flags: spec.flags,
+    maxPositionals: spec.maxPositionals ?? 0,
+    async run(args, ctx) {
+      const requestArgs = spec.toArgs(args, ctx);
+      const socket = await connectToServer(ctx.socketPath, ctx.serverLabel);
+      const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE });
+      spec.print?.(result, args, ctx);
+      return 0;
+    },
+  };
+}
+
+/** `-t` for commands that act on a pane; absent means the pane the command runs in, or the focused one. */
+export const targetPaneFlag: FlagSpec = { name: 'target', short: 't', value: true };
+export const jsonFlag: FlagSpec = { name: 'json' };

@@ -1,0 +1,29 @@
+// The text of `tessera --help`.
+
+import { DEFAULT_SETTINGS } from '../store/settingsDefaults.js';
+import type { CliCommand } from './command.js';
+
+export function generalHelp(commands: CliCommand[], version: string): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+  return `tessera ${version} — a terminal multiplexer for coding agents
+
+Usage:
+  tessera [-L NAME | -S PATH]                 open the default workspace (starting the server if needed)
+  tessera [-L NAME | -S PATH] COMMAND [ARGS]  run a command
+  tessera help COMMAND                        details of one command
+
+tessera shows a mosaic of terminal panes inside your terminal. A background server owns the
+panes, so closing this terminal (or losing SSH) never kills what runs in them: attach again.
+
+Commands:
+${list}
+
+Options:
+  -L NAME     use the server named NAME (separate servers for separate things; default "default")
+  -S PATH     use the server whose socket is PATH (its directory must not be writable by others)
+  -h, --help  this help          -V, --version  the version
+
+Inside tessera, press ${DEFAULT_SETTINGS.prefix} then ? to see every key (${DEFAULT_SETTINGS.prefix} d detaches).
+`;
+}

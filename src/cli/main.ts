@@ -1,0 +1,87 @@
+// Parses the global options, then runs the command (or attaches when there is none).
+
+import { NoServerError } from '../client/connect.js';
+import { CommandError } from '../client/request.js';
+import { SocketPathError, resolveSocketPath } from '../protocol/socketPath.js';
+import { UsageError, parseArgs } from './argParser.js';
+import type { CliContext } from './command.js';
+import { COMMANDS, findCommand } from './commands/index.js';
+import { generalHelp } from './help.js';
+import { attachTerminal } from './attachFlow.js';
+import { VERSION } from './version.js';
+
+const out = (text: string) => process.stdout.write(text);
+const err = (text: string) => process.stderr.write(text);
+
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } catch (error) {
+    const known = error instanceof UsageError || error instanceof NoServerError || error instanceof CommandError || error instanceof SocketPathError;
+    err(`tessera: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+    if (error instanceof UsageError) err("try 'tessera --help'\n");
+    return 1;
+  }
+}
+
+async function dispatch(argv: string[]): Promise<number> {
+  // Global options come before the command name.
+  let i = 0;
+  let name: string | undefined;
+  let socketFile: string | undefined;
+  for (; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-L' || arg === '-S') {
+      const value = argv[i + 1];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      if (arg === '-L') name = value;
+      else socketFile = value;
+      i++;
+    } else if (arg === '-h' || arg === '--help') {
+      out(generalHelp(COMMANDS, VERSION));
+      return 0;
+    } else if (arg === '-V' || arg === '--version') {
+      out(`tessera ${VERSION}\n`);
+      return 0;
+    } else if (arg.startsWith('-')) {
+      throw new UsageError(`unknown option ${arg}`);
+    } else break;
+  }
+  if (name !== undefined && socketFile !== undefined) throw new UsageError('use either -L or -S, not both');
+  const socketPath = resolveSocketPath({ name, path: socketFile });
+  const ctx: CliContext = {
+    socketPath,
+    serverLabel: socketFile !== undefined ? `-S ${socketFile}` : `-L ${name ?? 'default'}`,
+    env: process.env,
+    cwd: process.cwd(),
+    out,
+    err,
+  };
+  const commandName = argv[i];
+  if (commandName === undefined) return attachTerminal(ctx, { createCwd: ctx.cwd, startServer: true });
+  if (commandName === 'help') return showCommandHelp(argv[i + 1]);
+  const command = findCommand(commandName);
+  if (!command) throw new UsageError(`unknown command '${commandName}'`);
+  const rest = argv.slice(i + 1);
+  if (asksForHelp(rest, command.flags.some((f) => f.short === 'h'))) return showCommandHelp(command.name);
+  const args = parseArgs(rest, command.flags, { maxPositionals: command.maxPositionals ?? 0 });
+  return command.run(args, ctx);
+}
+
+/** `--help` (or `-h` where the command has no -h of its own) before any `--`. */
+function asksForHelp(args: string[], hasOwnH: boolean): boolean {
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const before = args.slice(0, end);
+  return before.includes('--help') || (!hasOwnH && before.includes('-h'));
+}
+
+function showCommandHelp(name: string | undefined): number {
+  if (name === undefined) {
+    out(generalHelp(COMMANDS, VERSION));
+    return 0;
+  }
+  const command = findCommand(name);
+  if (!command) throw new UsageError(`unknown command '${name}'`);
+  out(`${command.summary}\n\nUsage: ${command.usage}\n`);
+  return 0;
+}

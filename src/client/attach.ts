@@ -1,0 +1,107 @@
+// The attached client: raw terminal in, frames out. It draws nothing itself and always restores the
+// terminal on the way out, whatever ends the session.
+
+import type net from 'node:net';
+import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
+import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../protocol/messages.js';
+import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
+
+export interface AttachOptions {
+  workspace?: string;
+  createCwd?: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs until the session ends; resolves with the exit code and prints why it ended. */
+export function runAttachedClient(socket: net.Socket, options: AttachOptions): Promise<number> {
+  const stdin = process.stdin;
+  const stdout = process.stdout;
+  return new Promise((resolve) => {
+    const decoder = new FrameDecoder();
+    let finished = false;
+
+    const finish = (reason: string, code: number) => {
+      if (finished) return;
+      finished = true;
+      stdout.off('resize', onResize);
+      stdin.off('data', onInput);
+      for (const signal of ['SIGHUP', 'SIGTERM'] as const) process.off(signal, onSignal);
+      try {
+        if (stdin.isTTY) stdin.setRawMode(false);
+      } catch {
+        // the terminal is gone (SIGHUP): nothing to restore
+      }
+      stdin.pause();
+      socket.destroy();
+      writeSafely(RESTORE_SEQUENCE);
+      writeSafely(`${reason}\n`);
+      resolve(code);
+    };
+
+    const writeSafely = (text: string) => {
+      try {
+        stdout.write(text);
+      } catch {
+        // stdout closed under us; the session still ends cleanly
+      }
+    };
+
+    const onInput = (data: Buffer) => {
+      socket.write(encodeBytes(FrameType.Input, data));
+    };
+    const onResize = () => {
+      socket.write(encodeJson({ t: 'resize', cols: stdout.columns || 80, rows: stdout.rows || 24 }));
+    };
+    const onSignal = (signal: NodeJS.Signals) => finish(`[tessera: client ended by ${signal}; your panes keep running]`, 1);
+
+    socket.on('data', (chunk: Buffer) => {
+      let frames;
+      try {
+        frames = decoder.feed(chunk);
+      } catch (error) {
+        finish(`[tessera: the server sent something unreadable: ${(error as Error).message}]`, 1);
+        return;
+      }
+      for (const frame of frames) {
+        if (frame.type === FrameType.Output) {
+          if (!stdout.write(frame.data)) {
+            // The terminal (or the SSH link behind it) is slower than the server: hold the server back.
+            socket.pause();
+            stdout.once('drain', () => socket.resume());
+          }
+          continue;
+        }
+        if (frame.type !== FrameType.Json) continue;
+        try {
+          const message = parseServerMessage(frame.message);
+          if (message.t === 'end') finish(message.reason, message.exitCode);
+        } catch (error) {
+          finish(`[tessera: unexpected message from the server: ${(error as Error).message}]`, 1);
+        }
+      }
+    });
+    socket.on('error', (error) => finish(`[tessera: lost the server: ${error.message}]`, 1));
+    socket.on('close', () => finish('[tessera: the server went away]', 1));
+
+    const hello: AttachMessage = {
+      t: 'attach',
+      protocol: PROTOCOL_VERSION,
+      workspace: options.workspace,
+      createCwd: options.createCwd,
+      cols: stdout.columns || 80,
+      rows: stdout.rows || 24,
+      terminal: {
+        term: options.env.TERM ?? '',
+        colorTerm: options.env.COLORTERM ?? '',
+        insideMultiplexer: Boolean(options.env.TMUX || options.env.STY),
+      },
+    };
+    socket.write(encodeJson(hello));
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onInput);
+    stdout.on('resize', onResize);
+    for (const signal of ['SIGHUP', 'SIGTERM'] as const) process.on(signal, onSignal);
+    stdout.write(ENTER_SEQUENCE);
+  });
+}

@@ -1,0 +1,41 @@
+// Sends one control command to the server and waits for its answer.
+
+import type net from 'node:net';
+import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
+import { parseServerMessage } from '../protocol/messages.js';
+
+export class CommandError extends Error {}
+
+export function sendRequest(
+  socket: net.Socket,
+  command: string,
+  args: Record<string, unknown>,
+  context: { cwd: string; callerPane?: string },
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const decoder = new FrameDecoder();
+    const id = 1;
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const frame of decoder.feed(chunk)) {
+          if (frame.type !== FrameType.Json) continue;
+          const message = parseServerMessage(frame.message);
+          if (message.t === 'response' && message.id === id) {
+            socket.end();
+            if (message.ok) resolve(message.result);
+            else reject(new CommandError(message.error));
+          }
+        }
+      } catch (error) {
+        fail(new Error(`the server sent something unreadable: ${(error as Error).message}`));
+      }
+    });
+    socket.once('error', fail);
+    socket.once('close', () => reject(new Error('the server closed the connection without answering')));
+    socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane }));
+  });
+}

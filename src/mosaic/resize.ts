@@ -1,0 +1,98 @@
+// Resizing a pane by moving the nearest divider (or stacked boundary) on its side by whole cells.
+import { MIN_PANE_COLS, MIN_PANE_ROWS } from '../limits.js';
+import { apportion } from './apportion.js';
+import { childFrames, layoutTree, normalizeRect } from './layout.js';
+import type { LayoutNode, Rect, ScreenDirection, SplitNode } from './types.js';
+
+export type ResizeResult = { ok: true; tree: LayoutNode } | { ok: false; reason: string };
+
+interface Step {
+  split: SplitNode;
+  index: number;
+}
+
+/**
+ * Moves the boundary nearest to pane `paneId` that runs across `direction` by `cells` cells in that
+ * direction, like tmux's resize-pane: the boundary after the pane when there is one, else the one before.
+ * The split whose boundary moves gets weights equal to its children's new sizes in cells, so the result is
+ * exact at this area. Refused when a pane would end up below the minimum content size (a pane that is
+ * already below it may still grow).
+ */
+export function resizePane(
+  tree: LayoutNode,
+  paneId: number,
+  direction: ScreenDirection,
+  cells: number,
+  area: Rect,
+): ResizeResult {
+  if (!Number.isInteger(cells) || cells <= 0) {
+    return { ok: false, reason: `resize amount must be a whole number of cells above 0 (got ${cells})` };
+  }
+  const path = pathTo(tree, paneId);
+  if (path === undefined) return { ok: false, reason: `there is no pane ${paneId}` };
+  const axis = direction === 'left' || direction === 'right' ? 'row' : 'column';
+  let level = path.length - 1;
+  while (level >= 0 && path[level].split.direction !== axis) level--;
+  if (level < 0) {
+    const side = axis === 'row' ? 'beside' : 'above or below';
+    return { ok: false, reason: `pane ${paneId} cannot be resized ${direction}: no pane ${side} it` };
+  }
+
+  let rect = normalizeRect(area);
+  for (let i = 0; i < level; i++) rect = childFrames(path[i].split, rect)[path[i].index];
+  const { split, index } = path[level];
+  const extent = axis === 'row' ? rect.width : rect.height;
+  const cuts = apportion(split.weights, extent, axis === 'row' ? 1 : 0);
+  const cut = index < split.children.length - 1 ? index + 1 : index;
+  cuts[cut] += direction === 'left' || direction === 'up' ? -cells : cells;
+  const sizes = split.children.map((_, i) => cuts[i + 1] - cuts[i]);
+  if (sizes.some((size) => size <= 0)) {
+    return { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: no room left` };
+  }
+  // apportion() shares width + 1 columns in a row (the last child's virtual divider): count it back in.
+  if (axis === 'row') sizes[sizes.length - 1] += 1;
+
+  const resized = replaceAlong(path, level, { ...split, weights: sizes });
+  const tooSmall = shrunkBelowMinimum(tree, resized, area);
+  if (tooSmall !== undefined) {
+    return { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: ${tooSmall}` };
+  }
+  return { ok: true, tree: resized };
+}
+
+function pathTo(tree: LayoutNode, paneId: number): Step[] | undefined {
+  if (tree.kind === 'pane') return tree.paneId === paneId ? [] : undefined;
+  for (let index = 0; index < tree.children.length; index++) {
+    const rest = pathTo(tree.children[index], paneId);
+    if (rest !== undefined) return [{ split: tree, index }, ...rest];
+  }
+  return undefined;
+}
+
+/** Rebuilds the tree from the root down to path[level], whose split is replaced by `node`. */
+function replaceAlong(path: Step[], level: number, node: SplitNode): LayoutNode {
+  let current: LayoutNode = node;
+  for (let i = level - 1; i >= 0; i--) {
+    const { split, index } = path[i];
+    const children = split.children.slice();
+    children[index] = current;
+    current = { ...split, children };
+  }
+  return current;
+}
+
+function shrunkBelowMinimum(before: LayoutNode, after: LayoutNode, area: Rect): string | undefined {
+  const old = layoutTree(before, area).panes;
+  for (const [id, rects] of layoutTree(after, area).panes) {
+    const was = old.get(id)?.content;
+    const now = rects.content;
+    if (was === undefined) continue;
+    if (now.width < MIN_PANE_COLS && now.width < was.width) {
+      return `pane ${id} would be ${now.width} columns wide, the minimum is ${MIN_PANE_COLS}`;
+    }
+    if (now.height < MIN_PANE_ROWS && now.height < was.height) {
+      return `pane ${id} would be ${now.height} rows high, the minimum is ${MIN_PANE_ROWS}`;
+    }
+  }
+  return undefined;
+}

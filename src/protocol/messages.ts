@@ -1,0 +1,106 @@
+// The JSON messages of the socket protocol, and their validation on receipt.
+
+import { InvalidInput, bool, int, optStr, record, str, type Fields } from './validate.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Largest terminal we accept from a client; anything bigger is a bug or an attack on memory. */
+export const MAX_TERMINAL_COLS = 1000;
+export const MAX_TERMINAL_ROWS = 500;
+
+/** What the client knows about the terminal it runs in. */
+export interface TerminalInfo {
+  term: string;
+  colorTerm: string;
+  /** Running inside tmux or screen: they may not pass true color or DEC 2026 through. */
+  insideMultiplexer: boolean;
+}
+
+export interface AttachMessage {
+  t: 'attach';
+  protocol: number;
+  /** Workspace to show; the default workspace when absent. */
+  workspace?: string;
+  /** Create the workspace when it does not exist yet (the no-argument `tessera`). */
+  createCwd?: string;
+  cols: number;
+  rows: number;
+  terminal: TerminalInfo;
+}
+
+export interface ResizeMessage {
+  t: 'resize';
+  cols: number;
+  rows: number;
+}
+
+export interface RequestMessage {
+  t: 'request';
+  id: number;
+  command: string;
+  args: Fields;
+  /** The client's working directory, for commands that default to it. */
+  cwd?: string;
+  /** The pane the command was typed in ($TESSERA_PANE), the default target. */
+  callerPane?: string;
+}
+
+export type ClientMessage = AttachMessage | ResizeMessage | RequestMessage;
+
+export type ServerMessage =
+  | { t: 'response'; id: number; ok: true; result: unknown }
+  | { t: 'response'; id: number; ok: false; error: string }
+  | { t: 'attached'; workspace: string }
+  | { t: 'end'; reason: string; exitCode: number };
+
+export function parseClientMessage(value: unknown): ClientMessage {
+  const m = record(value, 'message');
+  switch (m.t) {
+    case 'attach': {
+      const terminal = record(m.terminal, 'terminal');
+      return {
+        t: 'attach',
+        protocol: int(m.protocol, 'protocol', 0, 1_000_000),
+        workspace: optStr(m.workspace, 'workspace', 256),
+        createCwd: optStr(m.createCwd, 'createCwd'),
+        cols: int(m.cols, 'cols', 1, MAX_TERMINAL_COLS),
+        rows: int(m.rows, 'rows', 1, MAX_TERMINAL_ROWS),
+        terminal: {
+          term: str(terminal.term, 'terminal.term', 256),
+          colorTerm: str(terminal.colorTerm, 'terminal.colorTerm', 256),
+          insideMultiplexer: bool(terminal.insideMultiplexer, 'terminal.insideMultiplexer'),
+        },
+      };
+    }
+    case 'resize':
+      return { t: 'resize', cols: int(m.cols, 'cols', 1, MAX_TERMINAL_COLS), rows: int(m.rows, 'rows', 1, MAX_TERMINAL_ROWS) };
+    case 'request':
+      return {
+        t: 'request',
+        id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER),
+        command: str(m.command, 'command', 64),
+        args: record(m.args, 'args'),
+        cwd: optStr(m.cwd, 'cwd'),
+        callerPane: optStr(m.callerPane, 'callerPane', 64),
+      };
+    default:
+      throw new InvalidInput(`unknown message type ${JSON.stringify(m.t)}`);
+  }
+}
+
+/** Validation of server messages on the client side (a mismatched server version must not crash the client). */
+export function parseServerMessage(value: unknown): ServerMessage {
+  const m = record(value, 'message');
+  switch (m.t) {
+    case 'response':
+      if (m.ok === true) return { t: 'response', id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER), ok: true, result: m.result };
+      return { t: 'response', id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER), ok: false, error: str(m.error, 'error', 65536) };
+    case 'attached':
+      return { t: 'attached', workspace: str(m.workspace, 'workspace', 256) };
+    case 'end':
+      return { t: 'end', reason: str(m.reason, 'reason', 4096), exitCode: int(m.exitCode, 'exitCode', 0, 255) };
+    default:
+      throw new InvalidInput(`unknown message type ${JSON.stringify(m.t)}`);
+  }
+}
+

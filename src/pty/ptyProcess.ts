@@ -1,0 +1,192 @@
+// One program running in a pseudo-terminal: spawn, I/O, resize, pause, and killing its whole process tree.
+
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { spawn, type IPty } from '@lydell/node-pty';
+import { MIN_PTY_COLS, MIN_PTY_ROWS } from '../limits.js';
+import { killPaneProcesses } from './paneProcesses.js';
+import { readProcStat } from './procStat.js';
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export interface PtySpawnOptions {
+  /** Absolute path of the program; a bare name must be resolved against PATH by the caller. */
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+}
+
+export interface PtyExit {
+  exitCode: number;
+  /** Number of the signal that ended the process, when one did. */
+  signal?: number;
+}
+
+export interface PtyProcess extends Disposable {
+  readonly pid: number;
+  readonly cols: number;
+  readonly rows: number;
+  readonly paused: boolean;
+  /** Settles once the program has exited; never rejects. */
+  readonly exited: Promise<PtyExit>;
+  onData(listener: (data: string) => void): Disposable;
+  onExit(listener: (exit: PtyExit) => void): Disposable;
+  write(data: string): void;
+  /** Clamped to MIN_PTY_COLS × MIN_PTY_ROWS; non-finite sizes and no-op resizes are ignored. */
+  resize(cols: number, rows: number): void;
+  /** Stops reading the PTY, so a program that keeps writing blocks until resume(). */
+  pause(): void;
+  resume(): void;
+  /**
+   * SIGHUP + SIGTERM to the process group and the rest of the session, SIGKILL to whatever is left
+   * after KILL_GRACE_MS. Resolves once the program has exited and nothing of it is left alive.
+   */
+  terminate(): Promise<PtyExit>;
+}
+
+/** Starts `file` in a new PTY. Throws an Error saying what to fix when the program or cwd is unusable. */
+export function spawnPty(options: PtySpawnOptions): PtyProcess {
+  assertSpawnable(options);
+  const cols = clampCols(options.cols);
+  const rows = clampRows(options.rows);
+  const pty = spawn(options.file, options.args, {
+    name: options.env.TERM ?? 'xterm-256color',
+    cwd: options.cwd,
+    env: options.env,
+    cols,
+    rows,
+  });
+  return new NodePtyProcess(pty, cols, rows);
+}
+
+function assertSpawnable({ file, cwd }: PtySpawnOptions): void {
+  if (!isAbsolute(file)) {
+    throw new Error(`cannot start "${file}": the program path must be absolute (resolve it against PATH first)`);
+  }
+  const program = statOrUndefined(file);
+  if (!program) throw new Error(`cannot start ${file}: no such file`);
+  if (!program.isFile()) throw new Error(`cannot start ${file}: it is not a regular file`);
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    throw new Error(`cannot start ${file}: it is not executable (check its permissions)`);
+  }
+  const dir = statOrUndefined(cwd);
+  if (!isAbsolute(cwd) || !dir) throw new Error(`cannot start ${file}: working directory ${cwd} does not exist`);
+  if (!dir.isDirectory()) throw new Error(`cannot start ${file}: working directory ${cwd} is not a directory`);
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+const clampCols = (cols: number): number => (Number.isFinite(cols) ? Math.max(MIN_PTY_COLS, Math.floor(cols)) : MIN_PTY_COLS);
+const clampRows = (rows: number): number => (Number.isFinite(rows) ? Math.max(MIN_PTY_ROWS, Math.floor(rows)) : MIN_PTY_ROWS);
+
+class NodePtyProcess implements PtyProcess {
+  readonly exited: Promise<PtyExit>;
+  private exit: PtyExit | undefined;
+  private isPaused = false;
+  private termination: Promise<PtyExit> | undefined;
+  private readonly subscriptions: Disposable[] = [];
+  /** Start time of the child, to recognise its pid being reused after it exited. */
+  private readonly startTime: number | undefined;
+
+  constructor(
+    private readonly pty: IPty,
+    private currentCols: number,
+    private currentRows: number,
+  ) {
+    this.startTime = readProcStat(pty.pid)?.startTime;
+    // Not in `subscriptions`: the exit must still be seen after dispose() asked for termination.
+    this.exited = new Promise((resolve) => {
+      pty.onExit(({ exitCode, signal }) => {
+        this.exit = signal ? { exitCode, signal } : { exitCode };
+        resolve(this.exit);
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+  get cols(): number {
+    return this.currentCols;
+  }
+  get rows(): number {
+    return this.currentRows;
+  }
+  get paused(): boolean {
+    return this.isPaused;
+  }
+
+  onData(listener: (data: string) => void): Disposable {
+    return this.keep(this.pty.onData(listener));
+  }
+
+  onExit(listener: (exit: PtyExit) => void): Disposable {
+    // Through `exited`, so a listener added after the exit still hears about it.
+    let active = true;
+    void this.exited.then((exit) => {
+      if (active) listener(exit);
+    });
+    return this.keep({ dispose: () => (active = false) });
+  }
+
+  write(data: string): void {
+    if (this.exit) return; // the PTY is closed: input has nowhere to go
+    this.pty.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (!Number.isFinite(cols) || !Number.isFinite(rows) || this.exit) return;
+    const nextCols = clampCols(cols);
+    const nextRows = clampRows(rows);
+    if (nextCols === this.currentCols && nextRows === this.currentRows) return;
+    this.pty.resize(nextCols, nextRows);
+    this.currentCols = nextCols;
+    this.currentRows = nextRows;
+  }
+
+  pause(): void {
+    if (this.isPaused) return;
+    this.isPaused = true;
+    this.pty.pause();
+  }
+
+  resume(): void {
+    if (!this.isPaused) return;
+    this.isPaused = false;
+    this.pty.resume();
+  }
+
+  terminate(): Promise<PtyExit> {
+    this.termination ??= this.killTree();
+    return this.termination;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    void this.terminate();
+  }
+
+  private keep(subscription: Disposable): Disposable {
+    this.subscriptions.push(subscription);
+    return subscription;
+  }
+
+  private async killTree(): Promise<PtyExit> {
+    await killPaneProcesses(this.pty.pid, { startTime: this.startTime, settled: () => this.exit !== undefined });
+    return this.exited;
+  }
+}
+

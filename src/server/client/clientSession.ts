@@ -1,0 +1,257 @@
+// One attached client on the server side: its screen, its keys, and the workspace it shows.
+
+import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
+import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES, SYNC_OUTPUT_TIMEOUT_MS } from '../../limits.js';
+import type { TerminalInfo } from '../../protocol/messages.js';
+import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
+import type { Settings } from '../../store/settingsDefaults.js';
+import { helpEntries } from '../keys/bindings.js';
+import type { KeyActions } from '../keys/keyActions.js';
+import type { Pane } from '../pane.js';
+import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import { RefusedError, type Workspace } from '../workspace.js';
+import { helpOverlayRect } from '../../app/overlayGeometry.js';
+import { buildChromeModel } from './buildChromeModel.js';
+import { initialChromeState, type ChromeState } from './chromeState.js';
+import { FramePacer } from './framePacer.js';
+import { KeyRouter } from './keyRouter.js';
+import { Painter } from './painter.js';
+import { supportsTrueColor } from './terminalCapabilities.js';
+
+export interface ClientTransport {
+  sendOutput(bytes: string): void;
+  /** Bytes queued on the socket and not yet sent. */
+  backlog(): number;
+  onceDrained(callback: () => void): void;
+  end(reason: string, exitCode: number): void;
+}
+
+export interface PrefixKey {
+  label: string;
+  bytes: string;
+  matches(token: KeyToken): boolean;
+}
+
+export interface SessionHost {
+  registry: WorkspaceRegistry;
+  settings: Settings;
+  prefix: PrefixKey;
+  /** The set of clients changed size or workspace: recompute every workspace's size. */
+  sizesChanged(): void;
+  /** This client left (detach or disconnect). */
+  removed(session: ClientSession): void;
+}
+
+export class ClientSession implements KeyActions {
+  cols: number;
+  rows: number;
+  workspace: Workspace;
+  private readonly painter: Painter;
+  private readonly pacer: FramePacer;
+  private readonly router: KeyRouter;
+  private readonly decoder = new InputDecoder();
+  private chromeState: ChromeState = initialChromeState();
+  private escapeTimer: ReturnType<typeof setTimeout> | undefined;
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private unsubscribe: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly transport: ClientTransport,
+    workspace: Workspace,
+    size: { cols: number; rows: number },
+    terminal: TerminalInfo,
+  ) {
+    this.cols = size.cols;
+    this.rows = size.rows;
+    this.workspace = workspace;
+    this.painter = new Painter(size.cols, size.rows, supportsTrueColor(terminal, host.settings.trueColor));
+    this.pacer = new FramePacer(
+      () => this.paint(),
+      () => transport.backlog() > CLIENT_BACKLOG_BYTES,
+      (resume) => transport.onceDrained(resume),
+    );
+    this.router = new KeyRouter({
+      actions: this,
+      isPrefix: (token) => host.prefix.matches(token),
+      prefixBytes: host.prefix.bytes,
+      prefixLabel: host.prefix.label,
+      setPrefixPending: (pending) => this.setChrome({ prefixPending: pending }),
+      overlayOpen: () => this.chromeState.overlay.kind !== 'none',
+      closeOverlay: () => this.setChrome({ overlay: { kind: 'none' } }),
+      setMessage: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
+      focusedPane: () => this.workspace.focusedPane,
+      dismissExitedPane: () => void this.closePane(this.workspace.focusedPaneId),
+    });
+    this.watchWorkspace();
+  }
+
+  /** Sends the first, full frame, with a notice in the status bar when there is one. */
+  start(notice?: string): void {
+    this.host.registry.touch(this.workspace);
+    if (notice) this.message(notice, 'error');
+    this.painter.repaintAll();
+    this.pacer.request();
+  }
+
+  input(data: string): void {
+    clearTimeout(this.escapeTimer);
+    this.router.handle(this.decoder.feed(data));
+    if (this.decoder.pending()) {
+      this.escapeTimer = setTimeout(() => this.router.handle(this.decoder.flush()), ESCAPE_TIMEOUT_MS);
+    }
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.cols && rows === this.rows) return;
+    this.cols = cols;
+    this.rows = rows;
+    this.painter.resize(cols, rows);
+    this.host.sizesChanged();
+    this.refresh();
+  }
+
+  /** The workspace this client shows was closed: the client ends. */
+  workspaceClosed(): void {
+    this.end(`[tessera: workspace ${this.workspace.name} closed]`, 0);
+  }
+
+  end(reason: string, exitCode: number): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.dispose();
+    this.transport.end(reason, exitCode);
+    this.host.removed(this);
+  }
+
+  dispose(): void {
+    this.closed = true;
+    clearTimeout(this.escapeTimer);
+    clearTimeout(this.heldTimer);
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.pacer.dispose();
+    this.painter.dispose();
+  }
+
+  // ---- key actions -------------------------------------------------------------------------
+
+  split(side: SplitSide): void {
+    this.attempt(() => this.host.registry.split(this.workspace.focusedPaneId, side, {}));
+  }
+
+  focus(direction: ScreenDirection): void {
+    if (!this.workspace.focusDirection(direction)) this.message(`no pane ${direction} of pane ${this.workspace.focusedPaneId}`, 'info');
+  }
+
+  focusNext(step: 1 | -1): void {
+    this.workspace.focusNext(step);
+  }
+
+  resizeBorder(direction: ScreenDirection, cells: number): void {
+    this.attempt(() => this.workspace.resizePane(this.workspace.focusedPaneId, direction, cells));
+  }
+
+  equalize(): void {
+    this.attempt(() => this.workspace.equalize());
+  }
+
+  zoom(): void {
+    this.workspace.toggleZoom(this.workspace.focusedPaneId);
+  }
+
+  askClose(): void {
+    const pane = this.workspace.focusedPane;
+    this.router.ask(`Close pane ${pane.id} (${pane.title})?`, () => void this.closePane(pane.id));
+  }
+
+  detach(): void {
+    this.end(`[tessera: detached from workspace ${this.workspace.name}]`, 0);
+  }
+
+  redraw(): void {
+    this.painter.repaintAll();
+    this.pacer.request();
+  }
+
+  showHelp(): void {
+    const bindings = helpEntries();
+    const rect = helpOverlayRect(this.cols, Math.max(1, this.rows - 1), bindings);
+    this.setChrome({ overlay: { kind: 'help', prefix: this.host.prefix.label, bindings, rect } });
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private async closePane(paneId: number): Promise<void> {
+    try {
+      await this.host.registry.closePane(paneId);
+    } catch (error) {
+      this.message((error as Error).message, 'error');
+    }
+  }
+
+  private attempt(operation: () => unknown): void {
+    try {
+      operation();
+    } catch (error) {
+      if (error instanceof RefusedError) this.message(error.message, 'error');
+      else this.message(`failed: ${(error as Error).message}`, 'error');
+    }
+  }
+
+  private message(text: string, tone: 'info' | 'error'): void {
+    this.setChrome({ message: { text, tone } });
+  }
+
+  private setChrome(change: Partial<ChromeState>): void {
+    this.chromeState = { ...this.chromeState, ...change };
+    this.refresh();
+  }
+
+  /** Re-subscribes to the workspace and its panes (after panes were added or removed). */
+  private watchWorkspace(): void {
+    for (const off of this.unsubscribe.splice(0)) off();
+    const workspace = this.workspace;
+    this.watchedPanes = new Set(workspace.panes.keys());
+    this.unsubscribe.push(workspace.onChange(() => this.onWorkspaceChange()));
+    for (const pane of workspace.panes.values()) this.watchPane(pane);
+  }
+
+  private watchPane(pane: Pane): void {
+    const subscription = pane.onScreen(() => {
+      this.painter.markDirty(pane.emulator);
+      this.pacer.request();
+    });
+    this.unsubscribe.push(() => subscription.dispose());
+  }
+
+  private watchedPanes = new Set<number>();
+
+  private onWorkspaceChange(): void {
+    const ids = new Set(this.workspace.panes.keys());
+    const same = ids.size === this.watchedPanes.size && [...ids].every((id) => this.watchedPanes.has(id));
+    if (!same) {
+      this.watchWorkspace();
+      this.painter.repaintAll();
+    }
+    this.refresh();
+  }
+
+  private refresh(): void {
+    if (this.closed) return;
+    this.painter.updateChrome(buildChromeModel(this.workspace, this.chromeState, { cols: this.cols, rows: this.rows }, this.host.prefix.label));
+    this.pacer.request();
+  }
+
+  private paint(): void {
+    if (this.closed) return;
+    const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none');
+    if (bytes.length > 0) this.transport.sendOutput(bytes);
+    if (this.painter.hasHeldPanes() && this.heldTimer === undefined) {
+      this.heldTimer = setTimeout(() => {
+        this.heldTimer = undefined;
+        this.pacer.request();
+      }, SYNC_OUTPUT_TIMEOUT_MS);
+    }
+  }
+}

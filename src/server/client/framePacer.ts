@@ -1,0 +1,49 @@
+// Decides when a client gets its next frame: right away when it has been quiet (typing feels instant),
+// at most one frame per FRAME_INTERVAL_MS under load, and never while its socket is backed up.
+
+import { FRAME_INTERVAL_MS } from '../../limits.js';
+
+export class FramePacer {
+  private lastPaint = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private immediate: ReturnType<typeof setImmediate> | undefined;
+  private waitingForDrain = false;
+  private disposed = false;
+
+  constructor(
+    private readonly paint: () => void,
+    private readonly isBackedUp: () => boolean,
+    private readonly onceDrained: (resume: () => void) => void,
+  ) {}
+
+  /** Something changed: paint soon. Many requests before the paint collapse into one frame. */
+  request(): void {
+    if (this.disposed || this.timer !== undefined || this.immediate !== undefined || this.waitingForDrain) return;
+    const wait = this.lastPaint + FRAME_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.immediate = setImmediate(() => this.run());
+    else this.timer = setTimeout(() => this.run(), wait);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
+    if (this.immediate !== undefined) clearImmediate(this.immediate);
+  }
+
+  private run(): void {
+    this.timer = undefined;
+    this.immediate = undefined;
+    if (this.disposed) return;
+    if (this.isBackedUp()) {
+      // The client cannot keep up (slow link): skip frames; the next one carries every change.
+      this.waitingForDrain = true;
+      this.onceDrained(() => {
+        this.waitingForDrain = false;
+        this.request();
+      });
+      return;
+    }
+    this.lastPaint = performance.now();
+    this.paint();
+  }
+}

@@ -1,0 +1,88 @@
+// Decides who gets each key from a client: tessera (after the prefix), an open overlay or question,
+// or the focused pane (re-encoded for the modes that pane asked for).
+
+import { encodeForPane } from '../../term/keys/encode.js';
+import type { KeyToken } from '../../term/keys/decode.js';
+import { findBinding } from '../keys/bindings.js';
+import type { KeyActions } from '../keys/keyActions.js';
+
+export interface RouterHost {
+  actions: KeyActions;
+  isPrefix(token: KeyToken): boolean;
+  /** The prefix key's own bytes, sent to the pane when the prefix is pressed twice. */
+  prefixBytes: string;
+  prefixLabel: string;
+  setPrefixPending(pending: boolean): void;
+  overlayOpen(): boolean;
+  closeOverlay(): void;
+  setMessage(text: string | undefined, tone?: 'info' | 'error' | 'question'): void;
+  /** The focused pane: where keys go, unless its program has exited. */
+  focusedPane(): { write(data: string): void; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isExited: boolean } | undefined;
+  dismissExitedPane(): void;
+}
+
+export class KeyRouter {
+  private prefixPending = false;
+  private question: { onYes: () => void } | undefined;
+
+  constructor(private readonly host: RouterHost) {}
+
+  /** Asks a yes/no question in the status bar; `y` runs onYes, any other key cancels. */
+  ask(text: string, onYes: () => void): void {
+    this.question = { onYes };
+    this.host.setMessage(`${text} (y/n)`, 'question');
+  }
+
+  handle(tokens: KeyToken[]): void {
+    for (const token of tokens) this.handleOne(token);
+  }
+
+  private handleOne(token: KeyToken): void {
+    if (token.kind === 'focus-in' || token.kind === 'focus-out' || token.kind === 'mouse' || token.kind === 'reply') return;
+    const host = this.host;
+    if (this.question) {
+      const { onYes } = this.question;
+      this.question = undefined;
+      host.setMessage(undefined);
+      if (token.kind === 'key' && (token.key?.char === 'y' || token.key?.char === 'Y')) onYes();
+      return;
+    }
+    if (host.overlayOpen()) {
+      host.closeOverlay();
+      return;
+    }
+    if (this.prefixPending) {
+      this.prefixPending = false;
+      host.setPrefixPending(false);
+      host.setMessage(undefined);
+      if (host.isPrefix(token)) {
+        host.focusedPane()?.write(host.prefixBytes);
+        return;
+      }
+      if (token.kind === 'key' && token.key?.name === 'escape') return;
+      const binding = findBinding(token);
+      if (binding) void binding.run(host.actions);
+      else host.setMessage(`${host.prefixLabel} ${describe(token)}: no such key (${host.prefixLabel} ? lists them)`, 'error');
+      return;
+    }
+    if (host.isPrefix(token)) {
+      this.prefixPending = true;
+      host.setPrefixPending(true);
+      return;
+    }
+    host.setMessage(undefined);
+    const pane = host.focusedPane();
+    if (!pane) return;
+    if (pane.isExited) {
+      if (token.kind === 'key' && (token.key?.name === 'enter' || token.key?.char === 'q')) host.dismissExitedPane();
+      return;
+    }
+    pane.write(encodeForPane(token, pane.inputModes));
+  }
+}
+
+function describe(token: KeyToken): string {
+  if (token.key?.char) return token.key.char;
+  if (token.key?.name) return token.key.name;
+  return JSON.stringify(token.raw);
+}

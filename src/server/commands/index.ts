@@ -1,0 +1,18 @@
+// Every control command the server answers, by name.
+
+import { capturePane } from './capturePane.js';
+import type { ServerCommand } from './command.js';
+import { killPane } from './killPane.js';
+import { killServer } from './killServer.js';
+import { listPanes } from './listPanes.js';
+import { listWorkspaces } from './listWorkspaces.js';
+import { newWorkspace } from './newWorkspace.js';
+import { resizePane } from './resizePane.js';
+import { sendKeys } from './sendKeys.js';
+import { serverInfo } from './serverInfo.js';
+import { splitPane } from './splitPane.js';
+import { zoomPane } from './zoomPane.js';
+
+const ALL: ServerCommand[] = [capturePane, killPane, killServer, listPanes, listWorkspaces, newWorkspace, resizePane, sendKeys, serverInfo, splitPane, zoomPane];
+
+export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));

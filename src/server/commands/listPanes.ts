@@ -1,0 +1,32 @@
+// list-panes: every pane (or those of one workspace) with process, status and place on screen.
+
+import type { ServerCommand } from './command.js';
+import { targetWorkspace } from './targets.js';
+
+export const listPanes: ServerCommand = {
+  name: 'list-panes',
+  run(args, ctx) {
+    const only = targetWorkspace(args, ctx);
+    const workspaces = only ? [only] : ctx.registry.list();
+    return workspaces.flatMap((workspace) =>
+      workspace.orderedPanes().map((pane) => {
+        const rect = workspace.layout.panes.get(pane.id)?.content ?? null;
+        return {
+          id: pane.id,
+          workspace: workspace.name,
+          title: pane.title,
+          command: pane.command,
+          pid: pane.isExited ? null : pane.pid,
+          status: pane.status,
+          exitCode: pane.exitCode ?? null,
+          cols: pane.cols,
+          rows: pane.rows,
+          rect,
+          cursor: { x: pane.emulator.cursorX, y: pane.emulator.cursorY },
+          focused: pane.id === workspace.focusedPaneId,
+          cwd: pane.cwd,
+        };
+      }),
+    );
+  },
+};

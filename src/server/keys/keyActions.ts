@@ -1,0 +1,16 @@
+// What the key bindings can do, implemented by the client session (one instance per attached client).
+
+import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
+
+export interface KeyActions {
+  split(side: SplitSide): void;
+  focus(direction: ScreenDirection): void;
+  focusNext(step: 1 | -1): void;
+  resizeBorder(direction: ScreenDirection, cells: number): void;
+  equalize(): void;
+  zoom(): void;
+  askClose(): void;
+  detach(): void;
+  redraw(): void;
+  showHelp(): void;
+}

@@ -1,0 +1,234 @@
+// One pane: a program in a PTY, its emulator, flow control between them, and what we know about it.
+
+import path from 'node:path';
+import type { PaneStatus } from '../app/chromeModel.js';
+import { connectFlowControl, type FlowControl } from '../pty/flowControl.js';
+import { debounceResize, type DebouncedResize } from '../pty/debouncedResize.js';
+import type { PidRecords } from '../pty/pidRecords.js';
+import { spawnPty, type Disposable, type PtyExit, type PtyProcess } from '../pty/ptyProcess.js';
+import { isCommandRunning } from '../shell/commandRunning.js';
+import { shellLaunch } from '../shell/integration.js';
+import { trackShellOsc, type OscTracker } from '../shell/oscTracker.js';
+import { Emulator } from '../term/emulator.js';
+import { paneStatus } from './paneStatus.js';
+
+/** Shells with no integration are asked about their foreground group at most this often while output flows. */
+const FOREGROUND_CHECK_INTERVAL_MS = 250;
+
+export interface PaneLaunch {
+  id: number;
+  /** Absolute program path and its arguments. */
+  file: string;
+  args: string[];
+  kind: 'shell' | 'command';
+  cwd: string;
+  cols: number;
+  rows: number;
+  env: Record<string, string>;
+  scrollback: number;
+  pidRecords?: PidRecords;
+}
+
+type Listener = () => void;
+
+export class Pane {
+  readonly id: number;
+  readonly kind: 'shell' | 'command';
+  readonly emulator: Emulator;
+  /** How the pane was started, for titles and list-panes. */
+  readonly command: string;
+  status: PaneStatus;
+  exitCode: number | undefined;
+  private programTitle = '';
+  private readonly pty: PtyProcess;
+  private readonly flow: FlowControl;
+  private readonly osc: OscTracker;
+  private readonly resizer: DebouncedResize;
+  private readonly disposables: Disposable[] = [];
+  private readonly screenListeners = new Set<Listener>();
+  private readonly metaListeners = new Set<Listener>();
+  private readonly exitListeners = new Set<Listener>();
+  private started = false;
+  private exited = false;
+  private foregroundTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastCwd: string;
+
+  constructor(launch: PaneLaunch) {
+    this.id = launch.id;
+    this.kind = launch.kind;
+    this.lastCwd = launch.cwd;
+    this.command = [path.basename(launch.file), ...launch.args].join(' ');
+    this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback });
+    this.osc = trackShellOsc(this.emulator.terminal);
+    const spawnSpec = launch.kind === 'shell' ? shellLaunch(launch.file, launch.args, launch.env) : launch;
+    try {
+      this.pty = spawnPty({ ...spawnSpec, cwd: launch.cwd, cols: launch.cols, rows: launch.rows });
+    } catch (error) {
+      this.osc.dispose();
+      this.emulator.dispose();
+      throw error;
+    }
+    this.flow = connectFlowControl(this.pty, this.emulator);
+    this.resizer = debounceResize((cols, rows) => {
+      this.emulator.resize(cols, rows);
+      this.pty.resize(cols, rows);
+      this.emitScreen();
+    });
+    this.status = paneStatus(this.facts());
+    this.disposables.push(
+      this.emulator.onReply((reply) => this.pty.write(reply)),
+      this.emulator.onParsed(() => this.onParsed()),
+      this.emulator.onTitle((title) => {
+        this.programTitle = title;
+        this.emitMeta();
+      }),
+      this.osc.onChange(() => this.refreshStatus()),
+      this.pty.onExit((exit) => this.onProgramExit(exit)),
+    );
+    if (launch.pidRecords) this.disposables.push(launch.pidRecords.track(String(this.id), this.pty));
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  get cwd(): string {
+    return this.osc.state.cwd ?? this.lastCwd;
+  }
+
+  get title(): string {
+    if (this.programTitle) return this.programTitle;
+    if (this.kind === 'shell') return `${this.command.split(' ')[0]} ${tildify(this.cwd)}`;
+    return this.command;
+  }
+
+  get cols(): number {
+    return this.emulator.cols;
+  }
+
+  get rows(): number {
+    return this.emulator.rows;
+  }
+
+  get isExited(): boolean {
+    return this.exited;
+  }
+
+  /** What the program asked of its keyboard, so keys can be encoded the way it expects. */
+  get inputModes(): { applicationCursorKeys: boolean; bracketedPaste: boolean } {
+    const modes = this.emulator.terminal.modes;
+    return { applicationCursorKeys: modes.applicationCursorKeysMode, bracketedPaste: modes.bracketedPasteMode };
+  }
+
+  write(data: string): void {
+    if (!this.exited && data.length > 0) this.pty.write(data);
+  }
+
+  /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */
+  resize(cols: number, rows: number): void {
+    this.resizer.request(cols, rows);
+  }
+
+  /** Applies a pending resize now (so a client that just attached draws at the right size). */
+  flushResize(): void {
+    this.resizer.flush();
+  }
+
+  onScreen(listener: Listener): Disposable {
+    return subscribe(this.screenListeners, listener);
+  }
+
+  onMeta(listener: Listener): Disposable {
+    return subscribe(this.metaListeners, listener);
+  }
+
+  onExit(listener: Listener): Disposable {
+    return subscribe(this.exitListeners, listener);
+  }
+
+  /** Ends the pane's whole process group and releases everything the pane holds. */
+  async close(): Promise<void> {
+    if (!this.exited) await this.pty.terminate();
+    this.dispose();
+  }
+
+  private dispose(): void {
+    clearTimeout(this.foregroundTimer);
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.resizer.dispose();
+    this.flow.dispose();
+    this.osc.dispose();
+    this.pty.dispose();
+    this.emulator.dispose();
+    this.screenListeners.clear();
+    this.metaListeners.clear();
+    this.exitListeners.clear();
+  }
+
+  private onParsed(): void {
+    if (!this.started) {
+      this.started = true;
+      this.refreshStatus();
+    }
+    if (this.kind === 'shell' && !this.osc.state.integrated) this.scheduleForegroundCheck();
+    this.emitScreen();
+  }
+
+  private scheduleForegroundCheck(): void {
+    if (this.foregroundTimer !== undefined) return;
+    this.foregroundTimer = setTimeout(() => {
+      this.foregroundTimer = undefined;
+      this.refreshStatus();
+    }, FOREGROUND_CHECK_INTERVAL_MS);
+  }
+
+  private onProgramExit(exit: PtyExit): void {
+    // Let the emulator finish parsing what the program wrote last, then report the exit.
+    this.emulator.write('', () => {
+      this.exited = true;
+      this.exitCode = exit.signal ? 128 + exit.signal : exit.exitCode;
+      this.refreshStatus();
+      for (const listener of [...this.exitListeners]) listener();
+    });
+  }
+
+  private facts() {
+    const running = this.kind === 'shell' && !this.exited ? isCommandRunning(this.osc.state, this.pty?.pid ?? -1) : undefined;
+    return {
+      kind: this.kind,
+      exited: this.exited,
+      exitCode: this.exitCode,
+      commandRunning: running,
+      started: this.started || this.osc.state.integrated,
+    };
+  }
+
+  private refreshStatus(): void {
+    const status = paneStatus(this.facts());
+    const cwd = this.osc.state.cwd;
+    if (cwd) this.lastCwd = cwd;
+    if (status !== this.status) {
+      this.status = status;
+    }
+    this.emitMeta();
+  }
+
+  private emitScreen(): void {
+    for (const listener of [...this.screenListeners]) listener();
+  }
+
+  private emitMeta(): void {
+    for (const listener of [...this.metaListeners]) listener();
+  }
+}
+
+function subscribe(set: Set<Listener>, listener: Listener): Disposable {
+  set.add(listener);
+  return { dispose: () => set.delete(listener) };
+}
+
+function tildify(dir: string): string {
+  const home = process.env.HOME;
+  if (home && (dir === home || dir.startsWith(`${home}/`))) return `~${dir.slice(home.length)}`;
+  return dir;
+}

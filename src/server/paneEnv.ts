@@ -1,0 +1,23 @@
+// The environment every pane's program starts with.
+
+/** Variables that describe the terminal tessera itself runs in; inside a pane they would be lies. */
+const OUTER_TERMINAL_VARIABLES = ['TMUX', 'TMUX_PANE', 'STY', 'WINDOW', 'COLUMNS', 'LINES', 'TERM_PROGRAM_VERSION', 'TESSERA', 'TESSERA_PANE'];
+
+export function paneEnvironment(
+  base: NodeJS.ProcessEnv,
+  pane: { id: number; socketPath: string },
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value !== undefined && !OUTER_TERMINAL_VARIABLES.includes(key)) env[key] = value;
+  }
+  env.TERM = 'xterm-256color';
+  env.COLORTERM = 'truecolor';
+  Object.assign(env, overrides);
+  // Set last so a pane's own settings cannot point tessera's tools at another server or pane.
+  env.TERM_PROGRAM = 'tessera';
+  env.TESSERA = pane.socketPath;
+  env.TESSERA_PANE = String(pane.id);
+  return env;
+}

@@ -1,0 +1,182 @@
+// A workspace: named panes arranged in a split tree, with one focused pane and maybe one zoomed.
+
+import {
+  canSplit,
+  closePane as closeInTree,
+  equalize,
+  fitsMinimum,
+  layoutTree,
+  paneIds,
+  paneInDirection,
+  resizePane as resizeInTree,
+  splitPane as splitInTree,
+  type Layout,
+  type LayoutNode,
+  type Rect,
+  type ScreenDirection,
+  type SplitSide,
+} from '../mosaic/index.js';
+import type { Pane } from './pane.js';
+
+/** Rows below the panes that belong to the status bar. */
+export const STATUS_BAR_ROWS = 1;
+
+export class RefusedError extends Error {}
+
+type Listener = () => void;
+
+export class Workspace {
+  readonly name: string;
+  readonly cwd: string;
+  readonly panes = new Map<number, Pane>();
+  focusedPaneId: number;
+  zoomedPaneId: number | undefined;
+  private tree: LayoutNode;
+  private cols: number;
+  private rows: number;
+  private cachedLayout: Layout | undefined;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(name: string, cwd: string, firstPane: Pane, size: { cols: number; rows: number }) {
+    this.name = name;
+    this.cwd = cwd;
+    this.tree = { kind: 'pane', paneId: firstPane.id };
+    this.panes.set(firstPane.id, firstPane);
+    this.focusedPaneId = firstPane.id;
+    this.cols = size.cols;
+    this.rows = size.rows;
+    this.resizePanes();
+  }
+
+  /** The area the panes share: the client's screen minus the status bar. */
+  get area(): Rect {
+    return { x: 0, y: 0, width: this.cols, height: Math.max(1, this.rows - STATUS_BAR_ROWS) };
+  }
+
+  get size(): { cols: number; rows: number } {
+    return { cols: this.cols, rows: this.rows };
+  }
+
+  get layout(): Layout {
+    this.cachedLayout ??= layoutTree(this.tree, this.area, { zoomedPaneId: this.zoomedPaneId });
+    return this.cachedLayout;
+  }
+
+  get focusedPane(): Pane {
+    return this.panes.get(this.focusedPaneId) as Pane;
+  }
+
+  /** Panes in reading order (left to right, top to bottom). */
+  orderedPanes(): Pane[] {
+    return paneIds(this.tree).map((id) => this.panes.get(id) as Pane);
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The workspace's screen size (the smallest attached client's, or the last one known). */
+  setSize(cols: number, rows: number): void {
+    if (cols === this.cols && rows === this.rows) return;
+    this.cols = cols;
+    this.rows = rows;
+    this.relayout();
+  }
+
+  /** Checks a split before the new pane's program is started; throws RefusedError with the reason. */
+  checkSplit(targetId: number, side: SplitSide): void {
+    this.requirePane(targetId);
+    const verdict = canSplit(this.tree, this.area, targetId, side);
+    if (!verdict.ok) throw new RefusedError(verdict.reason);
+  }
+
+  /** Adds a started pane next to `targetId`; call checkSplit first. */
+  addSplit(targetId: number, pane: Pane, side: SplitSide, focus: boolean): void {
+    this.tree = splitInTree(this.tree, targetId, pane.id, side);
+    this.panes.set(pane.id, pane);
+    this.zoomedPaneId = undefined; // a new pane hidden behind a zoom would be a surprise
+    if (focus) this.focusedPaneId = pane.id;
+    this.relayout();
+  }
+
+  /** Removes a pane from the tree (its process is handled by the caller). Returns false when it was the last. */
+  removePane(paneId: number): boolean {
+    const next = closeInTree(this.tree, paneId);
+    this.panes.delete(paneId);
+    if (this.zoomedPaneId === paneId) this.zoomedPaneId = undefined;
+    if (!next) return false;
+    this.tree = next;
+    if (this.focusedPaneId === paneId) this.focusedPaneId = paneIds(next)[0];
+    this.relayout();
+    return true;
+  }
+
+  focus(paneId: number): void {
+    this.requirePane(paneId);
+    if (this.zoomedPaneId !== undefined && this.zoomedPaneId !== paneId) this.zoomedPaneId = undefined;
+    if (this.focusedPaneId === paneId) return;
+    this.focusedPaneId = paneId;
+    this.relayout();
+  }
+
+  /** Moves focus to the neighbour in a direction; false when there is none. */
+  focusDirection(direction: ScreenDirection): boolean {
+    const layout = this.zoomedPaneId === undefined ? this.layout : layoutTree(this.tree, this.area);
+    const target = paneInDirection(layout, this.focusedPaneId, direction);
+    if (target === undefined) return false;
+    this.focus(target);
+    return true;
+  }
+
+  focusNext(step: 1 | -1): void {
+    const ids = paneIds(this.tree);
+    const at = ids.indexOf(this.focusedPaneId);
+    this.focus(ids[(at + step + ids.length) % ids.length]);
+  }
+
+  toggleZoom(paneId: number): void {
+    this.requirePane(paneId);
+    this.zoomedPaneId = this.zoomedPaneId === paneId ? undefined : paneId;
+    if (this.zoomedPaneId !== undefined) this.focusedPaneId = paneId;
+    this.relayout();
+  }
+
+  resizePane(paneId: number, direction: ScreenDirection, cells: number): void {
+    this.requirePane(paneId);
+    const result = resizeInTree(this.tree, paneId, direction, cells, this.area);
+    if (!result.ok) throw new RefusedError(result.reason);
+    this.tree = result.tree;
+    this.relayout();
+  }
+
+  equalize(): void {
+    const next = equalize(this.tree);
+    if (!fitsMinimum(next, this.area).ok) throw new RefusedError('the panes do not all fit at equal sizes');
+    this.tree = next;
+    this.relayout();
+  }
+
+  requirePane(paneId: number): Pane {
+    const pane = this.panes.get(paneId);
+    if (!pane) throw new RefusedError(`pane ${paneId} is not in workspace ${this.name}`);
+    return pane;
+  }
+
+  /** Tells listeners that something shown in the chrome changed (titles, statuses). */
+  notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private relayout(): void {
+    this.cachedLayout = undefined;
+    this.resizePanes();
+    this.notify();
+  }
+
+  private resizePanes(): void {
+    for (const [id, rects] of this.layout.panes) {
+      this.panes.get(id)?.resize(rects.content.width, rects.content.height);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+// All workspaces of the server, the panes in them, and the rules for creating and closing them.
+
+import type { SplitSide } from '../mosaic/index.js';
+import type { Settings } from '../store/settingsDefaults.js';
+import type { Pane } from './pane.js';
+import type { PaneFactory } from './paneFactory.js';
+import { RefusedError, STATUS_BAR_ROWS, Workspace } from './workspace.js';
+
+const WORKSPACE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** Size of a workspace that no terminal has shown yet (tmux uses the same default). */
+export const DETACHED_SIZE = { cols: 80, rows: 24 };
+
+export interface RegistryEvents {
+  /** A workspace's last pane closed: the workspace is gone. */
+  workspaceClosed(workspace: Workspace): void;
+}
+
+export class WorkspaceRegistry {
+  private readonly workspaces = new Map<string, Workspace>();
+  /** Most recently used first: the default target for attach and commands. */
+  private recent: string[] = [];
+
+  constructor(
+    private readonly factory: PaneFactory,
+    private readonly settings: Settings,
+    private readonly events: RegistryEvents,
+  ) {}
+
+  list(): Workspace[] {
+    return [...this.workspaces.values()];
+  }
+
+  get(name: string): Workspace | undefined {
+    return this.workspaces.get(name);
+  }
+
+  require(name: string): Workspace {
+    const workspace = this.workspaces.get(name);
+    if (!workspace) throw new RefusedError(`no workspace named '${name}'`);
+    return workspace;
+  }
+
+  mostRecent(): Workspace | undefined {
+    const name = this.recent[0];
+    return name === undefined ? undefined : this.workspaces.get(name);
+  }
+
+  touch(workspace: Workspace): void {
+    this.recent = [workspace.name, ...this.recent.filter((n) => n !== workspace.name)];
+  }
+
+  /** Creates a workspace whose first pane runs argv (default: the user's shell). */
+  create(options: { name?: string; cwd: string; argv?: string[]; size?: { cols: number; rows: number } }): Workspace {
+    const name = options.name ?? this.freeName();
+    if (!WORKSPACE_NAME.test(name)) {
+      throw new RefusedError(`invalid workspace name '${name}': use letters, digits, '.', '_' or '-' (at most 64, not starting with '.', '_' or '-')`);
+    }
+    if (this.workspaces.has(name)) throw new RefusedError(`a workspace named '${name}' exists already`);
+    const size = options.size ?? DETACHED_SIZE;
+    const pane = this.factory.create({
+      argv: options.argv,
+      cwd: options.cwd,
+      cols: size.cols,
+      rows: Math.max(1, size.rows - STATUS_BAR_ROWS - 1),
+    });
+    const workspace = new Workspace(name, options.cwd, pane, size);
+    this.workspaces.set(name, workspace);
+    this.watchPane(workspace, pane);
+    this.touch(workspace);
+    return workspace;
+  }
+
+  findPane(paneId: number): { pane: Pane; workspace: Workspace } | undefined {
+    for (const workspace of this.workspaces.values()) {
+      const pane = workspace.panes.get(paneId);
+      if (pane) return { pane, workspace };
+    }
+    return undefined;
+  }
+
+  requirePane(paneId: number): { pane: Pane; workspace: Workspace } {
+    const found = this.findPane(paneId);
+    if (!found) throw new RefusedError(`no pane ${paneId}`);
+    return found;
+  }
+
+  /** Splits a pane; the new one starts in `cwd` or the split pane's current directory. */
+  split(paneId: number, side: SplitSide, options: { cwd?: string; argv?: string[]; keepFocus?: boolean }): Pane {
+    const { pane: target, workspace } = this.requirePane(paneId);
+    workspace.checkSplit(paneId, side);
+    const rect = workspace.layout.panes.get(paneId)?.content ?? { width: DETACHED_SIZE.cols, height: DETACHED_SIZE.rows };
+    const pane = this.factory.create({
+      argv: options.argv,
+      cwd: options.cwd ?? target.cwd,
+      cols: side === 'right' ? Math.max(1, Math.floor(rect.width / 2)) : rect.width,
+      rows: side === 'down' ? Math.max(1, Math.floor(rect.height / 2)) : rect.height,
+    });
+    workspace.addSplit(paneId, pane, side, !options.keepFocus);
+    this.watchPane(workspace, pane);
+    return pane;
+  }
+
+  /** Closes a pane and ends its processes. Closing the last pane closes the workspace. */
+  async closePane(paneId: number): Promise<void> {
+    const { pane, workspace } = this.requirePane(paneId);
+    const remaining = workspace.removePane(paneId);
+    if (!remaining) this.removeWorkspace(workspace);
+    await pane.close();
+  }
+
+  async closeAll(): Promise<void> {
+    const panes = this.list().flatMap((w) => [...w.panes.values()]);
+    for (const workspace of this.list()) this.workspaces.delete(workspace.name);
+    this.recent = [];
+    await Promise.all(panes.map((p) => p.close()));
+  }
+
+  private removeWorkspace(workspace: Workspace): void {
+    this.workspaces.delete(workspace.name);
+    this.recent = this.recent.filter((n) => n !== workspace.name);
+    this.events.workspaceClosed(workspace);
+  }
+
+  private watchPane(workspace: Workspace, pane: Pane): void {
+    pane.onMeta(() => workspace.notify());
+    pane.onExit(() => {
+      const cleanShellExit = pane.kind === 'shell' && pane.exitCode === 0;
+      if (cleanShellExit && this.settings.closeOnCleanShellExit && workspace.panes.has(pane.id)) {
+        void this.closePane(pane.id);
+      } else {
+        workspace.notify();
+      }
+    });
+  }
+
+  private freeName(): string {
+    for (let n = 0; ; n++) if (!this.workspaces.has(String(n))) return String(n);
+  }
+}

@@ -1,0 +1,22 @@
+// The settings tessera uses when the user's config file does not say otherwise.
+
+export interface Settings {
+  /**
+   * The prefix key. Ctrl+\ by default: unused by claude, codex, opencode, gemini, bash/readline,
+   * vim and less (see README: "Why Ctrl+\\").
+   */
+  prefix: string;
+  /** Close a shell pane at once when its shell exits with status 0 (otherwise it stays until dismissed). */
+  closeOnCleanShellExit: boolean;
+  /** Lines of scrollback kept per pane. */
+  scrollback: number;
+  /** 'auto' detects from COLORTERM/TERM; 'on'/'off' force true color on or off for every client. */
+  trueColor: 'auto' | 'on' | 'off';
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  prefix: 'C-\\',
+  closeOnCleanShellExit: true,
+  scrollback: 5000,
+  trueColor: 'auto',
+};

@@ -1,0 +1,261 @@
+// The screen differ: the bytes that turn an outer terminal showing one cell grid into one showing another.
+
+import { Attr, BLANK, CellGrid, DEFAULT_COLOR } from './cellGrid.js';
+import { bgParams, fgParams } from './colors.js';
+import { graphemeWidth } from './textWidth.js';
+
+export interface DiffOptions {
+  /** The outer terminal understands `38;2;r;g;b`; without it true colors become their nearest palette color. */
+  trueColor: boolean;
+  /** Leave the last pen set instead of ending with `ESC[0m` (for a caller that resets it itself). */
+  leavePen?: boolean;
+}
+
+const CSI = '\x1b[';
+const SGR_RESET = `${CSI}0m`;
+const ERASE_TO_END_OF_LINE = `${CSI}K`;
+
+/** Unchanged plain cells up to this many are rewritten instead of skipped: fewer bytes than `ESC[nC`. */
+const MAX_REWRITE_GAP = 3;
+/** A blank tail of a row at least this long is erased with `ESC[K` instead of written as spaces. */
+const MIN_ERASE_RUN = 4;
+
+/** SGR code of each attribute flag. */
+const ATTR_CODES: readonly (readonly [number, string])[] = [
+  [Attr.Bold, '1'],
+  [Attr.Dim, '2'],
+  [Attr.Italic, '3'],
+  [Attr.Underline, '4'],
+  [Attr.Blink, '5'],
+  [Attr.Inverse, '7'],
+  [Attr.Invisible, '8'],
+  [Attr.Strikethrough, '9'],
+  [Attr.Overline, '53'],
+];
+
+/**
+ * Bytes that turn an outer terminal showing `prev` into one showing `next`; '' when nothing differs.
+ * `prev === null` or a size change repaints everything. Assumes the outer terminal's pen is reset
+ * when it starts and (unless `leavePen`) leaves it reset, so frames can be chained.
+ */
+export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOptions): string {
+  const full = prev === null || prev.cols !== next.cols || prev.rows !== next.rows;
+  const painter = new Painter(next, opts.trueColor);
+  if (full) painter.home();
+  const clusterChanges = full ? [] : changedClusters(prev, next);
+  let nextClusterChange = 0;
+  const { cols, rows } = next;
+
+  for (let y = 0; y < rows; y++) {
+    const rowStart = y * cols;
+    let blankFrom = -1;
+    let x = 0;
+    while (x < cols) {
+      const i = rowStart + x;
+      if (!full) {
+        while (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < i) nextClusterChange++;
+        if (sameCell(prev, next, i) && clusterChanges[nextClusterChange] !== i) {
+          x++;
+          continue;
+        }
+      }
+      if (blankFrom < 0) blankFrom = blankTailStart(next, y);
+      if (x >= blankFrom && cols - x >= MIN_ERASE_RUN) {
+        painter.eraseToEndOfLine(x, y);
+        break;
+      }
+      // A changed right half means the whole wide character is written again.
+      const left = next.widths[i] === 0 && x > 0 && next.widths[i - 1] === 2 ? x - 1 : x;
+      x = left + painter.cell(left, y);
+    }
+  }
+  if (!opts.leavePen) painter.resetPen();
+  return painter.out;
+}
+
+/** Same code point, width, colors and attributes (clusters are compared by changedClusters). */
+function sameCell(a: CellGrid, b: CellGrid, i: number): boolean {
+  return (
+    a.codes[i] === b.codes[i] &&
+    a.widths[i] === b.widths[i] &&
+    a.fg[i] === b.fg[i] &&
+    a.bg[i] === b.bg[i] &&
+    a.attrs[i] === b.attrs[i]
+  );
+}
+
+/** Cell indices, ascending, whose multi-code-point grapheme differs between the grids. */
+function changedClusters(a: CellGrid, b: CellGrid): number[] {
+  const changed: number[] = [];
+  for (const [i, text] of a.clusters) if (b.clusters.get(i) !== text) changed.push(i);
+  for (const i of b.clusters.keys()) if (!a.clusters.has(i)) changed.push(i);
+  return changed.sort((m, n) => m - n);
+}
+
+/** A cell an erase produces: a space with default colors and no attributes. */
+function isErasedCell(g: CellGrid, i: number): boolean {
+  return (
+    g.codes[i] === BLANK &&
+    g.widths[i] === 1 &&
+    g.fg[i] === DEFAULT_COLOR &&
+    g.bg[i] === DEFAULT_COLOR &&
+    g.attrs[i] === 0 &&
+    (g.clusters.size === 0 || !g.clusters.has(i))
+  );
+}
+
+/** First column from which row `y` is erased cells only (`cols` when its last cell is not). */
+function blankTailStart(g: CellGrid, y: number): number {
+  const rowStart = y * g.cols;
+  let x = g.cols;
+  while (x > 0 && isErasedCell(g, rowStart + x - 1)) x--;
+  return x;
+}
+
+/** Cursor and pen state of the outer terminal while one diff is written. */
+class Painter {
+  out = '';
+  /**
+   * Cursor column, -1 when unknown: after a non-ASCII glyph (whose width the outer terminal may
+   * measure differently) or after writing the last column (a wrap is pending). Moves from an
+   * unknown column are absolute.
+   */
+  private x = -1;
+  /** Cursor row, -1 when unknown (after a cluster, or a non-ASCII glyph in the last columns, might have wrapped). */
+  private y = -1;
+  private fg = DEFAULT_COLOR;
+  private bg = DEFAULT_COLOR;
+  private attrs = 0;
+
+  constructor(
+    private readonly grid: CellGrid,
+    private readonly trueColor: boolean,
+  ) {}
+
+  home(): void {
+    this.out += `${CSI}H${SGR_RESET}`;
+    this.x = 0;
+    this.y = 0;
+    this.fg = DEFAULT_COLOR;
+    this.bg = DEFAULT_COLOR;
+    this.attrs = 0;
+  }
+
+  resetPen(): void {
+    if (this.fg !== DEFAULT_COLOR || this.bg !== DEFAULT_COLOR || this.attrs !== 0) this.out += SGR_RESET;
+    this.fg = DEFAULT_COLOR;
+    this.bg = DEFAULT_COLOR;
+    this.attrs = 0;
+  }
+
+  eraseToEndOfLine(x: number, y: number): void {
+    this.moveTo(x, y);
+    this.resetPen();
+    this.out += ERASE_TO_END_OF_LINE;
+  }
+
+  /** Writes the cell at (x, y) and returns how many columns it covered. */
+  cell(x: number, y: number): number {
+    const g = this.grid;
+    const i = y * g.cols + x;
+    const code = g.codes[i];
+    const cluster = g.clusters.size > 0 ? g.clusters.get(i) : undefined;
+    // A wide character without its right half (or a right half without its left) cannot be shown: blank it.
+    const wide = g.widths[i] === 2 && x + 1 < g.cols && g.widths[i + 1] === 0;
+    const broken = !wide && g.widths[i] !== 1;
+
+    this.moveTo(x, y);
+    this.setPen(g.fg[i], g.bg[i], g.attrs[i]);
+    if (broken || (cluster === undefined && code >= 0x20 && code < 0x7f)) {
+      this.out += broken ? ' ' : String.fromCharCode(code);
+      // In the last column the cursor stays on this row with a wrap pending: its column is unknown.
+      this.x = x + 1 < g.cols ? x + 1 : -1;
+      return 1;
+    }
+
+    let text = cluster ?? String.fromCodePoint(code);
+    // Controls never reach the outer terminal; a wide glyph in a narrow last cell would wrap (or scroll).
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) text = ' ';
+    else if (!wide && x === g.cols - 1 && graphemeWidth(text) === 2) text = ' ';
+    this.out += text;
+    const width = wide ? 2 : 1;
+    // The outer terminal may measure this glyph differently: the next write needs an absolute move.
+    // A cluster may even be drawn wider than two cells and wrap, so its row is not trusted either.
+    if (cluster !== undefined || x + width >= g.cols) this.forgetCursor();
+    else this.x = -1;
+    return width;
+  }
+
+  private forgetCursor(): void {
+    this.x = -1;
+    this.y = -1;
+  }
+
+  private moveTo(x: number, y: number): void {
+    if (this.y === y) {
+      if (this.x === x) return;
+      if (this.x >= 0 && x > this.x) {
+        const gap = x - this.x;
+        if (gap <= MAX_REWRITE_GAP && this.rewriteGap(this.x, x, y)) return;
+        this.out += gap === 1 ? `${CSI}C` : `${CSI}${gap}C`;
+      } else {
+        this.out += x === 0 ? '\r' : `${CSI}${x + 1}G`;
+      }
+    } else if (x === 0 && this.y >= 0 && y === this.y + 1) {
+      // The row below exists (y < rows), so this line feed cannot scroll.
+      this.out += '\r\n';
+    } else if (x === 0) {
+      this.out += y === 0 ? `${CSI}H` : `${CSI}${y + 1}H`;
+    } else {
+      this.out += `${CSI}${y + 1};${x + 1}H`;
+    }
+    this.x = x;
+    this.y = y;
+  }
+
+  /** Writes the unchanged cells from..to-1 again when they are plain ASCII in the current pen. */
+  private rewriteGap(from: number, to: number, y: number): boolean {
+    const g = this.grid;
+    const rowStart = y * g.cols;
+    let text = '';
+    for (let x = from; x < to; x++) {
+      const i = rowStart + x;
+      const code = g.codes[i];
+      if (code < 0x20 || code >= 0x7f || g.widths[i] !== 1) return false;
+      if (g.fg[i] !== this.fg || g.bg[i] !== this.bg || g.attrs[i] !== this.attrs) return false;
+      if (g.clusters.size > 0 && g.clusters.has(i)) return false;
+      text += String.fromCharCode(code);
+    }
+    this.out += text;
+    this.x = to;
+    return true;
+  }
+
+  private setPen(fg: number, bg: number, attrs: number): void {
+    if (fg === this.fg && bg === this.bg && attrs === this.attrs) return;
+    let params = '';
+    if ((this.attrs & ~attrs) !== 0) {
+      // Turning an attribute off: start from a reset and set everything the cell needs.
+      params = '0' + attrParams(attrs);
+      if (fg !== DEFAULT_COLOR) params += ';' + fgParams(fg, this.trueColor);
+      if (bg !== DEFAULT_COLOR) params += ';' + bgParams(bg, this.trueColor);
+    } else {
+      params = attrParams(attrs & ~this.attrs);
+      if (fg !== this.fg) params += ';' + fgParams(fg, this.trueColor);
+      if (bg !== this.bg) params += ';' + bgParams(bg, this.trueColor);
+      params = params.slice(1);
+    }
+    this.out += `${CSI}${params}m`;
+    this.fg = fg;
+    this.bg = bg;
+    this.attrs = attrs;
+  }
+}
+
+/** `;`-prefixed SGR codes for a set of attribute flags, e.g. `;1;4`. */
+function attrParams(attrs: number): string {
+  if (attrs === 0) return '';
+  let params = '';
+  for (const [flag, code] of ATTR_CODES) if ((attrs & flag) !== 0) params += ';' + code;
+  return params;
+}

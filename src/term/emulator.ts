@@ -1,0 +1,193 @@
+// One pane's terminal emulator: @xterm/headless with unicode11, plus what xterm does not track for us
+// (cursor visibility and shape, answers to color queries) and a fast copy of its screen into a CellGrid.
+
+import xtermHeadless from '@xterm/headless';
+import type { IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
+import unicode11 from '@xterm/addon-unicode11';
+import { Attr, PALETTE, RGB, type CellGrid } from './cellGrid.js';
+
+const { Terminal } = xtermHeadless;
+const { Unicode11Addon } = unicode11;
+
+/** Colors reported to programs that ask (OSC 10/11); a dark theme, the common case for agent CLIs. */
+const DEFAULT_FOREGROUND_REPLY = 'rgb:d0d0/d0d0/d0d0';
+const DEFAULT_BACKGROUND_REPLY = 'rgb:0000/0000/0000';
+
+export interface EmulatorOptions {
+  cols: number;
+  rows: number;
+  scrollback: number;
+}
+
+export class Emulator {
+  readonly terminal: XTerm;
+  cursorVisible = true;
+  /** DECSCUSR parameter: 0 = the outer terminal's default shape. */
+  cursorShape = 0;
+  private readonly disposables: IDisposable[] = [];
+  private readonly cell: IBufferCell;
+
+  constructor(options: EmulatorOptions) {
+    this.terminal = new Terminal({
+      cols: options.cols,
+      rows: options.rows,
+      scrollback: options.scrollback,
+      allowProposedApi: true,
+    });
+    this.terminal.loadAddon(new Unicode11Addon());
+    this.terminal.unicode.activeVersion = '11';
+    this.cell = this.terminal.buffer.active.getNullCell();
+    this.trackCursorModes();
+    this.answerColorQueries();
+  }
+
+  get cols(): number {
+    return this.terminal.cols;
+  }
+
+  get rows(): number {
+    return this.terminal.rows;
+  }
+
+  /** Feeds program output; `parsed` runs once xterm has processed it (used for flow control). */
+  write(data: string | Uint8Array, parsed?: () => void): void {
+    this.terminal.write(data, parsed);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols !== this.terminal.cols || rows !== this.terminal.rows) this.terminal.resize(cols, rows);
+  }
+
+  /** Replies the emulator generates for the program (DA, DSR, DECRQM, OSC 10/11): write them to the PTY. */
+  onReply(listener: (data: string) => void): IDisposable {
+    return this.track(this.terminal.onData(listener));
+  }
+
+  onParsed(listener: () => void): IDisposable {
+    return this.track(this.terminal.onWriteParsed(listener));
+  }
+
+  onTitle(listener: (title: string) => void): IDisposable {
+    return this.track(this.terminal.onTitleChange(listener));
+  }
+
+  onBell(listener: () => void): IDisposable {
+    return this.track(this.terminal.onBell(listener));
+  }
+
+  get cursorX(): number {
+    return this.terminal.buffer.active.cursorX;
+  }
+
+  get cursorY(): number {
+    return this.terminal.buffer.active.cursorY;
+  }
+
+  /** True while the program asked to hold frames (DEC 2026 synchronized output). */
+  get synchronizedOutput(): boolean {
+    return this.terminal.modes.synchronizedOutputMode;
+  }
+
+  /**
+   * Copies the visible screen (w×h from its top-left) into `grid` at (dx, dy). Rows or columns the
+   * emulator lacks are blanked, so a pane narrower than its rectangle never leaves stale cells.
+   */
+  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number): void {
+    const buffer = this.terminal.buffer.active;
+    const top = buffer.viewportY;
+    const cell = this.cell;
+    const width = Math.min(w, this.terminal.cols, grid.cols - dx);
+    for (let row = 0; row < h; row++) {
+      const y = dy + row;
+      if (y >= grid.rows) break;
+      const line = row < this.terminal.rows ? buffer.getLine(top + row) : undefined;
+      if (!line) {
+        grid.clear(dx, y, w, 1);
+        continue;
+      }
+      for (let col = 0; col < width; col++) {
+        line.getCell(col, cell);
+        const cellWidth = cell.getWidth();
+        if (cellWidth === 0) continue; // right half of a wide char: written with its left half
+        const chars = cell.getChars();
+        const fg = colorOf(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor());
+        const bg = colorOf(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor());
+        grid.set(dx + col, y, chars, cellWidth === 2 && col + 1 < width ? 2 : 1, fg, bg, attrsOf(cell));
+      }
+      if (width < w) grid.clear(dx + width, y, w - width, 1);
+    }
+  }
+
+  /** The visible screen as plain text rows (trailing blanks trimmed). */
+  screenLines(): string[] {
+    const buffer = this.terminal.buffer.active;
+    const lines: string[] = [];
+    for (let row = 0; row < this.terminal.rows; row++) {
+      lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+    }
+    return lines;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.terminal.dispose();
+  }
+
+  private track(disposable: IDisposable): IDisposable {
+    this.disposables.push(disposable);
+    return disposable;
+  }
+
+  private trackCursorModes(): void {
+    const parser = this.terminal.parser;
+    const setVisibility = (visible: boolean) => (params: (number | number[])[]) => {
+      if (params.includes(25)) this.cursorVisible = visible;
+      return false; // let xterm handle the rest of the modes
+    };
+    this.track(parser.registerCsiHandler({ prefix: '?', final: 'h' }, setVisibility(true)));
+    this.track(parser.registerCsiHandler({ prefix: '?', final: 'l' }, setVisibility(false)));
+    this.track(
+      parser.registerCsiHandler({ intermediates: ' ', final: 'q' }, (params) => {
+        const shape = params[0];
+        this.cursorShape = typeof shape === 'number' && shape >= 0 && shape <= 6 ? shape : 0;
+        return false;
+      }),
+    );
+    this.track(
+      parser.registerEscHandler({ final: 'c' }, () => {
+        this.cursorVisible = true;
+        this.cursorShape = 0;
+        return false;
+      }),
+    );
+  }
+
+  private answerColorQueries(): void {
+    const answer = (code: number, color: string) => (data: string) => {
+      if (data !== '?') return false;
+      this.terminal.input(`\x1b]${code};${color}\x1b\\`, false);
+      return true;
+    };
+    this.track(this.terminal.parser.registerOscHandler(10, answer(10, DEFAULT_FOREGROUND_REPLY)));
+    this.track(this.terminal.parser.registerOscHandler(11, answer(11, DEFAULT_BACKGROUND_REPLY)));
+  }
+}
+
+function colorOf(isDefault: boolean, isRgb: boolean, value: number): number {
+  if (isDefault) return 0;
+  return isRgb ? RGB | (value & 0xffffff) : PALETTE | (value & 0xff);
+}
+
+function attrsOf(cell: IBufferCell): number {
+  let attrs = 0;
+  if (cell.isBold()) attrs |= Attr.Bold;
+  if (cell.isDim()) attrs |= Attr.Dim;
+  if (cell.isItalic()) attrs |= Attr.Italic;
+  if (cell.isUnderline()) attrs |= Attr.Underline;
+  if (cell.isBlink()) attrs |= Attr.Blink;
+  if (cell.isInverse()) attrs |= Attr.Inverse;
+  if (cell.isInvisible()) attrs |= Attr.Invisible;
+  if (cell.isStrikethrough()) attrs |= Attr.Strikethrough;
+  if (cell.isOverline()) attrs |= Attr.Overline;
+  return attrs;
+}

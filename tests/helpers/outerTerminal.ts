@@ -1,0 +1,202 @@
+// The "outer terminal" of end-to-end tests: the real tessera binary in a real PTY, whose output is
+// read by a second headless xterm, exactly as a user's terminal would show it.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import pty from '@lydell/node-pty';
+import xtermHeadless from '@xterm/headless';
+import unicode11 from '@xterm/addon-unicode11';
+
+const { Terminal } = xtermHeadless;
+const { Unicode11Addon } = unicode11;
+
+export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const TESSERA_BIN = path.join(REPO_ROOT, 'bin/tessera.js');
+/** Default deadline for "wait until the screen shows X": generous, since CI machines can be slow. */
+export const WAIT_TIMEOUT_MS = 15_000;
+const POLL_MS = 20;
+/** The shell prompt in sandboxed panes: distinctive, so tests can wait for it. */
+export const PROMPT = 'tsh$';
+export const PROMPT_PATTERN = /tsh\$/;
+
+/** An isolated tessera world: its own socket dir, config dir and home, removed by cleanup(). */
+export class TesseraSandbox {
+  readonly root: string;
+  readonly env: Record<string, string>;
+  readonly socketName = 'test';
+
+  constructor(extraEnv: Record<string, string> = {}) {
+    this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-'));
+    const home = path.join(this.root, 'home');
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, '.bashrc'), `PS1='${PROMPT} '\n`);
+    this.env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      SHELL: '/bin/bash',
+      TERM: 'xterm-256color',
+      COLORTERM: 'truecolor',
+      LANG: 'C.UTF-8',
+      TESSERA_TMPDIR: path.join(this.root, 'run'),
+      TESSERA_CONFIG_DIR: path.join(this.root, 'config'),
+      ...extraEnv,
+    };
+  }
+
+  /** Runs a control command and returns its output and exit code. */
+  cli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [TESSERA_BIN, '-L', this.socketName, ...args],
+        { env: { ...this.env, ...options.env }, cwd: options.cwd ?? this.root, timeout: WAIT_TIMEOUT_MS },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  async cliOk(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<string> {
+    const result = await this.cli(args, options);
+    if (result.code !== 0) throw new Error(`tessera ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
+    return result.stdout;
+  }
+
+  async listPanes(): Promise<PaneJson[]> {
+    return JSON.parse(await this.cliOk(['list-panes', '--json'])) as PaneJson[];
+  }
+
+  async cleanup(): Promise<void> {
+    await this.cli(['kill-server']);
+    fs.rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+export interface PaneJson {
+  id: number;
+  workspace: string;
+  title: string;
+  command: string;
+  pid: number | null;
+  status: string;
+  exitCode: number | null;
+  cols: number;
+  rows: number;
+  rect: { x: number; y: number; width: number; height: number } | null;
+  cursor: { x: number; y: number };
+  focused: boolean;
+  cwd: string;
+}
+
+/** tessera (or anything) running in a PTY whose screen we can read. */
+export class OuterTerminal {
+  readonly term: InstanceType<typeof Terminal>;
+  readonly process: pty.IPty;
+  bytesWritten = 0;
+  output = '';
+  exitCode: number | undefined;
+  readonly exited: Promise<number>;
+  private keepOutput: boolean;
+
+  constructor(args: string[], options: { env: Record<string, string>; cols?: number; rows?: number; cwd?: string; file?: string; keepOutput?: boolean }) {
+    const cols = options.cols ?? 100;
+    const rows = options.rows ?? 30;
+    this.keepOutput = options.keepOutput ?? true;
+    this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.process = pty.spawn(options.file ?? process.execPath, options.file ? args : [TESSERA_BIN, ...args], {
+      cols,
+      rows,
+      cwd: options.cwd ?? os.tmpdir(),
+      env: options.env,
+      name: 'xterm-256color',
+    });
+    this.process.onData((data) => {
+      this.bytesWritten += Buffer.byteLength(data);
+      if (this.keepOutput) this.output += data;
+      this.term.write(data);
+    });
+    this.exited = new Promise((resolve) => {
+      this.process.onExit(({ exitCode }) => {
+        this.exitCode = exitCode;
+        resolve(exitCode);
+      });
+    });
+  }
+
+  write(data: string): void {
+    this.process.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.process.resize(cols, rows);
+    this.term.resize(cols, rows);
+  }
+
+  /** Waits until xterm has parsed everything received so far. */
+  settle(): Promise<void> {
+    return new Promise((resolve) => this.term.write('', resolve));
+  }
+
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < this.term.rows; y++) out.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    return out;
+  }
+
+  text(): string {
+    return this.lines().join('\n');
+  }
+
+  /** Waits until the screen matches, or fails with the screen in the message. */
+  async waitFor(pattern: string | RegExp | (() => boolean), timeoutMs = WAIT_TIMEOUT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const test = () => {
+      if (typeof pattern === 'function') return pattern();
+      const text = this.text();
+      return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+    };
+    while (Date.now() < deadline) {
+      await this.settle();
+      if (test()) return;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+    throw new Error(`timed out waiting for ${String(pattern)}; the screen shows:\n${this.text()}`);
+  }
+
+  cell(x: number, y: number) {
+    const line = this.term.buffer.active.getLine(this.term.buffer.active.viewportY + y);
+    return line?.getCell(x);
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    try {
+      process.kill(this.process.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+
+  dispose(): void {
+    this.kill('SIGKILL');
+    this.term.dispose();
+  }
+}
+
+/** Waits until a condition holds (for state outside the screen: files, list-panes). */
+export async function eventually<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = WAIT_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await probe();
+    if (accept(last)) return last;
+    await new Promise((r) => setTimeout(r, POLL_MS * 5));
+  }
+  throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+}
