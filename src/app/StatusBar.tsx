@@ -1,4 +1,4 @@
-// The bottom row: workspace name, pane count, the current message, and key hints.
+// The bottom row: workspace name, pane count, then a message if there is one, else key hints.
 
 import { Box, Text } from 'ink';
 import type { StatusBarModel } from './chromeModel.js';
@@ -6,6 +6,7 @@ import type { StatusBarModel } from './chromeModel.js';
 const MESSAGE_COLORS = { info: 'cyan', error: 'red', question: 'yellow' } as const;
 
 export function StatusBar({ status, cols, row }: { status: StatusBarModel; cols: number; row: number }) {
+  // A message matters more than the hints, which are always the same: it takes their place.
   const hints = status.prefixPending
     ? `${status.prefixLabel} … waiting for a command key (? help, Esc cancel)`
     : `${status.prefixLabel} ? help  ${status.prefixLabel} d detach`;
@@ -15,16 +16,17 @@ export function StatusBar({ status, cols, row }: { status: StatusBarModel; cols:
         <Text backgroundColor="green" color="black" bold>{` ${status.workspace} `}</Text>
         <Text color="gray">{` ${status.paneCount} pane${status.paneCount === 1 ? '' : 's'} `}</Text>
       </Box>
-      <Box flexGrow={1} flexShrink={1} overflow="hidden">
-        {status.message ? (
+      {status.message && !status.prefixPending ? (
+        <Box flexGrow={1} flexShrink={1} overflow="hidden">
           <Text color={MESSAGE_COLORS[status.message.tone]} wrap="truncate-end">
             {status.message.text}
           </Text>
-        ) : null}
-      </Box>
-      <Box flexShrink={0}>
-        <Text color={status.prefixPending ? 'yellow' : 'gray'} wrap="truncate-start">{` ${hints} `}</Text>
-      </Box>
+        </Box>
+      ) : (
+        <Box flexGrow={1} flexShrink={1} justifyContent="flex-end" overflow="hidden">
+          <Text color={status.prefixPending ? 'yellow' : 'gray'} wrap="truncate-start">{`${hints} `}</Text>
+        </Box>
+      )}
     </Box>
   );
 }

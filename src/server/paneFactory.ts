@@ -9,6 +9,8 @@ import { Pane } from './pane.js';
 import { paneEnvironment } from './paneEnv.js';
 import { RefusedError } from './workspace.js';
 
+const INTERACTIVE_SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'ksh', 'mksh', 'nu', 'xonsh', 'pwsh']);
+
 export interface PaneRequest {
   /** Program and arguments; empty or absent means the user's shell. */
   argv?: string[];
@@ -30,8 +32,9 @@ export class PaneFactory {
   create(request: PaneRequest): Pane {
     const cwd = checkDirectory(request.cwd);
     const argv = request.argv && request.argv.length > 0 ? request.argv : undefined;
-    const kind = argv ? 'command' : 'shell';
     const program = argv ? argv[0] : this.defaultShell();
+    // A shell named explicitly (`tessera new -- zsh`) is still a shell: it gets integration and idle/running.
+    const kind = !argv || isInteractiveShell(argv) ? 'shell' : 'command';
     let file: string;
     try {
       file = findProgram(program, this.baseEnv.PATH, cwd);
@@ -61,6 +64,12 @@ export class PaneFactory {
     const shell = this.baseEnv.SHELL;
     return shell && path.isAbsolute(shell) ? shell : '/bin/sh';
   }
+}
+
+/** `zsh` or `bash -l` is an interactive shell; `sh -c 'make'` or `bash script.sh` is a command. */
+function isInteractiveShell(argv: string[]): boolean {
+  if (!INTERACTIVE_SHELLS.has(path.basename(argv[0]))) return false;
+  return argv.slice(1).every((arg) => arg.startsWith('-') && arg !== '-c');
 }
 
 function checkDirectory(dir: string): string {

@@ -1,0 +1,195 @@
+// Control commands as scripts use them, and their answers to bad input.
+
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROMPT_PATTERN, TESSERA_BIN, TesseraSandbox, eventually, type PaneJson } from '../helpers/outerTerminal.js';
+
+let sandbox: TesseraSandbox;
+
+beforeEach(() => {
+  sandbox = new TesseraSandbox();
+});
+
+afterEach(async () => {
+  await sandbox.cleanup();
+});
+
+async function capture(pane: number, ansi = false): Promise<string> {
+  return sandbox.cliOk(['capture-pane', '-t', String(pane), ...(ansi ? ['--ansi'] : [])]);
+}
+
+describe('control commands', () => {
+  it('creates detached workspaces, lists, types, captures, splits, zooms, resizes and kills panes', async () => {
+    expect((await sandbox.cliOk(['new', '-d', '-s', 'work', '-c', sandbox.root])).trim()).toBe('work');
+    const [first] = await sandbox.listPanes();
+    expect(first).toMatchObject({ workspace: 'work', status: expect.any(String), focused: true, cols: 80, rows: 22 });
+    await eventually(() => capture(first.id), (s) => PROMPT_PATTERN.test(s));
+
+    await sandbox.cliOk(['send-keys', '-t', String(first.id), 'printf "\\033[1;31mred\\033[0m %s\\n" done', 'Enter']);
+    await eventually(() => capture(first.id), (s) => s.includes('red done'));
+    expect(await capture(first.id, true)).toMatch(/\x1b\[0;[^m]*31[^m]*;1m?red|\x1b\[0;31;49;1mred/);
+
+    const right = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right', '-d', '--', 'cat'])).trim());
+    let panes = await sandbox.listPanes();
+    expect(panes.map((p) => p.id)).toEqual([first.id, right]);
+    expect(panes.find((p) => p.id === first.id)?.focused).toBe(true); // -d keeps the focus
+    expect(panes.find((p) => p.id === right)).toMatchObject({ command: 'cat', status: 'running' });
+
+    await sandbox.cliOk(['send-keys', '-t', String(right), '--literal', 'Enter', 'Enter']);
+    await eventually(() => capture(right), (s) => s.includes('Enter'));
+
+    await sandbox.cliOk(['zoom', '-t', String(right)]);
+    panes = await sandbox.listPanes();
+    expect(panes.find((p) => p.id === first.id)?.rect).toBeNull();
+    expect(panes.find((p) => p.id === right)?.rect?.width).toBe(80);
+    await sandbox.cliOk(['zoom', '-t', String(right)]);
+
+    const before = (await sandbox.listPanes()).find((p) => p.id === first.id) as PaneJson;
+    await sandbox.cliOk(['resize-pane', '-t', String(first.id), '--right', '5']);
+    const after = await eventually(() => sandbox.listPanes(), (p) => p[0].rect?.width === before.rect!.width + 5);
+    expect(after[1].rect?.width).toBe(80 - 1 - (before.rect!.width + 5)); // one divider column between them
+
+    await sandbox.cliOk(['kill-pane', '-t', String(right)]);
+    panes = await sandbox.listPanes();
+    expect(panes.map((p) => p.id)).toEqual([first.id]);
+    expect(panes[0].rect?.width).toBe(80);
+
+    const ls = JSON.parse(await sandbox.cliOk(['ls', '--json']));
+    expect(ls).toEqual([expect.objectContaining({ name: 'work', panes: 1, attachedClients: 0 })]);
+  });
+
+  it('shows the exit status of a program until the pane is dismissed', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', 'echo bye; exit 3']);
+    const [pane] = await eventually(() => sandbox.listPanes(), (p) => p[0]?.status === 'error');
+    expect(pane.exitCode).toBe(3);
+    expect(pane.pid).toBeNull();
+    expect(await capture(pane.id)).toContain('bye');
+    await sandbox.cliOk(['kill-pane', '-t', String(pane.id)]);
+    expect((await sandbox.cli(['list-panes'])).stdout).toBe('');
+  });
+
+  it('closes a shell pane at once when its shell exits 0', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const [first] = await sandbox.listPanes();
+    const second = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--down'])).trim());
+    await eventually(() => capture(second), (s) => PROMPT_PATTERN.test(s));
+    await sandbox.cliOk(['send-keys', '-t', String(second), 'exit', 'Enter']);
+    await eventually(() => sandbox.listPanes(), (p) => p.length === 1);
+  });
+
+  it('kills the whole process group of a closed pane', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', 'sleep 1000 & echo child=$!; wait']);
+    const [pane] = await sandbox.listPanes();
+    const text = await eventually(() => capture(pane.id), (s) => /child=\d+/.test(s));
+    const child = Number(/child=(\d+)/.exec(text)?.[1]);
+    expect(isRunning(child)).toBe(true);
+    await sandbox.cliOk(['kill-pane', '-t', String(pane.id)]);
+    await eventually(() => isRunning(child), (alive) => !alive);
+  });
+
+  it('starts new splits in the current directory of the split shell', async () => {
+    const dir = fs.mkdtempSync(path.join(sandbox.root, 'cwd-'));
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const [first] = await sandbox.listPanes();
+    await eventually(() => capture(first.id), (s) => PROMPT_PATTERN.test(s));
+    await sandbox.cliOk(['send-keys', '-t', String(first.id), `cd ${dir}`, 'Enter']);
+    await eventually(() => sandbox.listPanes(), (p) => p[0].cwd === dir);
+    const second = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right'])).trim());
+    await eventually(() => capture(second), (s) => PROMPT_PATTERN.test(s));
+    await sandbox.cliOk(['send-keys', '-t', String(second), 'pwd', 'Enter']);
+    await eventually(() => capture(second), (s) => s.includes(dir));
+  });
+
+  it('reports idle at the prompt and running while a command runs', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const [pane] = await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'idle');
+    await sandbox.cliOk(['send-keys', '-t', String(pane.id), 'sleep 2', 'Enter']);
+    await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'running');
+    await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'idle');
+  });
+});
+
+describe('bad input', () => {
+  const expectError = async (args: string[], message: RegExp) => {
+    const result = await sandbox.cli(args);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')[0]).toMatch(message);
+  };
+
+  it('says clearly when no server runs', async () => {
+    await expectError(['ls'], /^tessera: no server running \(-L test\)$/);
+    await expectError(['list-panes'], /no server running/);
+  });
+
+  it('rejects unknown commands and flags, and bad flag values', async () => {
+    await expectError(['frobnicate'], /unknown command 'frobnicate'/);
+    await expectError(['--bogus'], /unknown option --bogus/);
+    await expectError(['new', '--what'], /unknown option --what/);
+    await expectError(['split', '--right', '--down'], /exactly one of --right or --down/);
+    await expectError(['resize-pane', '--left', 'x'], /whole number/);
+    await expectError(['capture-pane', '-t', 'abc'], /invalid pane 'abc'/);
+    await expectError(['-L', '../evil', 'ls'], /invalid socket name/);
+  });
+
+  it('refuses a missing directory, an unknown program, a bad name, unknown panes and workspaces', async () => {
+    await expectError(['new', '-d', '-c', '/no/such/dir'], /no such directory: \/no\/such\/dir/);
+    await expectError(['new', '-d', '--', 'no-such-program-xyz'], /command not found: no-such-program-xyz/);
+    await expectError(['new', '-d', '-s', 'bad name'], /invalid workspace name 'bad name'/);
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    await expectError(['new', '-d', '-s', 'w'], /exists already/);
+    await expectError(['capture-pane', '-t', '99'], /no pane 99/);
+    await expectError(['list-panes', '-t', 'nope'], /no workspace named 'nope'/);
+    await expectError(['split', '-t', '1', '--right', '--', 'no-such-program-xyz'], /command not found/);
+    expect(await sandbox.listPanes()).toHaveLength(1);
+  });
+
+  it('refuses a socket in a directory others can write to', async () => {
+    const open = path.join(sandbox.root, 'open');
+    fs.mkdirSync(open);
+    fs.chmodSync(open, 0o777);
+    const bad = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [TESSERA_BIN, '-S', path.join(open, 'sock'), 'new', '-d'], { env: sandbox.env }, (error, _out, stderr) =>
+        resolve({ code: error ? 1 : 0, stderr }),
+      );
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/unsafe permissions \(0777/);
+    expect(fs.existsSync(path.join(open, 'sock'))).toBe(false);
+  });
+
+  it('replaces a stale socket left by a dead server', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'old']);
+    const { pid } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };
+    process.kill(pid, 'SIGKILL');
+    await eventually(() => isRunning(pid), (alive) => !alive);
+    await sandbox.cliOk(['new', '-d', '-s', 'fresh']);
+    const ls = JSON.parse(await sandbox.cliOk(['ls', '--json'])) as { name: string }[];
+    expect(ls.map((w) => w.name)).toEqual(['fresh']);
+  });
+
+  it('drops a connection that sends garbage and keeps serving the others', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const { socketPath } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { socketPath: string };
+    for (const garbage of [Buffer.from([0xff, 0xff, 0xff, 0xff, 0x01]), Buffer.from([0, 0, 0, 2, 9, 1, 2]), Buffer.from([0, 0, 0, 3, 1, 0x7b, 0x7b, 0x7b])]) {
+      const closed = await new Promise<boolean>((resolve) => {
+        const socket = net.createConnection(socketPath, () => socket.write(garbage));
+        socket.on('close', () => resolve(true));
+        socket.on('error', () => undefined);
+      });
+      expect(closed).toBe(true);
+    }
+    expect(await sandbox.listPanes()).toHaveLength(1);
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/\) Z /.test(stat);
+  } catch {
+    return false;
+  }
+}

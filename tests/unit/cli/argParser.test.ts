@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, parseArgs } from '../../../src/cli/argParser.js';
+
+const specs = [
+  { name: 'target', short: 't', value: true },
+  { name: 'detached', short: 'd' },
+  { name: 'json' },
+];
+
+describe('argument parser', () => {
+  it('reads short, bundled, long and inline values and the command after --', () => {
+    const args = parseArgs(['-dt', '3', '--json', '--', 'vim', '-u', 'NONE'], specs);
+    expect(args.flags.get('detached')).toBe(true);
+    expect(args.flags.get('target')).toBe('3');
+    expect(args.flags.get('json')).toBe(true);
+    expect(args.rest).toEqual(['vim', '-u', 'NONE']);
+    expect(parseArgs(['--target=7'], specs).flags.get('target')).toBe('7');
+    expect(parseArgs(['-t7'], specs).flags.get('target')).toBe('7');
+  });
+
+  it('refuses unknown flags, missing values and extra arguments', () => {
+    expect(() => parseArgs(['--nope'], specs)).toThrow(new UsageError('unknown option --nope'));
+    expect(() => parseArgs(['-x'], specs)).toThrow(/unknown option -x/);
+    expect(() => parseArgs(['-t'], specs)).toThrow(/-t needs a value/);
+    expect(() => parseArgs(['--json=1'], specs)).toThrow(/does not take a value/);
+    expect(() => parseArgs(['extra'], specs, { maxPositionals: 0 })).toThrow(/unexpected argument 'extra'/);
+  });
+});

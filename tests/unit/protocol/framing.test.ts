@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { FrameDecoder, FrameType, FramingError, encodeBytes, encodeJson } from '../../../src/protocol/framing.js';
+import { parseClientMessage } from '../../../src/protocol/messages.js';
+import { InvalidInput } from '../../../src/protocol/validate.js';
+import { MAX_MESSAGE_BYTES } from '../../../src/limits.js';
+
+describe('framing', () => {
+  it('decodes frames split at every byte boundary', () => {
+    const wire = Buffer.concat([encodeJson({ t: 'resize', cols: 80, rows: 24 }), encodeBytes(FrameType.Input, 'héllo'), encodeBytes(FrameType.Output, '\x1b[H')]);
+    for (let cut = 0; cut <= wire.length; cut++) {
+      const decoder = new FrameDecoder();
+      const frames = [...decoder.feed(wire.subarray(0, cut)), ...decoder.feed(wire.subarray(cut))];
+      expect(frames).toHaveLength(3);
+      expect(frames[0]).toEqual({ type: FrameType.Json, message: { t: 'resize', cols: 80, rows: 24 } });
+      expect(frames[1].type === FrameType.Input && frames[1].data.toString()).toBe('héllo');
+    }
+  });
+
+  it('rejects unknown types, oversized frames and JSON that does not parse', () => {
+    const header = (length: number, type: number) => {
+      const b = Buffer.alloc(5);
+      b.writeUInt32BE(length, 0);
+      b.writeUInt8(type, 4);
+      return b;
+    };
+    expect(() => new FrameDecoder().feed(header(1, 9))).toThrow(FramingError);
+    expect(() => new FrameDecoder().feed(header(MAX_MESSAGE_BYTES + 1, 1))).toThrow(/exceeds the limit/);
+    expect(() => new FrameDecoder().feed(Buffer.concat([header(3, 1), Buffer.from('{{{')]))).toThrow(/does not parse/);
+  });
+});
+
+describe('client messages', () => {
+  it('accepts well-formed messages and names the bad field otherwise', () => {
+    expect(parseClientMessage({ t: 'resize', cols: 100, rows: 40 })).toEqual({ t: 'resize', cols: 100, rows: 40 });
+    expect(() => parseClientMessage({ t: 'resize', cols: 0, rows: 40 })).toThrow(/cols must be between/);
+    expect(() => parseClientMessage({ t: 'resize', cols: 1e9, rows: 40 })).toThrow(InvalidInput);
+    expect(() => parseClientMessage({ t: 'request', id: 1, command: 'ls', args: [] })).toThrow(/args must be an object/);
+    expect(() => parseClientMessage({ t: 'nope' })).toThrow(/unknown message type/);
+    expect(() => parseClientMessage(null)).toThrow(/must be an object/);
+  });
+});

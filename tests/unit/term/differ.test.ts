@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { Attr, CellGrid, DEFAULT_COLOR, PALETTE, isRgb, paletteColor, rgbColor } from '../../../src/term/cellGrid.js';
+import { nearest256 } from '../../../src/term/colors.js';
+import { diffFrames } from '../../../src/term/differ.js';
+import { copyGrid, randomEdit, randomGrid, seeded } from './randomGrid.js';
+import { outerTerminal, screenDifferences, writeAll, type HeadlessTerminal } from './xtermScreen.js';
+
+const TRUE_COLOR = { trueColor: true };
+const SIZES: readonly (readonly [number, number])[] = [
+  [1, 1],
+  [2, 2],
+  [5, 3],
+  [11, 4],
+  [17, 6],
+  [40, 10],
+  [80, 24],
+];
+const SEEDS_PER_SIZE = 12;
+const EDITS_PER_SEED = 6;
+
+/** The outer screen must equal the grid exactly, and nothing may have scrolled off the top. */
+function expectScreen(term: HeadlessTerminal, grid: CellGrid, mapColor?: (color: number) => number): void {
+  expect(screenDifferences(term, grid, mapColor).slice(0, 5)).toEqual([]);
+  expect(term.buffer.active.baseY).toBe(0);
+}
+
+function textGrid(cols: number, rows: number, lines: string[]): CellGrid {
+  const g = new CellGrid(cols, rows);
+  lines.forEach((line, y) => [...line].forEach((ch, x) => g.set(x, y, ch, 1, DEFAULT_COLOR, DEFAULT_COLOR, 0)));
+  return g;
+}
+
+describe('diffFrames on a real terminal', () => {
+  it('turns the screen into every random next grid, edit after edit', async () => {
+    for (const [cols, rows] of SIZES) {
+      for (let seed = 1; seed <= SEEDS_PER_SIZE; seed++) {
+        const random = seeded(seed * 1000 + cols);
+        const term = outerTerminal(cols, rows);
+        let shown = randomGrid(random, cols, rows);
+        await writeAll(term, diffFrames(null, shown, TRUE_COLOR));
+        expectScreen(term, shown);
+        for (let edit = 0; edit < EDITS_PER_SEED; edit++) {
+          const next = randomEdit(random, shown);
+          await writeAll(term, diffFrames(shown, next, TRUE_COLOR));
+          expectScreen(term, next);
+          expect(diffFrames(next, copyGrid(next), TRUE_COLOR)).toBe('');
+          shown = next;
+        }
+        term.dispose();
+      }
+    }
+  });
+
+  it('without true color, draws true colors as their nearest palette color and never sends 38;2 or 48;2', async () => {
+    const toPalette = (color: number): number => (isRgb(color) ? PALETTE | nearest256(color) : color);
+    for (let seed = 1; seed <= SEEDS_PER_SIZE; seed++) {
+      const random = seeded(seed);
+      const term = outerTerminal(30, 8);
+      let shown = randomGrid(random, 30, 8);
+      const first = diffFrames(null, shown, { trueColor: false });
+      await writeAll(term, first);
+      expectScreen(term, shown, toPalette);
+      for (let edit = 0; edit < EDITS_PER_SEED; edit++) {
+        const next = randomEdit(random, shown);
+        const bytes = diffFrames(shown, next, { trueColor: false });
+        expect(bytes).not.toMatch(/[34]8;2;/);
+        await writeAll(term, bytes);
+        expectScreen(term, next, toPalette);
+        shown = next;
+      }
+      term.dispose();
+    }
+  });
+
+  it('repaints everything when the size changes', async () => {
+    const random = seeded(7);
+    const small = randomGrid(random, 10, 4);
+    const big = randomGrid(random, 12, 5);
+    const term = outerTerminal(12, 5);
+    await writeAll(term, 'garbage everywhere, not known to the differ');
+    await writeAll(term, diffFrames(small, big, TRUE_COLOR));
+    expectScreen(term, big);
+  });
+
+  it('fills the bottom-right cell, wide or narrow, without scrolling', async () => {
+    const cases: [string, number][] = [
+      ['x', 1],
+      ['中', 2],
+      ['😀', 2],
+      ['é', 1],
+    ];
+    for (const [first, firstWidth] of cases) {
+      for (const [second, secondWidth] of cases) {
+        const a = new CellGrid(6, 3);
+        a.set(6 - firstWidth, 2, first, firstWidth, paletteColor(3), rgbColor(1, 2, 3), Attr.Bold);
+        const b = copyGrid(a);
+        if (secondWidth === 1 && firstWidth === 2) b.set(4, 2, ' ', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+        b.set(6 - secondWidth, 2, second, secondWidth, paletteColor(200), DEFAULT_COLOR, Attr.Underline);
+        const term = outerTerminal(6, 3);
+        await writeAll(term, diffFrames(null, a, TRUE_COLOR));
+        expectScreen(term, a);
+        await writeAll(term, diffFrames(a, b, TRUE_COLOR));
+        expectScreen(term, b);
+        term.dispose();
+      }
+    }
+  });
+
+  it('redraws the whole wide character when only its right half changed', async () => {
+    const a = textGrid(8, 1, ['abc']);
+    a.set(3, 0, '中', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const b = copyGrid(a);
+    b.bg[4] = paletteColor(1);
+    const bytes = diffFrames(a, b, TRUE_COLOR);
+    expect(bytes).toBe('\x1b[1;4H中');
+    const term = outerTerminal(8, 1);
+    await writeAll(term, diffFrames(null, a, TRUE_COLOR) + bytes);
+    expectScreen(term, a);
+  });
+
+  it('never lets a wide glyph squeezed into the last column wrap or scroll', async () => {
+    const g = textGrid(4, 2, ['abcd', 'efg']);
+    g.set(3, 1, '中', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0); // CellGrid keeps it one cell wide
+    const term = outerTerminal(4, 2);
+    await writeAll(term, diffFrames(null, g, TRUE_COLOR));
+    expect(term.buffer.active.baseY).toBe(0);
+    expect(term.buffer.active.getLine(1)?.translateToString()).toBe('efg ');
+    expect(term.buffer.active.getLine(0)?.translateToString()).toBe('abcd');
+  });
+
+  it('notices a change in a combining mark alone', async () => {
+    const a = new CellGrid(4, 1);
+    a.set(1, 0, 'e\u0301', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const b = copyGrid(a);
+    b.set(1, 0, 'e\u0300', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const bytes = diffFrames(a, b, TRUE_COLOR);
+    expect(bytes).toContain('e\u0300');
+    const term = outerTerminal(4, 1);
+    await writeAll(term, diffFrames(null, a, TRUE_COLOR) + bytes);
+    expectScreen(term, b);
+  });
+
+  it('turns each attribute on and then off again', async () => {
+    const term = outerTerminal(4, 1);
+    let shown: CellGrid | null = null;
+    for (let bit = 1; bit <= Attr.Overline; bit <<= 1) {
+      for (const attrs of [bit, 0, bit | Attr.Bold, Attr.Bold]) {
+        const g = textGrid(4, 1, ['ab']);
+        g.set(2, 0, 'c', 1, DEFAULT_COLOR, DEFAULT_COLOR, attrs);
+        await writeAll(term, diffFrames(shown, g, TRUE_COLOR));
+        expectScreen(term, g);
+        shown = g;
+      }
+    }
+  });
+
+  it('keeps the rest of the row in place when a grid holds half of a wide character', async () => {
+    const g = textGrid(6, 1, ['abcdef']);
+    g.set(1, 0, '中', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    g.set(2, 0, 'X', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0); // leaves a left half with no right half
+    const term = outerTerminal(6, 1);
+    await writeAll(term, diffFrames(null, g, TRUE_COLOR));
+    const row = term.buffer.active.getLine(0)?.translateToString(true);
+    expect(row).toBe('a Xdef');
+  });
+});
+
+describe('diffFrames output', () => {
+  const screen = (): CellGrid => {
+    const g = randomGrid(seeded(42), 80, 24);
+    for (let x = 0; x < 80; x++) g.set(x, 10, 'q', 1, paletteColor(2), DEFAULT_COLOR, 0);
+    return g;
+  };
+
+  it('is empty when nothing changed', () => {
+    const a = screen();
+    expect(diffFrames(a, copyGrid(a), TRUE_COLOR)).toBe('');
+  });
+
+  it('is a short write for one changed cell', () => {
+    const a = screen();
+    const b = copyGrid(a);
+    b.set(40, 10, 'Z', 1, rgbColor(255, 128, 0), DEFAULT_COLOR, Attr.Bold);
+    const bytes = diffFrames(a, b, TRUE_COLOR);
+    expect(bytes.length).toBeLessThan(40);
+    expect(bytes).toBe('\x1b[11;41H\x1b[1;38;2;255;128;0mZ\x1b[0m');
+  });
+
+  it('moves the cursor absolutely after a wide or non-ASCII glyph', () => {
+    const a = textGrid(10, 1, ['..........']);
+    const b = textGrid(10, 1, ['.中.é?.....']);
+    b.set(1, 0, '中', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const bytes = diffFrames(a, b, TRUE_COLOR);
+    expect(bytes).toBe('\x1b[1;2H中\x1b[4Gé\x1b[5G?');
+  });
+
+  it('rewrites a short unchanged gap instead of moving over it', () => {
+    const a = textGrid(10, 1, ['abcdefghij']);
+    const b = textGrid(10, 1, ['aXcdYfghij']);
+    expect(diffFrames(a, b, TRUE_COLOR)).toBe('\x1b[1;2HXcdY');
+  });
+
+  it('erases a blank row tail with one EL', () => {
+    const a = textGrid(20, 2, ['a long line of text.', 'second']);
+    const b = textGrid(20, 2, ['a lo', 'second']);
+    expect(diffFrames(a, b, TRUE_COLOR)).toBe('\x1b[1;5H\x1b[K');
+  });
+
+  it('resets the pen only when an attribute must be turned off', () => {
+    const a = new CellGrid(3, 1);
+    const b = new CellGrid(3, 1);
+    b.set(0, 0, 'a', 1, paletteColor(1), DEFAULT_COLOR, Attr.Bold);
+    b.set(1, 0, 'b', 1, paletteColor(9), DEFAULT_COLOR, Attr.Bold | Attr.Italic);
+    b.set(2, 0, 'c', 1, paletteColor(9), DEFAULT_COLOR, Attr.Italic);
+    expect(diffFrames(a, b, TRUE_COLOR)).toBe('\x1b[H\x1b[1;31ma\x1b[3;91mb\x1b[0;3;91mc\x1b[0m');
+  });
+});
+
+/** A screen like an agent's: bordered, mostly text in runs of a few colors, some blank tails. */
+function typicalScreen(cols: number, rows: number): CellGrid {
+  const random = seeded(11);
+  const g = new CellGrid(cols, rows);
+  const words = ['const', 'frame', '=', 'diff(prev,', 'next);', '// why', 'return', '●', 'tessera', '中文', '✓'];
+  for (let y = 0; y < rows; y++) {
+    g.set(0, y, '│', 1, paletteColor(8), DEFAULT_COLOR, 0);
+    g.set(cols - 1, y, '│', 1, paletteColor(8), DEFAULT_COLOR, 0);
+    const end = 2 + Math.floor(random() * (cols - 4));
+    let color = DEFAULT_COLOR;
+    for (let x = 2; x < end; ) {
+      if (random() < 0.1) color = random() < 0.5 ? DEFAULT_COLOR : rgbColor(200, 120, Math.floor(random() * 255));
+      for (const ch of words[Math.floor(random() * words.length)] + ' ') {
+        const wide = ch === '中' || ch === '文';
+        if (x + (wide ? 1 : 0) >= end) break;
+        g.set(x, y, ch, wide ? 2 : 1, color, DEFAULT_COLOR, 0);
+        x += wide ? 2 : 1;
+      }
+    }
+  }
+  return g;
+}
+
+describe('diffFrames speed (printed, not asserted)', () => {
+  const time = (runs: number, work: () => string): [number, number] => {
+    let bytes = 0;
+    for (let k = 0; k < 20; k++) work(); // warm up
+    const start = performance.now();
+    for (let k = 0; k < runs; k++) bytes = work().length;
+    return [(performance.now() - start) / runs, bytes];
+  };
+
+  it('measures a full 200×50 repaint and a one-cell change', () => {
+    for (const [name, full] of [
+      ['random cells', randomGrid(seeded(3), 200, 50)],
+      ['typical screen', typicalScreen(200, 50)],
+    ] as const) {
+      const changed = copyGrid(full);
+      changed.set(100, 25, '#', 1, rgbColor(9, 9, 9), DEFAULT_COLOR, 0);
+      const [fullMs, fullBytes] = time(200, () => diffFrames(null, full, TRUE_COLOR));
+      const [oneMs, oneBytes] = time(2000, () => diffFrames(full, changed, TRUE_COLOR));
+      console.log(
+        `diffFrames 200×50 ${name}: full repaint ${fullMs.toFixed(3)} ms (${fullBytes} B), one cell ${oneMs.toFixed(3)} ms (${oneBytes} B)`,
+      );
+      expect(fullBytes).toBeGreaterThan(oneBytes);
+    }
+  });
+});
