@@ -28,10 +28,17 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, scree
     status: {
       workspace: workspace.name,
       paneCount: workspace.panes.size,
-      message: state.message,
+      message: state.message ?? exitedHint(workspace),
       prefixPending: state.prefixPending,
       prefixLabel,
     },
     overlay: state.overlay,
   };
+}
+
+/** A focused pane whose program ended explains how to get rid of it. */
+function exitedHint(workspace: Workspace): ChromeState['message'] {
+  const pane = workspace.focusedPane;
+  if (!pane?.isExited) return undefined;
+  return { text: `pane ${pane.id} exited with status ${pane.exitCode ?? '?'}: press Enter to close it`, tone: 'info' };
 }

@@ -90,9 +90,9 @@ export class ClientSession implements KeyActions {
   /** Sends the first, full frame, with a notice in the status bar when there is one. */
   start(notice?: string): void {
     this.host.registry.touch(this.workspace);
-    if (notice) this.message(notice, 'error');
+    if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.painter.repaintAll();
-    this.pacer.request();
+    this.refresh();
   }
 
   input(data: string): void {
