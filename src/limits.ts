@@ -30,7 +30,7 @@ export const KILL_GRACE_MS = 2000;
 /** Largest message accepted on the control socket; anything bigger is a broken or hostile peer. */
 export const MAX_MESSAGE_BYTES = 16 << 20;
 /** How long a starting client waits for a freshly launched server to accept connections. */
-export const SERVER_START_TIMEOUT_MS = 5000;
+export const SERVER_START_TIMEOUT_MS = 15_000;
 
 /** Output queued on a client's socket above which frames are skipped until it drains (slow SSH links). */
 export const CLIENT_BACKLOG_BYTES = 256 << 10;

@@ -120,8 +120,11 @@ export class Pane {
     return { applicationCursorKeys: modes.applicationCursorKeysMode, bracketedPaste: modes.bracketedPasteMode };
   }
 
+  /** Input from the keyboard (or send-keys) for the program. */
   write(data: string): void {
-    if (!this.exited && data.length > 0) this.pty.write(data);
+    if (this.exited || data.length === 0) return;
+    this.emulator.noteUserInput();
+    this.pty.write(data);
   }
 
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */

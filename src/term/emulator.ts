@@ -60,7 +60,19 @@ export class Emulator {
 
   /** Replies the emulator generates for the program (DA, DSR, DECRQM, OSC 10/11): write them to the PTY. */
   onReply(listener: (data: string) => void): IDisposable {
-    return this.track(this.terminal.onData(listener));
+    return this.track(
+      this.terminal.onData((data) => {
+        if (data.length > 0) listener(data);
+      }),
+    );
+  }
+
+  /**
+   * The user just typed into this pane: xterm then parses the next output (the echo) at once
+   * instead of on its next timer tick, which keeps typing latency down.
+   */
+  noteUserInput(): void {
+    this.terminal.input('', true);
   }
 
   onParsed(listener: () => void): IDisposable {

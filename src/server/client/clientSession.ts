@@ -204,7 +204,9 @@ export class ClientSession implements KeyActions {
   }
 
   private setChrome(change: Partial<ChromeState>): void {
-    this.chromeState = { ...this.chromeState, ...change };
+    const next = { ...this.chromeState, ...change };
+    if (JSON.stringify(next) === JSON.stringify(this.chromeState)) return;
+    this.chromeState = next;
     this.refresh();
   }
 
@@ -243,8 +245,8 @@ export class ClientSession implements KeyActions {
     this.pacer.request();
   }
 
-  private paint(): void {
-    if (this.closed) return;
+  private paint(): boolean {
+    if (this.closed) return false;
     const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none');
     if (bytes.length > 0) this.transport.sendOutput(bytes);
     if (this.painter.hasHeldPanes() && this.heldTimer === undefined) {
@@ -253,5 +255,6 @@ export class ClientSession implements KeyActions {
         this.pacer.request();
       }, SYNC_OUTPUT_TIMEOUT_MS);
     }
+    return bytes.length > 0;
   }
 }

@@ -11,7 +11,8 @@ export class FramePacer {
   private disposed = false;
 
   constructor(
-    private readonly paint: () => void,
+    /** Draws; returns whether anything was sent (an empty paint must not delay the next real one). */
+    private readonly paint: () => boolean,
     private readonly isBackedUp: () => boolean,
     private readonly onceDrained: (resume: () => void) => void,
   ) {}
@@ -43,7 +44,7 @@ export class FramePacer {
       });
       return;
     }
-    this.lastPaint = performance.now();
-    this.paint();
+    const started = performance.now();
+    if (this.paint()) this.lastPaint = started;
   }
 }

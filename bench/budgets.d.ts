@@ -1,0 +1,57 @@
+// Generated from budgets.js by `node bench/tools/emit-types.js`; do not edit.
+/**
+ * @param {string} scenario
+ * @param {string} figure
+ * @returns {Budget | undefined}
+ */
+export function budgetFor(scenario: string, figure: string): Budget | undefined;
+/**
+ * The verdict of the table's last column.
+ * - "pass" / "FAIL" when the budget was judged,
+ * - "n/a" when a budget exists but a median it needs is missing (or the budget is only stated),
+ * - "" when the figure has no budget.
+ * @param {Budget | undefined} budget
+ * @param {number | null} tessera  tessera's median
+ * @param {number | null} tmux  tmux's median
+ * @param {BudgetReference} reference
+ * @returns {'pass' | 'FAIL' | 'n/a' | ''}
+ */
+export function verdict(budget: Budget | undefined, tessera: number | null, tmux: number | null, reference: BudgetReference): "pass" | "FAIL" | "n/a" | "";
+/**
+ * @typedef {object} BudgetReference
+ * @property {number | null} nodeStartMs  how long a bare `node -e 0` takes on this machine
+ */
+/**
+ * @typedef {object} Budget
+ * @property {string} scenario
+ * @property {string} figure
+ * @property {string} text  the budget as the table shows it
+ * @property {(tessera: number, tmux: number | null, reference: BudgetReference) => boolean | null} meets
+ *   null when the budget cannot be judged from what was measured
+ */
+/** tessera may write at most this fraction of tmux's bytes for a big `cat` ("a small fraction"). */
+export const OUTER_BYTES_FRACTION: 0.25;
+/** Idle CPU of all tessera processes over the 10 s idle window that still counts as "~0". */
+export const IDLE_CPU_MS: 20;
+/** How much longer than a bare `node -e 0` attaching may take. */
+export const ATTACH_OVER_NODE_MS: 50;
+/** @type {readonly Budget[]} */
+export const BUDGETS: readonly Budget[];
+export type BudgetReference = {
+    /**
+     * how long a bare `node -e 0` takes on this machine
+     */
+    nodeStartMs: number | null;
+};
+export type Budget = {
+    scenario: string;
+    figure: string;
+    /**
+     * the budget as the table shows it
+     */
+    text: string;
+    /**
+     *   null when the budget cannot be judged from what was measured
+     */
+    meets: (tessera: number, tmux: number | null, reference: BudgetReference) => boolean | null;
+};

@@ -1,0 +1,103 @@
+// The budgets of DESIGN.md §7, as checks of tessera's median against tmux's median in the same run.
+
+/**
+ * @typedef {object} BudgetReference
+ * @property {number | null} nodeStartMs  how long a bare `node -e 0` takes on this machine
+ */
+
+/**
+ * @typedef {object} Budget
+ * @property {string} scenario
+ * @property {string} figure
+ * @property {string} text  the budget as the table shows it
+ * @property {(tessera: number, tmux: number | null, reference: BudgetReference) => boolean | null} meets
+ *   null when the budget cannot be judged from what was measured
+ */
+
+/** tessera may write at most this fraction of tmux's bytes for a big `cat` ("a small fraction"). */
+export const OUTER_BYTES_FRACTION = 0.25;
+/** Idle CPU of all tessera processes over the 10 s idle window that still counts as "~0". */
+export const IDLE_CPU_MS = 20;
+/** How much longer than a bare `node -e 0` attaching may take. */
+export const ATTACH_OVER_NODE_MS = 50;
+
+/** @type {readonly Budget[]} */
+export const BUDGETS = [
+  {
+    scenario: 'throughput',
+    figure: 'time',
+    text: 'faster than tmux',
+    meets: (tessera, tmux) => (tmux === null ? null : tessera < tmux),
+  },
+  {
+    scenario: 'throughput',
+    figure: 'outerBytes',
+    text: `≤ ${OUTER_BYTES_FRACTION * 100} % of tmux`,
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux * OUTER_BYTES_FRACTION),
+  },
+  {
+    scenario: 'keystroke',
+    figure: 'idleP50',
+    text: 'within 1 ms of tmux',
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux + 1),
+  },
+  {
+    scenario: 'keystroke',
+    figure: 'idleP99',
+    text: '< 5 ms',
+    meets: (tessera) => tessera < 5,
+  },
+  {
+    scenario: 'keystroke',
+    figure: 'floodP99',
+    text: '< 20 ms',
+    meets: (tessera) => tessera < 20,
+  },
+  {
+    scenario: 'idle',
+    figure: 'cpu',
+    text: `~0 (≤ ${IDLE_CPU_MS} ms in 10 s)`,
+    meets: (tessera) => tessera <= IDLE_CPU_MS,
+  },
+  {
+    scenario: 'startup',
+    figure: 'attach',
+    text: `≤ node -e 0 + ${ATTACH_OVER_NODE_MS} ms`,
+    meets: (tessera, _tmux, reference) =>
+      reference.nodeStartMs === null ? null : tessera <= reference.nodeStartMs + ATTACH_OVER_NODE_MS,
+  },
+  {
+    scenario: 'memory',
+    figure: 'perPane',
+    text: 'stated and bounded',
+    meets: () => null,
+  },
+];
+
+/**
+ * @param {string} scenario
+ * @param {string} figure
+ * @returns {Budget | undefined}
+ */
+export function budgetFor(scenario, figure) {
+  return BUDGETS.find((budget) => budget.scenario === scenario && budget.figure === figure);
+}
+
+/**
+ * The verdict of the table's last column.
+ * - "pass" / "FAIL" when the budget was judged,
+ * - "n/a" when a budget exists but a median it needs is missing (or the budget is only stated),
+ * - "" when the figure has no budget.
+ * @param {Budget | undefined} budget
+ * @param {number | null} tessera  tessera's median
+ * @param {number | null} tmux  tmux's median
+ * @param {BudgetReference} reference
+ * @returns {'pass' | 'FAIL' | 'n/a' | ''}
+ */
+export function verdict(budget, tessera, tmux, reference) {
+  if (budget === undefined) return '';
+  if (tessera === null) return 'n/a';
+  const meets = budget.meets(tessera, tmux, reference);
+  if (meets === null) return 'n/a';
+  return meets ? 'pass' : 'FAIL';
+}

@@ -1,0 +1,55 @@
+// Shared by throughput and floods: panes `cat` files at one instant; time until every file's
+// last line (its sentinel) shows on the outer terminal, and the bytes written meanwhile.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildColoredText } from '../lib/colored-text.js';
+import { openSession } from '../lib/session.js';
+import { createGate, gatedCommand, releaseWhenReady } from '../lib/start-gate.js';
+import { shellQuote } from '../lib/shell-quote.js';
+
+/**
+ * @typedef {object} CatFile
+ * @property {string} path
+ * @property {string} sentinel  the file's last line, found nowhere else
+ */
+
+/**
+ * Writes the colored text files the panes will `cat`.
+ * @param {string} dir
+ * @param {{ name: string, bytes: number, seed: number }[]} specs
+ * @returns {CatFile[]}
+ */
+export function writeCatFiles(dir, specs) {
+  return specs.map(({ name, bytes, seed }) => {
+    const sentinel = `TESSERA-BENCH-END-OF-${name.toUpperCase()}`;
+    const path = join(dir, `${name}.txt`);
+    writeFileSync(path, buildColoredText({ bytes, seed, sentinel }));
+    return { path, sentinel };
+  });
+}
+
+/**
+ * One pane per file; all start their `cat` together.
+ * @param {import('../lib/session.js').SessionContext & { deadlineMs: number }} context
+ * @param {readonly CatFile[]} files
+ * @returns {Promise<{ time: number, outerBytes: number }>}
+ */
+export async function timeCats(context, files) {
+  const { benchEnv, driver } = context;
+  const { server, outer, panes } = await openSession(context, files.length);
+  /** @type {string[]} */
+  const gates = [];
+  for (const [index, file] of files.entries()) {
+    const gate = await createGate(benchEnv.files, benchEnv.uniqueName('cat'));
+    gates.push(gate);
+    await server.sendText(panes[index].id, `${gatedCommand(gate, `cat ${shellQuote(file.path)}`)}\r`);
+  }
+  const startedAt = await releaseWhenReady(gates);
+  const bytesAtStart = outer.bytes;
+  const shownAt = await outer.waitForScreen(
+    (lines) => files.every((file) => lines.some((line) => line.includes(file.sentinel))),
+    { timeoutMs: context.deadlineMs, what: `${driver.name}: the last line of every file` },
+  );
+  return { time: shownAt - startedAt, outerBytes: outer.bytes - bytesAtStart };
+}

@@ -1,0 +1,12 @@
+// Every scenario, in the order a run measures them.
+
+import { throughput } from './throughput.js';
+import { floods } from './floods.js';
+import { redraws } from './redraws.js';
+import { keystroke } from './keystroke.js';
+import { idle } from './idle.js';
+import { memory } from './memory.js';
+import { startup } from './startup.js';
+
+/** @type {readonly import('./scenario.js').Scenario<any, any>[]} */
+export const SCENARIOS = [throughput, floods, redraws, keystroke, idle, memory, startup];

@@ -1,0 +1,34 @@
+// What a detector says about an agent's screen, and the shape every per-agent module exports.
+
+import type { AgentScreen } from './screen.js';
+
+export type AgentKind = 'claude' | 'codex' | 'gemini' | 'opencode';
+
+/** `starting`: not ready for input yet; `unknown`: a screen no rule recognises (a dialog we do not know, an error). */
+export type AgentState = 'starting' | 'idle' | 'running' | 'approval' | 'unknown';
+
+export interface Detection {
+  state: AgentState;
+  /** The name of the rule that decided, for `tessera explain`. */
+  rule: string;
+  /** The screen lines (or `title: …`) the rule matched. */
+  matched: string[];
+  /** For `approval`: what the agent asks, in its own words, with the command or file it is about. */
+  question?: string;
+}
+
+/** Bytes to send to the pane while its permission dialog is showing. */
+export interface ApprovalKeys {
+  /** Allow this one action. */
+  allow: string;
+  /** Refuse it. In all four pinned CLIs a refusal also ends the turn. */
+  deny: string;
+  /** Dismiss the dialog and interrupt the turn. */
+  abort: string;
+}
+
+export interface AgentDetector {
+  kind: AgentKind;
+  detect(screen: AgentScreen): Detection;
+  approvalKeys: ApprovalKeys;
+}
