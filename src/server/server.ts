@@ -116,7 +116,7 @@ export class Server {
     const existing = this.registry.get(DEFAULT_WORKSPACE);
     if (existing) return existing;
     if (message.createCwd !== undefined) {
-      return this.registry.create({ name: DEFAULT_WORKSPACE, cwd: message.createCwd, size: { cols: message.cols, rows: message.rows } });
+      return this.registry.create({ name: DEFAULT_WORKSPACE, cwd: message.createCwd, requestDir: message.createCwd, size: { cols: message.cols, rows: message.rows } });
     }
     const recent = this.registry.mostRecent();
     if (!recent) throw new RefusedError("there are no workspaces; start one with 'tessera' or 'tessera new'");

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../store/settingsDefaults.js';
 import { keyToBytes, parseKeySpec } from '../term/keys/prefix.js';
 import type { PrefixKey } from './client/clientSession.js';
 import { Server } from './server.js';
+import { warmUpDrawing } from './warmUp.js';
 
 export async function startServer(socketPath: string): Promise<void> {
   const log = (text: string) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
@@ -28,6 +29,7 @@ export async function startServer(socketPath: string): Promise<void> {
     process.exit(1);
   }
   log(`tessera server ${process.pid} listening on ${socketPath}`);
+  setImmediate(warmUpDrawing);
 
   const stop = (signal: string) => {
     log(`stopping on ${signal}`);

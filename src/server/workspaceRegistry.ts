@@ -50,7 +50,7 @@ export class WorkspaceRegistry {
   }
 
   /** Creates a workspace whose first pane runs argv (default: the user's shell). */
-  create(options: { name?: string; cwd: string; argv?: string[]; size?: { cols: number; rows: number } }): Workspace {
+  create(options: { name?: string; cwd: string; argv?: string[]; size?: { cols: number; rows: number }; requestDir?: string }): Workspace {
     const name = options.name ?? this.freeName();
     if (!WORKSPACE_NAME.test(name)) {
       throw new RefusedError(`invalid workspace name '${name}': use letters, digits, '.', '_' or '-' (at most 64, not starting with '.', '_' or '-')`);
@@ -60,6 +60,7 @@ export class WorkspaceRegistry {
     const pane = this.factory.create({
       argv: options.argv,
       cwd: options.cwd,
+      requestDir: options.requestDir,
       cols: size.cols,
       rows: Math.max(1, size.rows - STATUS_BAR_ROWS - 1),
     });
@@ -85,13 +86,14 @@ export class WorkspaceRegistry {
   }
 
   /** Splits a pane; the new one starts in `cwd` or the split pane's current directory. */
-  split(paneId: number, side: SplitSide, options: { cwd?: string; argv?: string[]; keepFocus?: boolean }): Pane {
+  split(paneId: number, side: SplitSide, options: { cwd?: string; argv?: string[]; keepFocus?: boolean; requestDir?: string }): Pane {
     const { pane: target, workspace } = this.requirePane(paneId);
     workspace.checkSplit(paneId, side);
     const rect = workspace.layout.panes.get(paneId)?.content ?? { width: DETACHED_SIZE.cols, height: DETACHED_SIZE.rows };
     const pane = this.factory.create({
       argv: options.argv,
       cwd: options.cwd ?? target.cwd,
+      requestDir: options.requestDir,
       cols: side === 'right' ? Math.max(1, Math.floor(rect.width / 2)) : rect.width,
       rows: side === 'down' ? Math.max(1, Math.floor(rect.height / 2)) : rect.height,
     });

@@ -3,7 +3,8 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { InvalidInput, int, oneOf, record } from '../protocol/validate.js';
+import { InvalidInput, int, oneOf, record, str } from '../protocol/validate.js';
+import { parseExtraCommands } from '../shell/allowlist.js';
 import { configDirectory } from './configDir.js';
 import { DEFAULT_SETTINGS, type Settings } from './settingsDefaults.js';
 
@@ -51,5 +52,9 @@ export function parseSettings(value: unknown): Settings {
   }
   if (fields.scrollback !== undefined) settings.scrollback = int(fields.scrollback, 'scrollback', 0, MAX_SCROLLBACK);
   if (fields.trueColor !== undefined) settings.trueColor = oneOf(fields.trueColor, 'trueColor', ['auto', 'on', 'off'] as const);
+  const extra = parseExtraCommands(fields.extraCommands);
+  if (!extra.ok) throw new InvalidInput(extra.message);
+  settings.extraCommands = extra.names;
+  if (fields.defaultShell !== undefined) settings.defaultShell = str(fields.defaultShell, 'defaultShell', 1024);
   return settings;
 }

@@ -12,6 +12,10 @@ export interface Settings {
   scrollback: number;
   /** 'auto' detects from COLORTERM/TERM; 'on'/'off' force true color on or off for every client. */
   trueColor: 'auto' | 'on' | 'off';
+  /** Programs allowed in panes besides the agents, shells and ssh (plain names, e.g. "vim"). */
+  extraCommands: string[];
+  /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
+  defaultShell: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -19,4 +23,6 @@ export const DEFAULT_SETTINGS: Settings = {
   closeOnCleanShellExit: true,
   scrollback: 5000,
   trueColor: 'auto',
+  extraCommands: [],
+  defaultShell: '',
 };

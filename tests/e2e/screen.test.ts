@@ -2,7 +2,6 @@
 // configurable prefix, nesting, and typing that stays quick while another pane floods.
 
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
@@ -11,11 +10,7 @@ let sandbox: TesseraSandbox | undefined;
 const terminals: OuterTerminal[] = [];
 
 function start(options: { env?: Record<string, string>; config?: object; cols?: number; rows?: number } = {}): OuterTerminal {
-  sandbox = new TesseraSandbox(options.env);
-  if (options.config) {
-    fs.mkdirSync(sandbox.env.TESSERA_CONFIG_DIR, { recursive: true });
-    fs.writeFileSync(path.join(sandbox.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify(options.config));
-  }
+  sandbox = new TesseraSandbox(options.env, options.config as Record<string, unknown> | undefined);
   const t = new OuterTerminal(['-L', sandbox.socketName], { env: sandbox.env, cwd: sandbox.root, cols: options.cols ?? 100, rows: options.rows ?? 30 });
   terminals.push(t);
   return t;

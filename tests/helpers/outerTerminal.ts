@@ -17,6 +17,8 @@ export const TESSERA_BIN = path.join(REPO_ROOT, 'bin/tessera.js');
 /** Default deadline for "wait until the screen shows X": generous, since CI machines can be slow. */
 export const WAIT_TIMEOUT_MS = 15_000;
 const POLL_MS = 20;
+/** Programs the tests run in panes, added to the allowlist of every sandbox. */
+export const TEST_COMMANDS = ['cat', 'sleep', 'yes', 'vim', 'less', 'git', 'node', 'printf', 'env', 'top'];
 /** The shell prompt in sandboxed panes: distinctive, so tests can wait for it. */
 export const PROMPT = 'tsh$';
 export const PROMPT_PATTERN = /tsh\$/;
@@ -27,7 +29,7 @@ export class TesseraSandbox {
   readonly env: Record<string, string>;
   readonly socketName = 'test';
 
-  constructor(extraEnv: Record<string, string> = {}) {
+  constructor(extraEnv: Record<string, string> = {}, settings: Record<string, unknown> = {}) {
     this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-'));
     const home = path.join(this.root, 'home');
     fs.mkdirSync(home);
@@ -43,6 +45,14 @@ export class TesseraSandbox {
       TESSERA_CONFIG_DIR: path.join(this.root, 'config'),
       ...extraEnv,
     };
+    this.writeSettings(settings);
+  }
+
+  /** Writes config.json; tests may run these programs in panes (the allowlist refuses others). */
+  writeSettings(settings: Record<string, unknown>): void {
+    fs.mkdirSync(this.env.TESSERA_CONFIG_DIR, { recursive: true });
+    const all = { extraCommands: TEST_COMMANDS, ...settings };
+    fs.writeFileSync(path.join(this.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify(all));
   }
 
   /** Runs a control command and returns its output and exit code. */

@@ -10,6 +10,7 @@ export const newWorkspace: ServerCommand = {
       name: optStr(args.name, 'name', 256),
       cwd: str(args.cwd, 'cwd'),
       argv: optStrArray(args.command, 'command'),
+      requestDir: ctx.cwd,
     });
     return { name: workspace.name, pane: workspace.focusedPaneId };
   },

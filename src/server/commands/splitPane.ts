@@ -12,6 +12,7 @@ export const splitPane: ServerCommand = {
       cwd: optStr(args.cwd, 'cwd'),
       argv: optStrArray(args.command, 'command'),
       keepFocus: optBool(args.keepFocus, 'keepFocus') ?? false,
+      requestDir: ctx.cwd,
     });
     return { id: created.id };
   },

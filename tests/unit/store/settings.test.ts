@@ -19,11 +19,13 @@ describe('settings', () => {
   });
 
   it('reads valid values', () => {
-    expect(parseSettings({ prefix: 'C-b', scrollback: 100, trueColor: 'off', closeOnCleanShellExit: false })).toEqual({
+    expect(parseSettings({ prefix: 'C-b', scrollback: 100, trueColor: 'off', closeOnCleanShellExit: false, extraCommands: ['Vim', 'htop'], defaultShell: 'zsh -l' })).toEqual({
       prefix: 'C-b',
       scrollback: 100,
       trueColor: 'off',
       closeOnCleanShellExit: false,
+      extraCommands: ['vim', 'htop'],
+      defaultShell: 'zsh -l',
     });
   });
 
@@ -33,6 +35,7 @@ describe('settings', () => {
       ['{"prefx": "C-b"}', /unknown setting 'prefx'/],
       ['{"scrollback": -1}', /scrollback must be between/],
       ['{"trueColor": "maybe"}', /trueColor must be one of/],
+      ['{"extraCommands": ["/bin/rm"]}', /extraCommands\[0\]/],
     ] as const) {
       const { result, dir } = withConfig(text);
       expect(result.settings).toEqual(DEFAULT_SETTINGS);
