@@ -32,3 +32,10 @@ export interface AgentDetector {
   detect(screen: AgentScreen): Detection;
   approvalKeys: ApprovalKeys;
 }
+
+/** A detector for any agent kind: a built-in one, or a user-defined agent whose kind is its name from settings. */
+export interface ScreenDetector {
+  kind: string;
+  detect(screen: AgentScreen): Detection;
+  approvalKeys: ApprovalKeys;
+}

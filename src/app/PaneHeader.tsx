@@ -13,7 +13,8 @@ export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const pillWidth = pillLabel(pane.status, pane.exitCode).length + 2;
   const showPill = rect.width >= pillWidth + MIN_TITLE_WITH_PILL;
   const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
-  const title = fitText(` ${pane.id} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, titleWidth);
+  const marker = pane.attention ? ' !' : '';
+  const title = fitText(` ${pane.id}${marker} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, titleWidth);
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={1}>
       <Text backgroundColor={pane.focused ? 'blue' : undefined} color={pane.focused ? 'white' : 'gray'} bold={pane.focused} wrap="truncate-end">

@@ -1,12 +1,13 @@
-// The bottom row: workspace name, pane count, then a message if there is one, else key hints.
+// The bottom row: workspace name, pane count and "N need you", then — most important first — the
+// approval bar, a message, or key hints.
 
 import { Box, Text } from 'ink';
+import { ApprovalBar } from './ApprovalBar.js';
 import type { StatusBarModel } from './chromeModel.js';
 
 const MESSAGE_COLORS = { info: 'cyan', error: 'red', question: 'yellow' } as const;
 
 export function StatusBar({ status, cols, row }: { status: StatusBarModel; cols: number; row: number }) {
-  // A message matters more than the hints, which are always the same: it takes their place.
   const hints = status.prefixPending
     ? `${status.prefixLabel} … waiting for a command key (? help, Esc cancel)`
     : `${status.prefixLabel} ? help  ${status.prefixLabel} d detach`;
@@ -15,18 +16,26 @@ export function StatusBar({ status, cols, row }: { status: StatusBarModel; cols:
       <Box flexShrink={0}>
         <Text backgroundColor="green" color="black" bold>{` ${status.workspace} `}</Text>
         <Text color="gray">{` ${status.paneCount} pane${status.paneCount === 1 ? '' : 's'} `}</Text>
+        {status.needYou > 0 ? <Text backgroundColor="yellow" color="black" bold>{` ${status.needYou} need${status.needYou === 1 ? 's' : ''} you `}</Text> : null}
       </Box>
-      {status.message && !status.prefixPending ? (
-        <Box flexGrow={1} flexShrink={1} overflow="hidden">
-          <Text color={MESSAGE_COLORS[status.message.tone]} wrap="truncate-end">
-            {status.message.text}
-          </Text>
-        </Box>
-      ) : (
-        <Box flexGrow={1} flexShrink={1} justifyContent="flex-end" overflow="hidden">
-          <Text color={status.prefixPending ? 'yellow' : 'gray'} wrap="truncate-start">{`${hints} `}</Text>
-        </Box>
-      )}
+      <Box flexGrow={1} flexShrink={1} overflow="hidden">{content(status, hints)}</Box>
+    </Box>
+  );
+}
+
+/** A message (the answer to the last key) beats the approval bar, which beats the hints. */
+function content(status: StatusBarModel, hints: string) {
+  if (status.message && !status.prefixPending) {
+    return (
+      <Text color={MESSAGE_COLORS[status.message.tone]} wrap="truncate-end">
+        {` ${status.message.text}`}
+      </Text>
+    );
+  }
+  if (status.approval && !status.prefixPending) return <ApprovalBar approval={status.approval} />;
+  return (
+    <Box flexGrow={1} justifyContent="flex-end">
+      <Text color={status.prefixPending ? 'yellow' : 'gray'} wrap="truncate-start">{`${hints} `}</Text>
     </Box>
   );
 }

@@ -4,6 +4,8 @@ import { Text } from 'ink';
 import type { PaneStatus } from './chromeModel.js';
 
 const PILL_COLORS: Record<PaneStatus, string> = {
+  'not installed': 'gray',
+  approval: 'magenta',
   starting: 'cyan',
   running: 'yellow',
   idle: 'green',

@@ -7,8 +7,8 @@ export interface Rect {
   height: number;
 }
 
-/** The pill on a pane's header. Agent states come later; shells and commands use these. */
-export type PaneStatus = 'starting' | 'running' | 'idle' | 'exited' | 'error';
+/** The pill on a pane's header. */
+export type PaneStatus = 'not installed' | 'starting' | 'running' | 'approval' | 'idle' | 'exited' | 'error';
 
 export interface PaneHeaderModel {
   id: number;
@@ -18,6 +18,8 @@ export interface PaneHeaderModel {
   exitCode?: number;
   focused: boolean;
   zoomed: boolean;
+  /** The pane finished a turn or waits for the user while nobody was looking. */
+  attention: boolean;
 }
 
 export interface KeyHelpEntry {
@@ -27,6 +29,24 @@ export interface KeyHelpEntry {
 
 export type Overlay = { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect } | { kind: 'none' };
 
+/** One pane waiting for the user's permission or answer. */
+export interface WaitingPane {
+  paneId: number;
+  agent: string;
+  /** What it asks, read off its screen (the command, file or question). */
+  question: string;
+}
+
+/** The approval bar: shown in the bottom row whenever a pane of this workspace waits. */
+export interface ApprovalBarModel {
+  waiting: WaitingPane[];
+  /** The pane that prefix+y / n / Esc answer, if any (see the ownership rule). */
+  owner?: number;
+  /** Why nobody answers, when several wait and the focused pane is not one of them. */
+  reason?: string;
+  keys: { allow: string; deny: string; abort: string; jump: string };
+}
+
 export interface StatusBarModel {
   workspace: string;
   paneCount: number;
@@ -35,6 +55,9 @@ export interface StatusBarModel {
   /** The prefix was pressed and tessera waits for the command key. */
   prefixPending: boolean;
   prefixLabel: string;
+  /** Panes anywhere on the server that finished or wait while nobody looked ("2 need you"). */
+  needYou: number;
+  approval?: ApprovalBarModel;
 }
 
 export interface ChromeModel {

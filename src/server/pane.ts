@@ -10,17 +10,28 @@ import { isCommandRunning } from '../shell/commandRunning.js';
 import { shellLaunch } from '../shell/integration.js';
 import { trackShellOsc, type OscTracker } from '../shell/oscTracker.js';
 import { Emulator } from '../term/emulator.js';
-import { paneStatus } from './paneStatus.js';
+import type { AgentState } from '../agents/detection.js';
+import type { AgentMonitor } from './agent/agentMonitor.js';
+import { absentProcess } from './absentProcess.js';
+import { paneStatus, type PaneFacts } from './paneStatus.js';
 
 /** Shells with no integration are asked about their foreground group at most this often while output flows. */
 const FOREGROUND_CHECK_INTERVAL_MS = 250;
 
+export type PaneKind = 'shell' | 'command' | 'agent';
+
 export interface PaneLaunch {
   id: number;
-  /** Absolute program path and its arguments. */
-  file: string;
+  /** Absolute program path and its arguments; undefined when the program is not installed. */
+  file: string | undefined;
   args: string[];
-  kind: 'shell' | 'command';
+  kind: PaneKind;
+  /** For agent panes: which agent (claude, codex, … or a user-defined one). */
+  agent?: string;
+  /** Shown in the pane instead of a program when `file` is undefined (e.g. how to install it). */
+  missingMessage?: string;
+  /** What the pane runs, as the user would write it (for titles and list-panes). */
+  displayCommand?: string;
   cwd: string;
   cols: number;
   rows: number;
@@ -33,13 +44,24 @@ type Listener = () => void;
 
 export class Pane {
   readonly id: number;
-  readonly kind: 'shell' | 'command';
+  readonly kind: PaneKind;
+  readonly agent: string | undefined;
+  readonly installed: boolean;
   readonly emulator: Emulator;
   /** How the pane was started, for titles and list-panes. */
   readonly command: string;
   status: PaneStatus;
   exitCode: number | undefined;
-  private programTitle = '';
+  /** The title the program set (OSC 0/2), '' when none. */
+  programTitle = '';
+  /** What the pane's agent monitor decided (agent panes only). */
+  private agentState: AgentState | undefined;
+  /** For a pane waiting for approval: what it asks. */
+  question: string | undefined;
+  /** It finished a turn or started waiting while nobody looked; cleared when it is focused. */
+  attention = false;
+  /** Watches the screen of an agent pane (set by the AgentSupervisor). */
+  agentMonitor: AgentMonitor | undefined;
   private readonly pty: PtyProcess;
   private readonly flow: FlowControl;
   private readonly osc: OscTracker;
@@ -56,13 +78,14 @@ export class Pane {
   constructor(launch: PaneLaunch) {
     this.id = launch.id;
     this.kind = launch.kind;
+    this.agent = launch.agent;
+    this.installed = launch.file !== undefined;
     this.lastCwd = launch.cwd;
-    this.command = [path.basename(launch.file), ...launch.args].join(' ');
+    this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
     this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback });
     this.osc = trackShellOsc(this.emulator.terminal);
-    const spawnSpec = launch.kind === 'shell' ? shellLaunch(launch.file, launch.args, launch.env) : launch;
     try {
-      this.pty = spawnPty({ ...spawnSpec, cwd: launch.cwd, cols: launch.cols, rows: launch.rows });
+      this.pty = this.start(launch);
     } catch (error) {
       this.osc.dispose();
       this.emulator.dispose();
@@ -88,8 +111,35 @@ export class Pane {
     if (launch.pidRecords) this.disposables.push(launch.pidRecords.track(String(this.id), this.pty));
   }
 
+  private start(launch: PaneLaunch): PtyProcess {
+    if (launch.file === undefined) {
+      this.emulator.write(launch.missingMessage ?? '');
+      return absentProcess(launch.cols, launch.rows);
+    }
+    const file = launch.file;
+    const spawnSpec = launch.kind === 'shell' ? shellLaunch(file, launch.args, launch.env) : { file, args: launch.args, env: launch.env };
+    return spawnPty({ ...spawnSpec, cwd: launch.cwd, cols: launch.cols, rows: launch.rows });
+  }
+
   get pid(): number {
     return this.pty.pid;
+  }
+
+  /** For `tessera explain` on a shell pane: where its idle/running comes from. */
+  shellExplanation(): { source: string; rule: string; matched: string[] } {
+    const shell = this.osc.state;
+    if (shell.integrated) {
+      const exit = shell.lastExitCode === undefined ? '' : `, last exit status ${shell.lastExitCode}`;
+      return { source: 'signal', rule: `shell integration (OSC 133): phase ${shell.phase}${exit}`, matched: [] };
+    }
+    return { source: 'process', rule: 'no shell integration: the terminal\'s foreground process group', matched: [] };
+  }
+
+  /** Called by the pane's agent monitor when the shown agent state changes. */
+  setAgentState(state: AgentState | undefined, question?: string): void {
+    this.agentState = state;
+    this.question = state === 'approval' ? question : undefined;
+    this.refreshStatus();
   }
 
   get cwd(): string {
@@ -114,6 +164,11 @@ export class Pane {
     return this.exited;
   }
 
+  /** A pane that can take keys: its program runs. */
+  get isLive(): boolean {
+    return this.installed && !this.exited;
+  }
+
   /** What the program asked of its keyboard, so keys can be encoded the way it expects. */
   get inputModes(): { applicationCursorKeys: boolean; bracketedPaste: boolean } {
     const modes = this.emulator.terminal.modes;
@@ -122,7 +177,7 @@ export class Pane {
 
   /** Input from the keyboard (or send-keys) for the program. */
   write(data: string): void {
-    if (this.exited || data.length === 0) return;
+    if (!this.isLive || data.length === 0) return;
     this.emulator.noteUserInput();
     this.pty.write(data);
   }
@@ -151,12 +206,13 @@ export class Pane {
 
   /** Ends the pane's whole process group and releases everything the pane holds. */
   async close(): Promise<void> {
-    if (!this.exited) await this.pty.terminate();
+    if (this.isLive) await this.pty.terminate();
     this.dispose();
   }
 
   private dispose(): void {
     clearTimeout(this.foregroundTimer);
+    this.agentMonitor?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.resizer.dispose();
     this.flow.dispose();
@@ -195,10 +251,12 @@ export class Pane {
     });
   }
 
-  private facts() {
+  private facts(): PaneFacts {
     const running = this.kind === 'shell' && !this.exited ? isCommandRunning(this.osc.state, this.pty?.pid ?? -1) : undefined;
     return {
       kind: this.kind,
+      notInstalled: !this.installed,
+      agentState: this.agentState,
       exited: this.exited,
       exitCode: this.exitCode,
       commandRunning: running,

@@ -7,6 +7,9 @@ import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import type { PidRecords } from '../pty/pidRecords.js';
 import type { Settings } from '../store/settingsDefaults.js';
+import { AGENT_DETECTORS } from '../agents/detectors.js';
+import type { AgentKind } from '../agents/detection.js';
+import { AgentSupervisor } from './agent/agentSupervisor.js';
 import { ClientSession, type PrefixKey } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
@@ -35,7 +38,16 @@ export class Server {
     private readonly startupWarnings: string[] = [],
   ) {
     const factory = new PaneFactory(settings, socketPath, env, pidRecords);
+    const agents = new AgentSupervisor({
+      detectorFor: (agent) => AGENT_DETECTORS[agent as AgentKind],
+      isSeen: (pane, workspace) => [...this.clients].some((c) => c.workspace === workspace && workspace.focusedPaneId === pane.id),
+      alert: (_pane, text) => {
+        for (const client of this.clients) client.alert(text);
+        this.refreshAllChrome();
+      },
+    });
     this.registry = new WorkspaceRegistry(factory, settings, {
+      paneAdded: (pane, workspace) => agents.paneAdded(pane, workspace),
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
       },
@@ -79,6 +91,7 @@ export class Server {
             settings: this.settings,
             prefix: this.prefix,
             sizesChanged: () => this.applySizes(),
+            attentionChanged: () => this.refreshAllChrome(),
             removed: (s) => {
               this.clients.delete(s);
               this.applySizes();
@@ -137,6 +150,10 @@ export class Server {
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
     return command.run(message.args, ctx);
+  }
+
+  private refreshAllChrome(): void {
+    for (const client of this.clients) client.refreshChrome();
   }
 
   /** Each workspace takes the size of the smallest client showing it, so every client sees all of it. */

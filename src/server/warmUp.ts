@@ -14,9 +14,9 @@ export function warmUpDrawing(): void {
   const model = (n: number): ChromeModel => ({
     cols: 120,
     rows: 40,
-    headers: [{ id: 1, rect: { x: 0, y: 0, width: 120, height: 1 }, title: `warm-up ${n}`, status: 'idle', focused: true, zoomed: false }],
+    headers: [{ id: 1, rect: { x: 0, y: 0, width: 120, height: 1 }, title: `warm-up ${n}`, status: 'idle', focused: true, zoomed: false, attention: false }],
     dividers: [],
-    status: { workspace: 'warm-up', paneCount: 1, prefixPending: false, prefixLabel: '' },
+    status: { workspace: 'warm-up', paneCount: 1, prefixPending: false, prefixLabel: '', needYou: 0 },
     overlay: { kind: 'none' },
   });
   const chrome = new OffscreenChrome(model(0));

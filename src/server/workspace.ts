@@ -113,7 +113,7 @@ export class Workspace {
   }
 
   focus(paneId: number): void {
-    this.requirePane(paneId);
+    this.requirePane(paneId).attention = false;
     if (this.zoomedPaneId !== undefined && this.zoomedPaneId !== paneId) this.zoomedPaneId = undefined;
     if (this.focusedPaneId === paneId) return;
     this.focusedPaneId = paneId;

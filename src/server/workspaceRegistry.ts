@@ -11,6 +11,8 @@ const WORKSPACE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const DETACHED_SIZE = { cols: 80, rows: 24 };
 
 export interface RegistryEvents {
+  /** A pane was started (first pane of a workspace, or a split). */
+  paneAdded(pane: Pane, workspace: Workspace): void;
   /** A workspace's last pane closed: the workspace is gone. */
   workspaceClosed(workspace: Workspace): void;
 }
@@ -25,6 +27,13 @@ export class WorkspaceRegistry {
     private readonly settings: Settings,
     private readonly events: RegistryEvents,
   ) {}
+
+  /** Panes anywhere that finished or wait while nobody looked. */
+  needYou(): number {
+    let count = 0;
+    for (const workspace of this.workspaces.values()) for (const pane of workspace.panes.values()) if (pane.attention) count++;
+    return count;
+  }
 
   list(): Workspace[] {
     return [...this.workspaces.values()];
@@ -67,6 +76,7 @@ export class WorkspaceRegistry {
     const workspace = new Workspace(name, options.cwd, pane, size);
     this.workspaces.set(name, workspace);
     this.watchPane(workspace, pane);
+    this.events.paneAdded(pane, workspace);
     this.touch(workspace);
     return workspace;
   }
@@ -99,6 +109,7 @@ export class WorkspaceRegistry {
     });
     workspace.addSplit(paneId, pane, side, !options.keepFocus);
     this.watchPane(workspace, pane);
+    this.events.paneAdded(pane, workspace);
     return pane;
   }
 

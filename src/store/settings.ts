@@ -52,6 +52,7 @@ export function parseSettings(value: unknown): Settings {
   }
   if (fields.scrollback !== undefined) settings.scrollback = int(fields.scrollback, 'scrollback', 0, MAX_SCROLLBACK);
   if (fields.trueColor !== undefined) settings.trueColor = oneOf(fields.trueColor, 'trueColor', ['auto', 'on', 'off'] as const);
+  if (fields.notify !== undefined) settings.notify = oneOf(fields.notify, 'notify', ['bell', 'osc9', 'none'] as const);
   const extra = parseExtraCommands(fields.extraCommands);
   if (!extra.ok) throw new InvalidInput(extra.message);
   settings.extraCommands = extra.names;

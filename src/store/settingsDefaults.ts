@@ -14,6 +14,8 @@ export interface Settings {
   trueColor: 'auto' | 'on' | 'off';
   /** Programs allowed in panes besides the agents, shells and ssh (plain names, e.g. "vim"). */
   extraCommands: string[];
+  /** How a pane that needs you (approval, finished turn) is announced to your terminal when you are not looking at it. */
+  notify: 'bell' | 'osc9' | 'none';
   /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
   defaultShell: string;
 }
@@ -24,5 +26,6 @@ export const DEFAULT_SETTINGS: Settings = {
   scrollback: 5000,
   trueColor: 'auto',
   extraCommands: [],
+  notify: 'bell',
   defaultShell: '',
 };

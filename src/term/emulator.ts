@@ -130,6 +130,19 @@ export class Emulator {
     }
   }
 
+  /**
+   * The program's current screen as plain text rows (trailing blanks trimmed), whatever part of the
+   * scrollback a user may be looking at.
+   */
+  liveLines(): string[] {
+    const buffer = this.terminal.buffer.active;
+    const lines: string[] = [];
+    for (let row = 0; row < this.terminal.rows; row++) {
+      lines.push(buffer.getLine(buffer.baseY + row)?.translateToString(true) ?? '');
+    }
+    return lines;
+  }
+
   /** The visible screen as plain text rows (trailing blanks trimmed). */
   screenLines(): string[] {
     const buffer = this.terminal.buffer.active;

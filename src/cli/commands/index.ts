@@ -1,7 +1,9 @@
 // Every CLI command, in the order `tessera --help` lists them.
 
 import type { CliCommand } from '../command.js';
+import { abort, approve, deny } from './answerApproval.js';
 import { attach } from './attach.js';
+import { explain } from './explain.js';
 import { capturePane } from './capturePane.js';
 import { killPane } from './killPane.js';
 import { killServer } from './killServer.js';
@@ -25,6 +27,10 @@ export const COMMANDS: CliCommand[] = [
   listPanes,
   capturePane,
   sendKeys,
+  approve,
+  deny,
+  abort,
+  explain,
   serverInfo,
   killServer,
 ];

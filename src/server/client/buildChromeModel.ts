@@ -1,10 +1,18 @@
 // Turns a workspace and one client's chrome state into the model the Ink chrome draws.
 
-import type { ChromeModel, PaneHeaderModel } from '../../app/chromeModel.js';
+import type { ApprovalBarModel, ChromeModel, PaneHeaderModel } from '../../app/chromeModel.js';
+import { approvalOwner } from '../approval/ownership.js';
 import type { Workspace } from '../workspace.js';
 import type { ChromeState } from './chromeState.js';
 
-export function buildChromeModel(workspace: Workspace, state: ChromeState, screen: { cols: number; rows: number }, prefixLabel: string): ChromeModel {
+export interface ChromeContext {
+  screen: { cols: number; rows: number };
+  prefixLabel: string;
+  /** Panes on the whole server that need the user. */
+  needYou: number;
+}
+
+export function buildChromeModel(workspace: Workspace, state: ChromeState, context: ChromeContext): ChromeModel {
   const layout = workspace.layout;
   const headers: PaneHeaderModel[] = [];
   for (const [id, rects] of layout.panes) {
@@ -18,11 +26,12 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, scree
       exitCode: pane.exitCode,
       focused: id === workspace.focusedPaneId,
       zoomed: id === workspace.zoomedPaneId,
+      attention: pane.attention,
     });
   }
   return {
-    cols: screen.cols,
-    rows: screen.rows,
+    cols: context.screen.cols,
+    rows: context.screen.rows,
     headers,
     dividers: layout.dividers,
     status: {
@@ -30,9 +39,27 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, scree
       paneCount: workspace.panes.size,
       message: state.message ?? exitedHint(workspace),
       prefixPending: state.prefixPending,
-      prefixLabel,
+      prefixLabel: context.prefixLabel,
+      needYou: context.needYou,
+      approval: approvalBar(workspace, context.prefixLabel),
     },
     overlay: state.overlay,
+  };
+}
+
+function approvalBar(workspace: Workspace, prefix: string): ApprovalBarModel | undefined {
+  const waiting = workspace.orderedPanes().filter((p) => p.status === 'approval');
+  if (waiting.length === 0) return undefined;
+  const keys = { allow: `${prefix} y`, deny: `${prefix} n`, abort: `${prefix} Esc`, jump: `${prefix} w` };
+  const ownership = approvalOwner(
+    waiting.map((p) => p.id),
+    workspace.focusedPaneId,
+    keys.jump,
+  );
+  return {
+    waiting: waiting.map((p) => ({ paneId: p.id, agent: p.agent ?? p.command, question: p.question ?? 'waits for your answer' })),
+    ...ownership,
+    keys,
   };
 }
 

@@ -5,6 +5,8 @@ import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES, SYNC_OUTPUT_TIMEOUT_MS } from 
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 import type { Settings } from '../../store/settingsDefaults.js';
+import { answerApproval, type Answer } from '../approval/answer.js';
+import { approvalOwner } from '../approval/ownership.js';
 import { helpEntries } from '../keys/bindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
 import type { Pane } from '../pane.js';
@@ -40,6 +42,8 @@ export interface SessionHost {
   sizesChanged(): void;
   /** This client left (detach or disconnect). */
   removed(session: ClientSession): void;
+  /** A pane's "needs you" mark changed: every client's count must be redrawn. */
+  attentionChanged(): void;
 }
 
 export class ClientSession implements KeyActions {
@@ -90,6 +94,7 @@ export class ClientSession implements KeyActions {
   /** Sends the first, full frame, with a notice in the status bar when there is one. */
   start(notice?: string): void {
     this.host.registry.touch(this.workspace);
+    this.workspace.focusedPane.attention = false;
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.painter.repaintAll();
     this.refresh();
@@ -110,6 +115,18 @@ export class ClientSession implements KeyActions {
     this.painter.resize(cols, rows);
     this.host.sizesChanged();
     this.refresh();
+  }
+
+  /** Redraws the chrome (something shown in it changed elsewhere, e.g. the "need you" count). */
+  refreshChrome(): void {
+    this.refresh();
+  }
+
+  /** Passes a "needs you" alert to the user's terminal, as the settings say (bell, OSC 9 or nothing). */
+  alert(text: string): void {
+    const how = this.host.settings.notify;
+    if (how === 'bell') this.transport.sendOutput('\x07');
+    else if (how === 'osc9') this.transport.sendOutput(`\x1b]9;tessera: ${text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}\x07`);
   }
 
   /** The workspace this client shows was closed: the client ends. */
@@ -174,6 +191,27 @@ export class ClientSession implements KeyActions {
     this.pacer.request();
   }
 
+  answer(answer: Answer): void {
+    const bar = this.approvalOwner();
+    if (bar.owner === undefined) {
+      // Prefix Esc with nothing waiting is just "cancel".
+      if (answer !== 'abort' || bar.reason) this.message(bar.reason ?? 'no pane is waiting for approval', 'info');
+      return;
+    }
+    this.attempt(() => answerApproval(this.workspace.requirePane(bar.owner as number), answer));
+  }
+
+  jumpToWaiting(): void {
+    const waiting = this.workspace.orderedPanes().filter((p) => p.status === 'approval' || p.attention);
+    if (waiting.length === 0) {
+      this.message('no pane is waiting for you', 'info');
+      return;
+    }
+    const after = waiting.find((p) => p.id > this.workspace.focusedPaneId) ?? waiting[0];
+    this.workspace.focus(after.id);
+    this.host.attentionChanged();
+  }
+
   showHelp(): void {
     const bindings = helpEntries();
     const rect = helpOverlayRect(this.cols, Math.max(1, this.rows - 1), bindings);
@@ -181,6 +219,11 @@ export class ClientSession implements KeyActions {
   }
 
   // ---- internals ---------------------------------------------------------------------------
+
+  private approvalOwner(): { owner?: number; reason?: string } {
+    const waiting = this.workspace.orderedPanes().filter((p) => p.status === 'approval').map((p) => p.id);
+    return approvalOwner(waiting, this.workspace.focusedPaneId, `${this.host.prefix.label} w`);
+  }
 
   private async closePane(paneId: number): Promise<void> {
     try {
@@ -241,7 +284,13 @@ export class ClientSession implements KeyActions {
 
   private refresh(): void {
     if (this.closed) return;
-    this.painter.updateChrome(buildChromeModel(this.workspace, this.chromeState, { cols: this.cols, rows: this.rows }, this.host.prefix.label));
+    this.painter.updateChrome(
+      buildChromeModel(this.workspace, this.chromeState, {
+        screen: { cols: this.cols, rows: this.rows },
+        prefixLabel: this.host.prefix.label,
+        needYou: this.host.registry.needYou(),
+      }),
+    );
     this.pacer.request();
   }
 

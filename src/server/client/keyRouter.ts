@@ -59,7 +59,6 @@ export class KeyRouter {
         host.focusedPane()?.write(host.prefixBytes);
         return;
       }
-      if (token.kind === 'key' && token.key?.name === 'escape') return;
       const binding = findBinding(token);
       if (binding) void binding.run(host.actions);
       else host.setMessage(`${host.prefixLabel} ${describe(token)}: no such key (${host.prefixLabel} ? lists them)`, 'error');

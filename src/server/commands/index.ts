@@ -1,6 +1,8 @@
 // Every control command the server answers, by name.
 
+import { abort, approve, deny } from './answerApproval.js';
 import { capturePane } from './capturePane.js';
+import { explainPane } from './explainPane.js';
 import type { ServerCommand } from './command.js';
 import { killPane } from './killPane.js';
 import { killServer } from './killServer.js';
@@ -13,6 +15,6 @@ import { serverInfo } from './serverInfo.js';
 import { splitPane } from './splitPane.js';
 import { zoomPane } from './zoomPane.js';
 
-const ALL: ServerCommand[] = [capturePane, killPane, killServer, listPanes, listWorkspaces, newWorkspace, resizePane, sendKeys, serverInfo, splitPane, zoomPane];
+const ALL: ServerCommand[] = [abort, approve, deny, explainPane, capturePane, killPane, killServer, listPanes, listWorkspaces, newWorkspace, resizePane, sendKeys, serverInfo, splitPane, zoomPane];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));

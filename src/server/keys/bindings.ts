@@ -51,14 +51,15 @@ export const BINDINGS: Binding[] = [
   { keys: 'x', description: 'close the focused pane (asks first)', matches: char('x'), run: (a) => a.askClose() },
   { keys: 'd', description: 'detach (everything keeps running)', matches: char('d'), run: (a) => a.detach() },
   { keys: 'r', description: 'redraw the screen', matches: char('r'), run: (a) => a.redraw() },
+  { keys: 'y', description: 'approval: Allow (the waiting pane that owns the bar)', matches: char('y'), run: (a) => a.answer('allow') },
+  { keys: 'n', description: 'approval: Deny', matches: char('n'), run: (a) => a.answer('deny') },
+  { keys: 'Esc', description: 'approval: Abort the turn (when a pane waits; else cancel)', matches: named('escape'), run: (a) => a.answer('abort') },
+  { keys: 'w', description: 'focus the next pane that waits for you', matches: char('w'), run: (a) => a.jumpToWaiting() },
   { keys: '?', description: 'show this help', matches: char('?'), run: (a) => a.showHelp() },
 ];
 
 /** The prefix pressed twice sends it to the pane; Esc cancels. Listed in help, handled by the router. */
-export const ROUTER_HELP = [
-  { keys: 'the prefix again', description: 'send the prefix key itself to the pane' },
-  { keys: 'Esc', description: 'cancel' },
-];
+export const ROUTER_HELP = [{ keys: 'the prefix again', description: 'send the prefix key itself to the pane' }];
 
 export function findBinding(token: KeyToken): Binding | undefined {
   return BINDINGS.find((b) => b.matches(token));

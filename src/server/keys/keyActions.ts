@@ -13,4 +13,8 @@ export interface KeyActions {
   detach(): void;
   redraw(): void;
   showHelp(): void;
+  /** Answers the pane that owns the approval (see the ownership rule). */
+  answer(answer: 'allow' | 'deny' | 'abort'): void;
+  /** Focuses the next pane that waits for the user or finished while nobody looked. */
+  jumpToWaiting(): void;
 }

@@ -11,11 +11,11 @@ function model(overrides: Partial<ChromeModel> = {}): ChromeModel {
     cols: 60,
     rows: 10,
     headers: [
-      { id: 1, rect: { x: 0, y: 0, width: 30, height: 1 }, title: 'bash ~/src', status: 'idle', focused: true, zoomed: false },
-      { id: 2, rect: { x: 31, y: 0, width: 29, height: 1 }, title: 'vim a-very-long-file-name.ts', status: 'error', exitCode: 2, focused: false, zoomed: false },
+      { id: 1, rect: { x: 0, y: 0, width: 30, height: 1 }, title: 'bash ~/src', status: 'idle', focused: true, zoomed: false, attention: false },
+      { id: 2, rect: { x: 31, y: 0, width: 29, height: 1 }, title: 'vim a-very-long-file-name.ts', status: 'error', exitCode: 2, focused: false, zoomed: false, attention: false },
     ],
     dividers: [{ x: 30, y: 0, width: 1, height: 9 }],
-    status: { workspace: 'main', paneCount: 2, prefixPending: false, prefixLabel: 'C-\\' },
+    status: { workspace: 'main', paneCount: 2, prefixPending: false, prefixLabel: 'C-\\', needYou: 0 },
     overlay: { kind: 'none' },
     ...overrides,
   };

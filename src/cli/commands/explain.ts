@@ -1,0 +1,50 @@
+// tessera explain: why a pane's pill says what it says.
+
+import { UsageError, boolFlag, type ParsedArgs } from '../argParser.js';
+import { controlCommand, jsonFlag, targetPaneFlag } from '../controlCommand.js';
+import { targetArg } from './targets.js';
+
+interface Explanation {
+  pane: number;
+  status: string;
+  kind: string;
+  agent: string | null;
+  source: string;
+  rule: string;
+  matched: string[];
+  question?: string;
+  lastNotification?: string;
+}
+
+/** `explain 3` or `explain -t 3`. */
+function paneArg(args: ParsedArgs): string | undefined {
+  const positional = args.positionals[0];
+  if (positional === undefined) return targetArg(args);
+  if (args.flags.has('target')) throw new UsageError('give the pane either as an argument or with -t, not both');
+  if (!/^%?\d{1,9}$/.test(positional)) throw new UsageError(`invalid pane '${positional}': use the pane's number`);
+  return positional.replace(/^%/, '');
+}
+
+export const explain = controlCommand({
+  name: 'explain',
+  summary: "say why a pane's pill shows its state",
+  usage: `tessera explain [PANE | -t PANE] [--json]
+
+  Prints the pane's state, what decided it (a signal the program sent, such as an OSC 9
+  notification or shell integration, or a screen rule of its agent) and the screen lines it matched.`,
+  flags: [targetPaneFlag, jsonFlag],
+  maxPositionals: 1,
+  toArgs: (args) => ({ pane: paneArg(args) }),
+  print(result, args, ctx) {
+    const e = result as Explanation;
+    if (boolFlag(args, 'json')) {
+      ctx.out(`${JSON.stringify(e, null, 2)}\n`);
+      return;
+    }
+    ctx.out(`pane ${e.pane}${e.agent ? ` (${e.agent})` : ` (${e.kind})`}: ${e.status}\n`);
+    ctx.out(`decided by: ${e.source === 'signal' ? 'a signal from the program' : e.source === 'screen' ? 'a screen rule' : e.source} — ${e.rule}\n`);
+    if (e.question) ctx.out(`question: ${e.question}\n`);
+    if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${l}`).join('\n')}\n`);
+    if (e.lastNotification) ctx.out(`last notification: ${e.lastNotification}\n`);
+  },
+});

@@ -1,0 +1,55 @@
+// Starts an AgentMonitor for every agent pane, turns its decisions into pills and attention marks,
+// and passes the agent's notifications on when nobody is looking at that pane.
+
+import type { AgentDetector } from '../../agents/detection.js';
+import type { AgentState } from '../../agents/detection.js';
+import type { Pane } from '../pane.js';
+import type { Workspace } from '../workspace.js';
+import { AgentMonitor } from './agentMonitor.js';
+import type { AgentNotification } from './notificationSignals.js';
+
+export interface SupervisorHost {
+  detectorFor(agent: string): AgentDetector | undefined;
+  /** Is this pane on someone's screen and focused there? */
+  isSeen(pane: Pane, workspace: Workspace): boolean;
+  /** Tell attached clients (bell / OSC 9, per settings) that a pane needs the user. */
+  alert(pane: Pane, text: string): void;
+}
+
+export class AgentSupervisor {
+  constructor(private readonly host: SupervisorHost) {}
+
+  /** Watches a new pane if it runs an installed agent. */
+  paneAdded(pane: Pane, workspace: Workspace): void {
+    if (pane.kind !== 'agent' || !pane.installed || !pane.agent) return;
+    const detector = this.host.detectorFor(pane.agent);
+    if (!detector) return;
+    let previous: AgentState | undefined;
+    const monitor = new AgentMonitor(pane, detector, {
+      changed: () => {
+        const state = monitor.state;
+        pane.setAgentState(state, monitor.question);
+        if (state !== previous) this.transition(pane, workspace, previous, state);
+        previous = state;
+      },
+      notified: (notification) => this.notified(pane, workspace, notification),
+    });
+    pane.agentMonitor = monitor;
+    pane.onExit(() => monitor.dispose());
+  }
+
+  private transition(pane: Pane, workspace: Workspace, from: AgentState | undefined, to: AgentState | undefined): void {
+    const startedWaiting = to === 'approval';
+    const finishedTurn = from === 'running' && to === 'idle';
+    if (!startedWaiting && !finishedTurn) return;
+    if (this.host.isSeen(pane, workspace)) return;
+    pane.attention = true;
+    workspace.notify();
+    this.host.alert(pane, startedWaiting ? `pane ${pane.id} (${pane.agent}) needs your approval` : `pane ${pane.id} (${pane.agent}) finished its turn`);
+  }
+
+  private notified(pane: Pane, workspace: Workspace, notification: AgentNotification): void {
+    if (notification.state) return; // becomes a state change, alerted by transition()
+    if (!this.host.isSeen(pane, workspace)) this.host.alert(pane, notification.text);
+  }
+}

@@ -1,0 +1,72 @@
+// Holds back a detected agent state until it has stayed the same for a while, so a TUI repainting
+// through intermediate screens never makes the pill flicker. Signals the agent sends on purpose
+// (notifications, OSC 133) skip the wait.
+
+import type { Detection } from '../../agents/detection.js';
+
+/** A detected state must hold this long before the pill shows it. */
+export const STATE_STABLE_MS = 250;
+
+export interface Decision {
+  detection: Detection;
+  /** 'screen' when a screen rule decided, 'signal' when the agent told us. */
+  source: 'screen' | 'signal';
+}
+
+export class StableState {
+  private current: Decision | undefined;
+  private candidate: { decision: Decision; since: number } | undefined;
+
+  get decision(): Decision | undefined {
+    return this.current;
+  }
+
+  /**
+   * Offers a new screen detection at time `now`. Returns true when the shown state changed.
+   * `unknown` never replaces a known state: a dialog we do not recognise keeps the last pill.
+   */
+  offer(detection: Detection, now: number): boolean {
+    if (detection.state === 'unknown' && this.current) {
+      this.candidate = undefined;
+      return false;
+    }
+    const decision: Decision = { detection, source: 'screen' };
+    if (this.current && this.current.detection.state === detection.state) {
+      // Same state: keep its explanation fresh (the question may have changed), no wait needed.
+      const changed = this.current.detection.question !== detection.question;
+      this.current = decision;
+      this.candidate = undefined;
+      return changed;
+    }
+    if (!this.candidate || this.candidate.decision.detection.state !== detection.state) {
+      this.candidate = { decision, since: now };
+      if (this.current === undefined) return this.commit(now);
+      return false;
+    }
+    this.candidate.decision = decision;
+    return this.commit(now);
+  }
+
+  /** A state the agent announced itself; shown at once. */
+  signal(detection: Detection): boolean {
+    const changed = this.current?.detection.state !== detection.state;
+    this.current = { detection, source: 'signal' };
+    this.candidate = undefined;
+    return changed;
+  }
+
+  /** When the waiting candidate may be committed (for a timer), or undefined when none waits. */
+  get pendingUntil(): number | undefined {
+    return this.candidate ? this.candidate.since + STATE_STABLE_MS : undefined;
+  }
+
+  /** Commits the candidate if it has held long enough by `now`. */
+  commit(now: number): boolean {
+    if (!this.candidate) return false;
+    const firstState = this.current === undefined;
+    if (!firstState && now - this.candidate.since < STATE_STABLE_MS) return false;
+    this.current = this.candidate.decision;
+    this.candidate = undefined;
+    return true;
+  }
+}

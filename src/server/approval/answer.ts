@@ -1,0 +1,15 @@
+// Answers a pane's permission prompt with that agent's own keys (Allow / Deny / Abort).
+
+import type { Pane } from '../pane.js';
+import { RefusedError } from '../workspace.js';
+
+export type Answer = 'allow' | 'deny' | 'abort';
+
+export function answerApproval(pane: Pane, answer: Answer): void {
+  const monitor = pane.agentMonitor;
+  if (!monitor) throw new RefusedError(`pane ${pane.id} is not an agent pane`);
+  if (pane.status !== 'approval') throw new RefusedError(`pane ${pane.id} is not waiting for approval (it is ${pane.status})`);
+  pane.write(monitor.detector.approvalKeys[answer]);
+  // The answer is given: the pill leaves "approval" as soon as the screen shows it.
+  monitor.detectSoon();
+}

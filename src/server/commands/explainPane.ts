@@ -1,0 +1,17 @@
+// explain: why a pane's pill says what it says — the rule or signal that decided, and what it matched.
+
+import type { ServerCommand } from './command.js';
+import { targetPane } from './targets.js';
+
+export const explainPane: ServerCommand = {
+  name: 'explain',
+  run(args, ctx) {
+    const { pane } = targetPane(args, ctx);
+    const base = { pane: pane.id, status: pane.status, kind: pane.kind, agent: pane.agent ?? null };
+    if (!pane.installed) return { ...base, source: 'launch', rule: `${pane.command} is not installed`, matched: [] };
+    if (pane.isExited) return { ...base, source: 'process', rule: `the program exited with status ${pane.exitCode}`, matched: [] };
+    if (pane.agentMonitor) return { ...base, ...pane.agentMonitor.explain() };
+    if (pane.kind === 'shell') return { ...base, ...pane.shellExplanation() };
+    return { ...base, source: 'process', rule: 'a program runs in this pane', matched: [] };
+  },
+};
