@@ -34,3 +34,8 @@ export const SERVER_START_TIMEOUT_MS = 15_000;
 
 /** Output queued on a client's socket above which frames are skipped until it drains (slow SSH links). */
 export const CLIENT_BACKLOG_BYTES = 256 << 10;
+
+/** More output than this since a pane was last drawn means it floods (a 200×50 screen is ~10–40 KB). */
+export const FLOOD_BYTES_PER_FRAME = 64 << 10;
+/** A flooding pane is drawn at most this often (10 fps); other panes keep the full frame rate. */
+export const FLOOD_FRAME_INTERVAL_MS = 100;

@@ -24,6 +24,8 @@ export class Emulator {
   cursorVisible = true;
   /** DECSCUSR parameter: 0 = the outer terminal's default shape. */
   cursorShape = 0;
+  /** Everything the program wrote so far, in characters (tells a flood from a repaint). */
+  bytesReceived = 0;
   private readonly disposables: IDisposable[] = [];
   private readonly cell: IBufferCell;
 
@@ -51,6 +53,7 @@ export class Emulator {
 
   /** Feeds program output; `parsed` runs once xterm has processed it (used for flow control). */
   write(data: string | Uint8Array, parsed?: () => void): void {
+    this.bytesReceived += data.length;
     this.terminal.write(data, parsed);
   }
 

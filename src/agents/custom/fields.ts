@@ -31,7 +31,11 @@ export function readStringList(value: unknown, where: string, limits: { items: n
 }
 
 /** Refuses keys other than `known`, so a misspelt setting is reported instead of silently doing nothing. */
-export function unknownKey(record: Record<string, unknown>, known: readonly string[], where: string): { ok: false; message: string } | undefined {
+export function unknownKey(
+  record: Record<string, unknown>,
+  known: readonly string[],
+  where: string,
+): { ok: false; message: string } | undefined {
   const extra = Object.keys(record).find((key) => !known.includes(key));
   return extra === undefined ? undefined : fail(where, `has an unknown field '${extra}' (known: ${known.join(', ')})`);
 }

@@ -12,8 +12,8 @@ export function parseDetectionPatterns(value: unknown, where: string): Read<Dete
   if (unknown !== undefined) return unknown;
   const patterns: DetectionPatterns = { idle: [], running: [], approval: [] };
   for (const state of STATES) {
-    // Control characters are allowed here: a pattern may well look for a literal tab, spelled `\t` or not.
-    const list = readStringList(value[state], `${where}.${state}`, { items: MAX_PATTERNS_PER_STATE, length: Number.MAX_SAFE_INTEGER });
+    // Screen lines hold no control characters; a pattern that needs a tab can spell it `\\t` in JSON.
+    const list = readStringList(value[state], `${where}.${state}`, { items: MAX_PATTERNS_PER_STATE, length: MAX_PATTERN_LENGTH });
     if (!list.ok) return list;
     for (const [index, source] of list.value.entries()) {
       const problem = patternProblem(source);

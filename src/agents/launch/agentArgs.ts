@@ -39,12 +39,14 @@ export function agentArgs(kind: AgentKind, options: LaunchOptions): AgentArgs {
     if (!flags.ok) return flags;
     const clash = conflictingArg(userArgs, request.conflicts);
     if (clash !== undefined) {
-      return { ok: false, message: `${launch.displayName}'s args already set ${request.option} ('${clash}'): remove it from the args or leave ${request.option} unset` };
+      const message = `${launch.displayName}'s args already set ${request.option} ('${clash}'): remove it from the args or leave ${request.option} unset`;
+      return { ok: false, message };
     }
     if (flags.leading !== undefined && flags.leading.length > 0) {
       const first = userArgs[0];
       if (first !== undefined && launch.subcommands?.includes(first) === true) {
-        return { ok: false, message: `${request.option} cannot be combined with the ${launch.displayName} subcommand '${first}' in the args` };
+        const message = `${request.option} cannot be combined with the ${launch.displayName} subcommand '${first}' in the args`;
+        return { ok: false, message };
       }
       leading.push(...flags.leading);
     }

@@ -29,7 +29,8 @@ export const codexLaunch: AgentLaunch = {
     conflicts: ['--dangerously-bypass-approvals-and-sandbox', '--ask-for-approval', '-a', '--sandbox', '-s', '--approve-for-me'],
   },
   // A subcommand: "codex resume [OPTIONS] [SESSION_ID] [PROMPT]", "--last  Continue the most recent session without
-  // showing the picker". The id goes right after `resume` so a prompt among the user's args stays the PROMPT.
+  // showing the picker". The id goes right after `resume` so a prompt among the user's args stays the PROMPT. (Whether
+  // the TUI reads a prompt after `--last` as PROMPT rather than SESSION_ID was not checked against 0.169.0.)
   resume: {
     flags: (target) => ({ ok: true, leading: target === 'latest' ? ['resume', '--last'] : ['resume', target.sessionId], trailing: [] }),
     conflicts: [],

@@ -20,4 +20,5 @@ export const checkModel = (model: string): ValueCheck => checkWord('model', mode
 export const checkSessionId = (id: string): ValueCheck => checkWord('session id', id);
 
 /** A value quoted in a message with its control characters made visible. */
-const printable = (value: string): string => value.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+const printable = (value: string): string =>
+  value.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);

@@ -23,7 +23,7 @@ export function AddPaneDialog({ state, rect }: { state: AddPaneState; rect: Rect
   const blank = fitSegments([], width);
   const filler = Array.from({ length: Math.max(0, sections.bodyRows - body.lines.length) }, () => blank);
   return (
-    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor="cyan" flexDirection="column" paddingX={1} overflow="hidden">
+    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor="cyan" flexDirection="column" overflow="hidden">
       {sections.title ? <Line segments={titleLine(width, body.hiddenAbove, body.hiddenBelow)} /> : null}
       {sections.search ? <Line segments={searchLine(state.search, width)} /> : null}
       {body.lines.map((line, i) => (
@@ -37,14 +37,16 @@ export function AddPaneDialog({ state, rect }: { state: AddPaneState; rect: Rect
   );
 }
 
+/** One line inside the border, with its own one-cell margins: Box padding would leave those cells unwritten. */
 function Line({ segments, focused = false }: { segments: Segment[]; focused?: boolean }) {
   return (
     <Text backgroundColor={focused ? FOCUSED_BACKGROUND : undefined} wrap="truncate-end">
+      {' '}
       {segments.map((s, i) => (
         <Text key={i} {...toneStyle(s.tone, focused)}>
           {s.text}
         </Text>
-      ))}
+      ))}{' '}
     </Text>
   );
 }

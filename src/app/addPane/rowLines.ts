@@ -18,9 +18,17 @@ const MARKER_WIDTH = 2;
 /** Longer names are cut so the selectors keep their column. */
 const MAX_LABEL_WIDTH = 18;
 const STATUS_WIDTH = 'not installed'.length;
+/** Narrower than this, the choices go on their own lines under the name instead of being cut off. */
+const MIN_DETAIL_WIDTH = 24;
+/** Where the choices start on those lines. */
+const STACKED_INDENT = 4;
 /** Longer model names are cut so the effort selector keeps its column. */
 const MAX_MODEL_WIDTH = 28;
 const GAP = '  ';
+/** "model " before the model, then the gap, "effort " and the widest effort, "‹default›". */
+const SELECTORS_BESIDE_MODEL = 'model '.length + GAP.length + 'effort '.length + '‹default›'.length;
+/** A model column narrower than this would show nothing useful. */
+const MIN_MODEL_WIDTH = 9;
 
 export function bodyLines(state: AddPaneState, width: number): BodyLine[] {
   const visible = visibleRowIndexes(state);
@@ -28,9 +36,12 @@ export function bodyLines(state: AddPaneState, width: number): BodyLine[] {
     return [{ rowIndex: -1, focused: false, segments: fitSegments([seg(`  nothing matches "${state.search}"`, 'placeholder')], width) }];
   }
   const labelWidth = Math.min(MAX_LABEL_WIDTH, Math.max(0, ...state.rows.map((r) => textWidth(r.label))));
-  const detailStart = MARKER_WIDTH + labelWidth + GAP.length + STATUS_WIDTH + GAP.length;
+  const besideStart = MARKER_WIDTH + labelWidth + GAP.length + STATUS_WIDTH + GAP.length;
+  const stacked = width - besideStart < MIN_DETAIL_WIDTH;
+  const detailStart = stacked ? STACKED_INDENT : besideStart;
   const detailWidth = Math.max(1, width - detailStart);
-  const modelWidth = modelColumnWidth(state.rows);
+  const modelWidth = Math.min(modelColumnWidth(state.rows), Math.max(MIN_MODEL_WIDTH, detailWidth - SELECTORS_BESIDE_MODEL));
+  const indent = seg(' '.repeat(detailStart));
   return visible.flatMap((rowIndex) => {
     const row = state.rows[rowIndex];
     const focused = rowIndex === state.focusedIndex;
@@ -42,11 +53,8 @@ export function bodyLines(state: AddPaneState, width: number): BodyLine[] {
       seg(GAP),
     ];
     const details = detailLines(row, state.selections[rowIndex], detailWidth, modelWidth);
-    return details.map((detail, i) => ({
-      rowIndex,
-      focused,
-      segments: fitSegments([...(i === 0 ? head : [seg(' '.repeat(detailStart))]), ...detail], width),
-    }));
+    const lines = stacked ? [head, ...details.map((d) => [indent, ...d])] : details.map((d, i) => [...(i === 0 ? head : [indent]), ...d]);
+    return lines.map((segments) => ({ rowIndex, focused, segments: fitSegments(segments, width) }));
   });
 }
 

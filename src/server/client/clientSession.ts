@@ -1,7 +1,7 @@
 // One attached client on the server side: its screen, its keys, and the workspace it shows.
 
 import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
-import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES, SYNC_OUTPUT_TIMEOUT_MS } from '../../limits.js';
+import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 import type { Settings } from '../../store/settingsDefaults.js';
@@ -298,11 +298,12 @@ export class ClientSession implements KeyActions {
     if (this.closed) return false;
     const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none');
     if (bytes.length > 0) this.transport.sendOutput(bytes);
-    if (this.painter.hasHeldPanes() && this.heldTimer === undefined) {
+    const retry = this.painter.retryDelay();
+    if (retry !== undefined && this.heldTimer === undefined) {
       this.heldTimer = setTimeout(() => {
         this.heldTimer = undefined;
         this.pacer.request();
-      }, SYNC_OUTPUT_TIMEOUT_MS);
+      }, retry);
     }
     return bytes.length > 0;
   }

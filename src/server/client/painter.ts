@@ -3,19 +3,18 @@
 
 import { OffscreenChrome } from '../../app/offscreenChrome.js';
 import type { ChromeModel } from '../../app/chromeModel.js';
-import { SYNC_OUTPUT_TIMEOUT_MS } from '../../limits.js';
 import { ansiToCells } from '../../term/ansiToCells.js';
 import { Compositor, type CursorState, type PaneView } from '../../term/compositor.js';
 import type { Emulator } from '../../term/emulator.js';
 import type { Workspace } from '../workspace.js';
+import { FrameHolds } from './frameHolds.js';
 
 const HIDDEN_CURSOR: CursorState = { x: 0, y: 0, visible: false, shape: 0 };
 
 export class Painter {
   private readonly compositor: Compositor;
   private chrome: OffscreenChrome | undefined;
-  /** When each pane in synchronized-output mode started holding its frame. */
-  private readonly heldSince = new Map<Emulator, number>();
+  private readonly holds = new FrameHolds();
 
   constructor(
     cols: number,
@@ -62,33 +61,18 @@ export class Painter {
     }
     return this.compositor.render(views, overlayOpen ? HIDDEN_CURSOR : cursorOf(workspace), {
       trueColor: this.trueColor,
-      isHeld: (emulator) => this.isHeld(emulator),
+      isHeld: (emulator) => this.holds.isHeld(emulator, performance.now()),
     });
   }
 
-  /** Some pane holds back a synchronized frame: paint again once it may have timed out. */
-  hasHeldPanes(): boolean {
-    return this.heldSince.size > 0;
-  }
-
-  /** True while a pane is inside a synchronized-output frame that has not timed out. */
-  private isHeld(emulator: Emulator): boolean {
-    if (!emulator.synchronizedOutput) {
-      this.heldSince.delete(emulator);
-      return false;
-    }
-    const since = this.heldSince.get(emulator);
-    const now = performance.now();
-    if (since === undefined) {
-      this.heldSince.set(emulator, now);
-      return true;
-    }
-    return now - since < SYNC_OUTPUT_TIMEOUT_MS;
+  /** Milliseconds until a pane held back this frame should be drawn (undefined when none was). */
+  retryDelay(): number | undefined {
+    return this.holds.takeRetryDelay(performance.now());
   }
 
   dispose(): void {
     this.chrome?.dispose();
-    this.heldSince.clear();
+    this.holds.clear();
   }
 }
 
@@ -99,6 +83,8 @@ function cursorOf(workspace: Workspace): CursorState {
   const emulator = pane.emulator;
   const x = emulator.cursorX;
   const y = emulator.cursorY;
-  const inside = x < rect.width && y < rect.height;
+  // x equals the width while a wrap is pending (the last column was just written): the cursor is
+  // still drawn in the last column, as every terminal does.
+  const inside = x <= rect.width && y < rect.height;
   return { x: rect.x + Math.min(x, rect.width - 1), y: rect.y + y, visible: emulator.cursorVisible && inside, shape: emulator.cursorShape };
 }

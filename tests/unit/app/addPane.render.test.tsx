@@ -11,11 +11,11 @@ import type { AddPaneRow, AddPaneState } from '../../../src/app/addPane/model.js
 import { addPaneRect } from '../../../src/app/addPane/geometry.js';
 import { initialAddPaneState, reduceAddPane } from '../../../src/app/addPane/reducer.js';
 import type { AddPaneKey } from '../../../src/app/addPane/keymap.js';
-import { Attr, type CellGrid } from '../../../src/term/cellGrid.js';
+import { Attr, paletteColor, type CellGrid } from '../../../src/term/cellGrid.js';
 import { ansiToCells } from '../../../src/term/ansiToCells.js';
 
 // Ink decides on colors when it is first loaded: load it after FORCE_COLOR is set.
-const { Box, render } = await import('ink');
+const { Box, Text, render } = await import('ink');
 const { AddPaneDialog } = await import('../../../src/app/addPane/AddPaneDialog.js');
 
 class VirtualStdout extends EventEmitter {
@@ -58,15 +58,35 @@ function renderOffscreen(element: ReactElement, cols: number, rows: number): Cel
   return grid;
 }
 
-function screen(state: AddPaneState, cols = 80, rows = 24, rect: Rect = addPaneRect(cols, rows, state.rows)): { lines: string[]; grid: CellGrid; rect: Rect } {
+interface Screen {
+  lines: string[];
+  grid: CellGrid;
+  rect: Rect;
+}
+
+/** The dialog over a cols×rows screen; `underneath` fills the screen first, as panes' chrome would. */
+function screen(state: AddPaneState, cols = 80, rows = 24, underneath?: string): Screen {
+  const rect = addPaneRect(cols, rows, state.rows);
   // Like ChromeRoot: a screen-sized box the dialog is placed in.
   const element = (
     <Box width={cols} height={rows}>
+      {underneath ? (
+        <Box position="absolute" flexDirection="column">
+          {Array.from({ length: rows }, (_, y) => (
+            <Text key={y}>{underneath.repeat(cols)}</Text>
+          ))}
+        </Box>
+      ) : null}
       <AddPaneDialog state={state} rect={rect} />
     </Box>
   );
   const grid = renderOffscreen(element, cols, rows);
   return { lines: Array.from({ length: rows }, (_, y) => grid.rowText(y)), grid, rect };
+}
+
+/** The text inside the border, one string per line. */
+function inside({ lines, rect }: Screen): string[] {
+  return lines.slice(rect.y + 1, rect.y + rect.height - 1).map((l) => l.slice(rect.x + 1, rect.x + rect.width - 1));
 }
 
 const ROWS: AddPaneRow[] = [
@@ -87,14 +107,99 @@ const ROWS: AddPaneRow[] = [
 
 const key = (name: string, extra: Partial<AddPaneKey> = {}): AddPaneKey => ({ name, ctrl: false, alt: false, shift: false, ...extra });
 const press = (state: AddPaneState, ...keys: AddPaneKey[]): AddPaneState => keys.reduce((s, k) => reduceAddPane(s, k).state, state);
+const ctrl = (name: string): AddPaneKey => key(name, { ctrl: true });
 const typed = (text: string): AddPaneKey[] => [...text].map((ch) => key(ch.toLowerCase(), { char: ch }));
 
-describe('add pane dialog', () => {
-  it('debug', () => {
-    const s = press(initialAddPaneState(ROWS), ...typed('e'));
-    console.log(screen(initialAddPaneState(ROWS)).lines.join('\n'));
-    console.log(screen(s).lines.join('\n'));
-    console.log(screen(initialAddPaneState(ROWS), 30, 8).lines.join('\n'));
-    expect(1).toBe(1);
+const BLUE = paletteColor(4);
+
+describe('add pane dialog on screen', () => {
+  it('fits 80×24 with a title, the search box, a row per agent and the terminal, and the key hints', () => {
+    const view = screen(initialAddPaneState(ROWS));
+    expect(view.rect.x + view.rect.width).toBeLessThanOrEqual(80);
+    expect(view.rect.y + view.rect.height).toBeLessThanOrEqual(24);
+    expect(view.lines[view.rect.y].slice(view.rect.x)).toMatch(/^╭─+╮/);
+    const text = inside(view);
+    expect(text[0]).toMatch(/^ Add a pane\s+$/);
+    expect(text[1]).toMatch(/^ Search {3}type to filter\s+$/);
+    expect(text[2]).toMatch(/^ › Claude Code +installed +model ‹default› +effort ‹default› +$/);
+    expect(text[3]).toMatch(/^ {3}Codex +not installed +npm install -g @openai\/codex +$/);
+    expect(text[5]).toMatch(/^ {3}Gemini +installed +model ‹default› +effort ‹default› +$/);
+    expect(text.join('\n')).toMatch(/Terminal +shell +‹Default shell› +bash +zsh · unavailable/);
+    expect(text.at(-1)).toMatch(/^ C-s split right {2}↑↓ move {2}←→ model {2}Tab effort {2}Enter open {2}Esc close +$/);
+  });
+
+  it('lines the effort column up across rows whatever the model names', () => {
+    const text = inside(screen(press(initialAddPaneState(ROWS), key('right'))));
+    const effortColumns = text.filter((l) => l.includes('effort ‹')).map((l) => l.indexOf('effort ‹'));
+    expect(text[2]).toContain('model ‹opus›');
+    expect(new Set(effortColumns).size).toBe(1);
+  });
+
+  it('highlights the focused row across the whole box and dims rows that are not installed', () => {
+    const view = screen(press(initialAddPaneState(ROWS), key('down'), key('down')));
+    const rowY = (label: string) => view.lines.findIndex((l) => l.includes(label));
+    const { x, width } = view.rect;
+    expect(view.grid.cell(x + 2, rowY('OpenCode')).bg).toBe(BLUE);
+    expect(view.grid.cell(x + width - 3, rowY('OpenCode')).bg).toBe(BLUE);
+    expect(view.grid.cell(x + 4, rowY('Claude Code')).bg).not.toBe(BLUE);
+    const codexX = view.lines[rowY('Codex')].indexOf('Codex');
+    expect(view.grid.cell(codexX, rowY('Codex')).attrs & Attr.Dim).toBe(Attr.Dim);
+    expect(view.grid.cell(view.lines[rowY('OpenCode')].indexOf('OpenCode'), rowY('OpenCode')).attrs & Attr.Dim).toBe(0);
+  });
+
+  it('shows what was typed with a caret after it, and only the rows that match', () => {
+    const view = screen(press(initialAddPaneState(ROWS), ...typed('gem')));
+    const text = inside(view);
+    expect(text[1]).toMatch(/^ Search gem +$/);
+    const searchY = view.rect.y + 2;
+    const caretX = view.lines[searchY].indexOf('gem') + 3;
+    expect(view.grid.cell(caretX, searchY).attrs & Attr.Inverse).toBe(Attr.Inverse);
+    expect(text.filter((l) => /installed|shell/.test(l))).toHaveLength(1);
+    expect(text.join('\n')).toContain('Gemini');
+    expect(text.at(-1)).toContain('Esc clear');
+  });
+
+  it('says when nothing matches', () => {
+    expect(inside(screen(press(initialAddPaneState(ROWS), ...typed('zzz')))).join('\n')).toContain('nothing matches "zzz"');
+  });
+
+  it('shows the chosen shell and which side the pane goes, after the keys that change them', () => {
+    const s = press(initialAddPaneState(ROWS), ...typed('ter'), key('right'), key('right'), ctrl('s'));
+    const text = inside(screen(s)).join('\n');
+    expect(text).toMatch(/› Terminal +shell +Default shell +bash +zsh · unavailable/);
+    expect(text).toMatch(/^ +‹fish› +$/m);
+    expect(text).toContain('C-s split down');
+    expect(text).toContain('←→ shell');
+    expect(text).not.toContain('Tab effort');
+  });
+
+  it('covers whatever is underneath, so nothing shows through inside the box', () => {
+    const view = screen(press(initialAddPaneState(ROWS), ...typed('gem')), 80, 24, '#');
+    expect(inside(view).join('')).not.toContain('#');
+    expect(view.lines[0]).toBe('#'.repeat(80));
+  });
+
+  it('scrolls to keep the focused row in view on a short screen, and says more rows are above', () => {
+    const view = screen(press(initialAddPaneState(ROWS), key('down'), key('down'), key('down'), key('down')), 80, 9);
+    const text = inside(view);
+    expect(text[0]).toMatch(/^ Add a pane +↑ more $/);
+    expect(text.join('\n')).toMatch(/› Terminal/);
+    expect(text.join('\n')).not.toContain('Claude Code');
+  });
+
+  it('puts the choices under the name on a narrow screen instead of cutting the install command off', () => {
+    const text = inside(screen(initialAddPaneState(ROWS), 44, 24));
+    const codex = text.findIndex((l) => l.includes('Codex'));
+    expect(text[codex]).toMatch(/Codex +not installed/);
+    expect(text[codex + 1]).toMatch(/^ {5}npm install -g @openai\/codex +$/);
+  });
+
+  it('draws something sensible, never outside the screen, however small the screen is', () => {
+    for (const [cols, rows] of [[20, 6], [12, 4], [4, 3], [2, 2], [1, 1], [0, 0]] as const) {
+      const view = screen(initialAddPaneState(ROWS), cols, rows);
+      expect(view.lines).toHaveLength(rows);
+      if (rows >= 2 && cols >= 2) expect(view.lines[0].startsWith('╭')).toBe(true);
+    }
+    expect(inside(screen(initialAddPaneState(ROWS), 24, 6))[0]).toMatch(/^ Add a pane +↓ more $/);
   });
 });

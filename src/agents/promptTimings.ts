@@ -1,0 +1,17 @@
+// Timings and limits for handing an agent its initial prompt, each with the reason for its value.
+
+/**
+ * How long the detector must have said `idle` before the prompt is pasted. The CLIs attach key handlers after
+ * painting, so keys sent the instant the prompt box appears can be lost (claude ignored a key that way; the agent
+ * tests wait for 250 ms of stillness), and 400 ms leaves room for a slow first paint.
+ */
+export const PROMPT_SETTLE_MS = 400;
+
+/**
+ * Pause between the pasted prompt and the Enter that submits it: gemini 0.61.0 reads an Enter within 30 ms
+ * (FAST_RETURN_TIMEOUT) of other input as a newline, not a submission.
+ */
+export const PROMPT_SUBMIT_DELAY_MS = 100;
+
+/** Largest initial prompt, in UTF-8 bytes: enough for a long task description, small enough to paste in one go. */
+export const MAX_PROMPT_BYTES = 100 * 1024;
