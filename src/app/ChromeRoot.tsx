@@ -1,6 +1,7 @@
 // Everything tessera draws around the panes. Pane contents are holes: the compositor fills them.
 
 import { Box } from 'ink';
+import { AddPaneDialog } from './addPane/AddPaneDialog.js';
 import type { ChromeModel } from './chromeModel.js';
 import { Divider } from './Divider.js';
 import { HelpOverlay } from './HelpOverlay.js';
@@ -20,6 +21,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       {model.overlay.kind === 'help' ? (
         <HelpOverlay prefix={model.overlay.prefix} bindings={model.overlay.bindings} rect={model.overlay.rect} />
       ) : null}
+      {model.overlay.kind === 'add-pane' ? <AddPaneDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
     </Box>
   );
 }

@@ -1,5 +1,7 @@
 // What the chrome shows, as plain data: the server builds it, the Ink components draw it.
 
+import type { AddPaneState } from './addPane/model.js';
+
 export interface Rect {
   x: number;
   y: number;
@@ -27,7 +29,10 @@ export interface KeyHelpEntry {
   description: string;
 }
 
-export type Overlay = { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect } | { kind: 'none' };
+export type Overlay =
+  | { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect }
+  | { kind: 'add-pane'; state: AddPaneState; rect: Rect }
+  | { kind: 'none' };
 
 /** One pane waiting for the user's permission or answer. */
 export interface WaitingPane {

@@ -32,6 +32,8 @@ export interface PaneLaunch {
   missingMessage?: string;
   /** What the pane runs, as the user would write it (for titles and list-panes). */
   displayCommand?: string;
+  /** For an agent pane: its own initial prompt (else the workspace's is used). */
+  prompt?: string;
   cwd: string;
   cols: number;
   rows: number;
@@ -47,6 +49,7 @@ export class Pane {
   readonly kind: PaneKind;
   readonly agent: string | undefined;
   readonly installed: boolean;
+  readonly initialPrompt: string | undefined;
   readonly emulator: Emulator;
   /** How the pane was started, for titles and list-panes. */
   readonly command: string;
@@ -80,6 +83,7 @@ export class Pane {
     this.kind = launch.kind;
     this.agent = launch.agent;
     this.installed = launch.file !== undefined;
+    this.initialPrompt = launch.prompt;
     this.lastCwd = launch.cwd;
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
     this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback });
@@ -190,6 +194,11 @@ export class Pane {
   /** Applies a pending resize now (so a client that just attached draws at the right size). */
   flushResize(): void {
     this.resizer.flush();
+  }
+
+  /** Ties something's lifetime to the pane: it is disposed when the pane closes. */
+  own(disposable: Disposable): void {
+    this.disposables.push(disposable);
   }
 
   onScreen(listener: Listener): Disposable {

@@ -7,8 +7,8 @@ import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import type { PidRecords } from '../pty/pidRecords.js';
 import type { Settings } from '../store/settingsDefaults.js';
-import { AGENT_DETECTORS } from '../agents/detectors.js';
-import type { AgentKind } from '../agents/detection.js';
+import { configDirectory } from '../store/configDir.js';
+import { AgentCatalog } from './agent/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
 import { ClientSession, type PrefixKey } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
@@ -24,6 +24,8 @@ export const DEFAULT_WORKSPACE = 'main';
 export class Server {
   readonly registry: WorkspaceRegistry;
   private readonly clients = new Set<ClientSession>();
+  private readonly catalog: AgentCatalog;
+  private readonly env: NodeJS.ProcessEnv;
   private listener: net.Server | undefined;
   private stopping = false;
 
@@ -37,9 +39,12 @@ export class Server {
     /** Problems found at start (a bad config file): every attaching client is told. */
     private readonly startupWarnings: string[] = [],
   ) {
-    const factory = new PaneFactory(settings, socketPath, env, pidRecords);
+    const catalog = new AgentCatalog(settings.customAgents);
+    this.catalog = catalog;
+    this.env = env;
+    const factory = new PaneFactory(settings, catalog, socketPath, env, pidRecords);
     const agents = new AgentSupervisor({
-      detectorFor: (agent) => AGENT_DETECTORS[agent as AgentKind],
+      detectorFor: (agent) => catalog.find(agent)?.detector,
       isSeen: (pane, workspace) => [...this.clients].some((c) => c.workspace === workspace && workspace.focusedPaneId === pane.id),
       alert: (_pane, text) => {
         for (const client of this.clients) client.alert(text);
@@ -92,6 +97,7 @@ export class Server {
             prefix: this.prefix,
             sizesChanged: () => this.applySizes(),
             attentionChanged: () => this.refreshAllChrome(),
+            addPaneContext: () => ({ catalog: this.catalog, env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.defaultShell }),
             removed: (s) => {
               this.clients.delete(s);
               this.applySizes();
@@ -129,7 +135,7 @@ export class Server {
     const existing = this.registry.get(DEFAULT_WORKSPACE);
     if (existing) return existing;
     if (message.createCwd !== undefined) {
-      return this.registry.create({ name: DEFAULT_WORKSPACE, cwd: message.createCwd, requestDir: message.createCwd, size: { cols: message.cols, rows: message.rows } });
+      return this.registry.create({ name: DEFAULT_WORKSPACE, cwd: message.createCwd, launch: { requestDir: message.createCwd }, size: { cols: message.cols, rows: message.rows } });
     }
     const recent = this.registry.mostRecent();
     if (!recent) throw new RefusedError("there are no workspaces; start one with 'tessera' or 'tessera new'");

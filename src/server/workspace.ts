@@ -23,6 +23,14 @@ export const STATUS_BAR_ROWS = 1;
 
 export class RefusedError extends Error {}
 
+/** Per-workspace choices that apply to every agent pane in it. */
+export interface WorkspaceSettings {
+  /** Written into every agent pane (never a plain shell) once that agent is ready, once per launch. */
+  prompt?: string;
+  /** Agents start with their "skip permission prompts" flag: they run tools without asking. */
+  bypassPermissions: boolean;
+}
+
 type Listener = () => void;
 
 export class Workspace {
@@ -37,8 +45,11 @@ export class Workspace {
   private cachedLayout: Layout | undefined;
   private readonly listeners = new Set<Listener>();
 
-  constructor(name: string, cwd: string, firstPane: Pane, size: { cols: number; rows: number }) {
+  readonly settings: WorkspaceSettings;
+
+  constructor(name: string, cwd: string, firstPane: Pane, size: { cols: number; rows: number }, settings: WorkspaceSettings = { bypassPermissions: false }) {
     this.name = name;
+    this.settings = settings;
     this.cwd = cwd;
     this.tree = { kind: 'pane', paneId: firstPane.id };
     this.panes.set(firstPane.id, firstPane);

@@ -3,8 +3,9 @@
 import type { SplitSide } from '../mosaic/index.js';
 import type { Settings } from '../store/settingsDefaults.js';
 import type { Pane } from './pane.js';
+import type { LaunchRequest } from './launchPlan.js';
 import type { PaneFactory } from './paneFactory.js';
-import { RefusedError, STATUS_BAR_ROWS, Workspace } from './workspace.js';
+import { RefusedError, STATUS_BAR_ROWS, Workspace, type WorkspaceSettings } from './workspace.js';
 
 const WORKSPACE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** Size of a workspace that no terminal has shown yet (tmux uses the same default). */
@@ -59,21 +60,21 @@ export class WorkspaceRegistry {
   }
 
   /** Creates a workspace whose first pane runs argv (default: the user's shell). */
-  create(options: { name?: string; cwd: string; argv?: string[]; size?: { cols: number; rows: number }; requestDir?: string }): Workspace {
+  create(options: { name?: string; cwd: string; launch?: LaunchRequest; size?: { cols: number; rows: number }; settings?: WorkspaceSettings }): Workspace {
     const name = options.name ?? this.freeName();
     if (!WORKSPACE_NAME.test(name)) {
       throw new RefusedError(`invalid workspace name '${name}': use letters, digits, '.', '_' or '-' (at most 64, not starting with '.', '_' or '-')`);
     }
     if (this.workspaces.has(name)) throw new RefusedError(`a workspace named '${name}' exists already`);
     const size = options.size ?? DETACHED_SIZE;
+    const settings = options.settings ?? { bypassPermissions: false };
     const pane = this.factory.create({
-      argv: options.argv,
+      ...withWorkspaceDefaults(options.launch ?? {}, settings),
       cwd: options.cwd,
-      requestDir: options.requestDir,
       cols: size.cols,
       rows: Math.max(1, size.rows - STATUS_BAR_ROWS - 1),
     });
-    const workspace = new Workspace(name, options.cwd, pane, size);
+    const workspace = new Workspace(name, options.cwd, pane, size, settings);
     this.workspaces.set(name, workspace);
     this.watchPane(workspace, pane);
     this.events.paneAdded(pane, workspace);
@@ -96,14 +97,13 @@ export class WorkspaceRegistry {
   }
 
   /** Splits a pane; the new one starts in `cwd` or the split pane's current directory. */
-  split(paneId: number, side: SplitSide, options: { cwd?: string; argv?: string[]; keepFocus?: boolean; requestDir?: string }): Pane {
+  split(paneId: number, side: SplitSide, options: { cwd?: string; launch?: LaunchRequest; keepFocus?: boolean }): Pane {
     const { pane: target, workspace } = this.requirePane(paneId);
     workspace.checkSplit(paneId, side);
     const rect = workspace.layout.panes.get(paneId)?.content ?? { width: DETACHED_SIZE.cols, height: DETACHED_SIZE.rows };
     const pane = this.factory.create({
-      argv: options.argv,
+      ...withWorkspaceDefaults(options.launch ?? {}, workspace.settings),
       cwd: options.cwd ?? target.cwd,
-      requestDir: options.requestDir,
       cols: side === 'right' ? Math.max(1, Math.floor(rect.width / 2)) : rect.width,
       rows: side === 'down' ? Math.max(1, Math.floor(rect.height / 2)) : rect.height,
     });
@@ -149,4 +149,10 @@ export class WorkspaceRegistry {
   private freeName(): string {
     for (let n = 0; ; n++) if (!this.workspaces.has(String(n))) return String(n);
   }
+}
+
+/** An agent started in a workspace with bypass on gets the bypass flag unless the request says otherwise. */
+function withWorkspaceDefaults(launch: LaunchRequest, settings: WorkspaceSettings): LaunchRequest {
+  if (!launch.agent || !settings.bypassPermissions || launch.agent.bypassPermissions !== undefined) return launch;
+  return { ...launch, agent: { ...launch.agent, bypassPermissions: true } };
 }

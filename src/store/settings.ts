@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InvalidInput, int, oneOf, record, str } from '../protocol/validate.js';
+import { parseCustomAgents } from '../agents/agentKinds.js';
 import { parseExtraCommands } from '../shell/allowlist.js';
 import { configDirectory } from './configDir.js';
 import { DEFAULT_SETTINGS, type Settings } from './settingsDefaults.js';
@@ -56,6 +57,9 @@ export function parseSettings(value: unknown): Settings {
   const extra = parseExtraCommands(fields.extraCommands);
   if (!extra.ok) throw new InvalidInput(extra.message);
   settings.extraCommands = extra.names;
+  const agents = parseCustomAgents(fields.customAgents ?? []);
+  if (!agents.ok) throw new InvalidInput(agents.message);
+  settings.customAgents = agents.agents;
   if (fields.defaultShell !== undefined) settings.defaultShell = str(fields.defaultShell, 'defaultShell', 1024);
   return settings;
 }

@@ -1,5 +1,7 @@
 // The settings tessera uses when the user's config file does not say otherwise.
 
+import type { CustomAgent } from '../agents/agentKinds.js';
+
 export interface Settings {
   /**
    * The prefix key. Ctrl+\ by default: unused by claude, codex, opencode, gemini, bash/readline,
@@ -16,6 +18,8 @@ export interface Settings {
   extraCommands: string[];
   /** How a pane that needs you (approval, finished turn) is announced to your terminal when you are not looking at it. */
   notify: 'bell' | 'osc9' | 'none';
+  /** Agents the user defines: name, command, detection rules and approval keys (see README). */
+  customAgents: CustomAgent[];
   /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
   defaultShell: string;
 }
@@ -27,5 +31,6 @@ export const DEFAULT_SETTINGS: Settings = {
   trueColor: 'auto',
   extraCommands: [],
   notify: 'bell',
+  customAgents: [],
   defaultShell: '',
 };

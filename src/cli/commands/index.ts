@@ -9,6 +9,7 @@ import { killPane } from './killPane.js';
 import { killServer } from './killServer.js';
 import { listPanes } from './listPanes.js';
 import { listWorkspaces } from './listWorkspaces.js';
+import { newPane } from './newPane.js';
 import { newWorkspace } from './newWorkspace.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
@@ -21,6 +22,7 @@ export const COMMANDS: CliCommand[] = [
   attach,
   listWorkspaces,
   splitPane,
+  newPane,
   killPane,
   zoomPane,
   resizePane,

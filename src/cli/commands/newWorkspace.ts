@@ -11,17 +11,24 @@ export const newWorkspace: CliCommand = {
   name: 'new',
   aliases: ['new-session'],
   summary: 'create a workspace and attach to it',
-  usage: `tessera new [-s NAME] [-c DIR] [-d] [-- COMMAND ARGS…]
+  usage: `tessera new [-s NAME] [-c DIR] [-d] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
 
   Creates a workspace whose first pane runs COMMAND (default: your shell) in DIR
   (default: the current directory), then attaches to it.
   -s NAME   the workspace's name (letters, digits, '.', '_', '-'; default: a free number)
   -c DIR    the starting directory
-  -d        create it without attaching (prints its name)`,
+  -d        create it without attaching (prints its name)
+  --prompt TEXT          pasted into every agent pane of this workspace once it is ready
+  --bypass-permissions   agents in this workspace start with their "skip permission prompts"
+                         flag: they run tools and commands WITHOUT asking you
+
+  A COMMAND that names an agent (claude, codex, opencode, gemini) makes an agent pane.`,
   flags: [
     { name: 'name', short: 's', value: true },
     { name: 'cwd', short: 'c', value: true },
     { name: 'detached', short: 'd' },
+    { name: 'prompt', short: 'p', value: true },
+    { name: 'bypass-permissions' },
   ],
   async run(args, ctx) {
     const cwdFlag = stringFlag(args, 'cwd');
@@ -31,7 +38,13 @@ export const newWorkspace: CliCommand = {
     const result = (await sendRequest(
       socket,
       'new',
-      { name: stringFlag(args, 'name'), cwd: path.resolve(ctx.cwd, cwdFlag ?? '.'), command: args.rest },
+      {
+        name: stringFlag(args, 'name'),
+        cwd: path.resolve(ctx.cwd, cwdFlag ?? '.'),
+        command: args.rest,
+        prompt: stringFlag(args, 'prompt'),
+        bypassPermissions: boolFlag(args, 'bypass-permissions'),
+      },
       { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE },
     )) as { name: string };
     if (detached) {

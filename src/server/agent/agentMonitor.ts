@@ -1,7 +1,7 @@
 // Watches one agent pane: reads its settled screen with the agent's detector, listens for the
 // notifications it sends, keeps the pill steady, and reports what it decided and why.
 
-import type { AgentDetector, AgentState, Detection } from '../../agents/detection.js';
+import type { AgentState, Detection, ScreenDetector } from '../../agents/detection.js';
 import type { Disposable } from '../../pty/ptyProcess.js';
 import type { Pane } from '../pane.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
@@ -29,7 +29,7 @@ export class AgentMonitor {
 
   constructor(
     private readonly pane: Pane,
-    readonly detector: AgentDetector,
+    readonly detector: ScreenDetector,
     private readonly events: AgentMonitorEvents,
   ) {
     this.subscriptions.push(

@@ -1,15 +1,15 @@
 // Starts an AgentMonitor for every agent pane, turns its decisions into pills and attention marks,
 // and passes the agent's notifications on when nobody is looking at that pane.
 
-import type { AgentDetector } from '../../agents/detection.js';
-import type { AgentState } from '../../agents/detection.js';
+import type { AgentState, ScreenDetector } from '../../agents/detection.js';
 import type { Pane } from '../pane.js';
 import type { Workspace } from '../workspace.js';
 import { AgentMonitor } from './agentMonitor.js';
+import { PromptDelivery } from './promptDelivery.js';
 import type { AgentNotification } from './notificationSignals.js';
 
 export interface SupervisorHost {
-  detectorFor(agent: string): AgentDetector | undefined;
+  detectorFor(agent: string): ScreenDetector | undefined;
   /** Is this pane on someone's screen and focused there? */
   isSeen(pane: Pane, workspace: Workspace): boolean;
   /** Tell attached clients (bell / OSC 9, per settings) that a pane needs the user. */
@@ -25,17 +25,31 @@ export class AgentSupervisor {
     const detector = this.host.detectorFor(pane.agent);
     if (!detector) return;
     let previous: AgentState | undefined;
+    const delivery = this.promptDelivery(pane, workspace);
     const monitor = new AgentMonitor(pane, detector, {
       changed: () => {
         const state = monitor.state;
         pane.setAgentState(state, monitor.question);
+        delivery?.stateChanged(state);
         if (state !== previous) this.transition(pane, workspace, previous, state);
         previous = state;
       },
       notified: (notification) => this.notified(pane, workspace, notification),
     });
     pane.agentMonitor = monitor;
-    pane.onExit(() => monitor.dispose());
+    pane.setAgentState(monitor.state, monitor.question);
+    delivery?.stateChanged(monitor.state);
+    const screen = delivery ? pane.onScreen(() => delivery.screenChanged()) : undefined;
+    const stop = { dispose: () => [monitor, delivery, screen].forEach((d) => d?.dispose()) };
+    pane.own(stop);
+    pane.onExit(() => stop.dispose());
+  }
+
+  /** The pane's own prompt, else the workspace's: delivered once this launch is ready for it. */
+  private promptDelivery(pane: Pane, workspace: Workspace): PromptDelivery | undefined {
+    const text = pane.initialPrompt ?? workspace.settings.prompt;
+    if (text === undefined || text === '') return undefined;
+    return new PromptDelivery(text, { bracketedPaste: () => pane.inputModes.bracketedPaste, write: (data) => pane.write(data) });
   }
 
   private transition(pane: Pane, workspace: Workspace, from: AgentState | undefined, to: AgentState | undefined): void {

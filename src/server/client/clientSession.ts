@@ -16,6 +16,8 @@ import { helpOverlayRect } from '../../app/overlayGeometry.js';
 import { buildChromeModel } from './buildChromeModel.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
 import { FramePacer } from './framePacer.js';
+import { AddPaneController } from './addPaneController.js';
+import type { RowContext } from './addPaneRows.js';
 import { KeyRouter } from './keyRouter.js';
 import { Painter } from './painter.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
@@ -44,6 +46,8 @@ export interface SessionHost {
   removed(session: ClientSession): void;
   /** A pane's "needs you" mark changed: every client's count must be redrawn. */
   attentionChanged(): void;
+  /** What the add-pane dialog offers (agents, installed or not; shells). */
+  addPaneContext(): RowContext;
 }
 
 export class ClientSession implements KeyActions {
@@ -55,6 +59,7 @@ export class ClientSession implements KeyActions {
   private readonly router: KeyRouter;
   private readonly decoder = new InputDecoder();
   private chromeState: ChromeState = initialChromeState();
+  private readonly addPane: AddPaneController;
   private escapeTimer: ReturnType<typeof setTimeout> | undefined;
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void)[] = [];
@@ -76,14 +81,14 @@ export class ClientSession implements KeyActions {
       () => transport.backlog() > CLIENT_BACKLOG_BYTES,
       (resume) => transport.onceDrained(resume),
     );
+    this.addPane = new AddPaneController(() => host.addPaneContext());
     this.router = new KeyRouter({
       actions: this,
       isPrefix: (token) => host.prefix.matches(token),
       prefixBytes: host.prefix.bytes,
       prefixLabel: host.prefix.label,
       setPrefixPending: (pending) => this.setChrome({ prefixPending: pending }),
-      overlayOpen: () => this.chromeState.overlay.kind !== 'none',
-      closeOverlay: () => this.setChrome({ overlay: { kind: 'none' } }),
+      overlayKey: (token) => this.overlayKey(token),
       setMessage: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
       focusedPane: () => this.workspace.focusedPane,
       dismissExitedPane: () => void this.closePane(this.workspace.focusedPaneId),
@@ -212,6 +217,10 @@ export class ClientSession implements KeyActions {
     this.host.attentionChanged();
   }
 
+  openAddPane(): void {
+    this.setChrome({ overlay: this.addPane.open(this.cols, Math.max(1, this.rows - 1)) });
+  }
+
   showHelp(): void {
     const bindings = helpEntries();
     const rect = helpOverlayRect(this.cols, Math.max(1, this.rows - 1), bindings);
@@ -219,6 +228,26 @@ export class ClientSession implements KeyActions {
   }
 
   // ---- internals ---------------------------------------------------------------------------
+
+  /** An open overlay takes the key: help closes on any key, the add-pane dialog reads it. */
+  private overlayKey(token: KeyToken): boolean {
+    const overlay = this.chromeState.overlay;
+    if (overlay.kind === 'none') return false;
+    if (overlay.kind === 'help') {
+      this.setChrome({ overlay: { kind: 'none' } });
+      return true;
+    }
+    const step = this.addPane.key(overlay, token);
+    if ('launch' in step) {
+      this.setChrome({ overlay: { kind: 'none' } });
+      this.attempt(() => this.host.registry.split(this.workspace.focusedPaneId, step.side, { launch: step.launch }));
+    } else if ('close' in step) {
+      this.setChrome({ overlay: { kind: 'none' } });
+    } else {
+      this.setChrome({ overlay: step.overlay, message: 'message' in step ? { text: step.message, tone: 'info' } : undefined });
+    }
+    return true;
+  }
 
   private approvalOwner(): { owner?: number; reason?: string } {
     const waiting = this.workspace.orderedPanes().filter((p) => p.status === 'approval').map((p) => p.id);

@@ -13,11 +13,11 @@ export interface RouterHost {
   prefixBytes: string;
   prefixLabel: string;
   setPrefixPending(pending: boolean): void;
-  overlayOpen(): boolean;
-  closeOverlay(): void;
+  /** Gives a key to an open overlay (help, add-pane dialog); false when none is open. */
+  overlayKey(token: KeyToken): boolean;
   setMessage(text: string | undefined, tone?: 'info' | 'error' | 'question'): void;
   /** The focused pane: where keys go, unless its program has exited. */
-  focusedPane(): { write(data: string): void; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isExited: boolean } | undefined;
+  focusedPane(): { write(data: string): void; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isLive: boolean } | undefined;
   dismissExitedPane(): void;
 }
 
@@ -47,10 +47,7 @@ export class KeyRouter {
       if (token.kind === 'key' && (token.key?.char === 'y' || token.key?.char === 'Y')) onYes();
       return;
     }
-    if (host.overlayOpen()) {
-      host.closeOverlay();
-      return;
-    }
+    if (host.overlayKey(token)) return;
     if (this.prefixPending) {
       this.prefixPending = false;
       host.setPrefixPending(false);
@@ -72,7 +69,8 @@ export class KeyRouter {
     host.setMessage(undefined);
     const pane = host.focusedPane();
     if (!pane) return;
-    if (pane.isExited) {
+    if (!pane.isLive) {
+      // An exited program, or an agent that is not installed: Enter (or q) closes the pane.
       if (token.kind === 'key' && (token.key?.name === 'enter' || token.key?.char === 'q')) host.dismissExitedPane();
       return;
     }

@@ -48,7 +48,7 @@ export class Painter {
       ({ text, changed } = this.chrome.update(model));
     }
     if (!changed) return;
-    const overlay = model.overlay.kind === 'help' ? model.overlay.rect : undefined;
+    const overlay = model.overlay.kind === 'none' ? undefined : model.overlay.rect;
     this.compositor.setChrome(ansiToCells(text, model.cols, model.rows), overlay);
   }
 

@@ -1,16 +1,20 @@
-// new: a workspace whose first pane runs a command (default: the user's shell).
+// new: a workspace whose first pane runs a command (default: the user's shell), with the workspace's
+// agent settings (initial prompt, bypass permissions).
 
-import { optStr, optStrArray, str } from '../../protocol/validate.js';
+import { optBool, optStr, optStrArray, str } from '../../protocol/validate.js';
+import { checkPrompt } from '../agent/promptDelivery.js';
 import type { ServerCommand } from './command.js';
 
 export const newWorkspace: ServerCommand = {
   name: 'new',
   run(args, ctx) {
+    const prompt = optStr(args.prompt, 'prompt', 200_000);
+    if (prompt !== undefined) checkPrompt(prompt);
     const workspace = ctx.registry.create({
       name: optStr(args.name, 'name', 256),
       cwd: str(args.cwd, 'cwd'),
-      argv: optStrArray(args.command, 'command'),
-      requestDir: ctx.cwd,
+      launch: { argv: optStrArray(args.command, 'command'), requestDir: ctx.cwd },
+      settings: { prompt, bypassPermissions: optBool(args.bypassPermissions, 'bypassPermissions') ?? false },
     });
     return { name: workspace.name, pane: workspace.focusedPaneId };
   },

@@ -10,9 +10,8 @@ export const splitPane: ServerCommand = {
     const { pane } = targetPane(args, ctx);
     const created = ctx.registry.split(pane.id, oneOf(args.side, 'side', ['right', 'down'] as const), {
       cwd: optStr(args.cwd, 'cwd'),
-      argv: optStrArray(args.command, 'command'),
+      launch: { argv: optStrArray(args.command, 'command'), requestDir: ctx.cwd },
       keepFocus: optBool(args.keepFocus, 'keepFocus') ?? false,
-      requestDir: ctx.cwd,
     });
     return { id: created.id };
   },

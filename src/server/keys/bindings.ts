@@ -48,6 +48,7 @@ export const BINDINGS: Binding[] = [
   { keys: '', description: '', matches: either(named('down', { shift: true }), char('J')), run: (a) => a.resizeBorder('down', RESIZE_STEP_ROWS) },
   { keys: '=', description: 'make all panes equal', matches: char('='), run: (a) => a.equalize() },
   { keys: 'z', description: 'zoom the focused pane (toggle); others keep running', matches: char('z'), run: (a) => a.zoom() },
+  { keys: 'a', description: 'add a pane: an agent (claude, codex, …) or a shell', matches: char('a'), run: (a) => a.openAddPane() },
   { keys: 'x', description: 'close the focused pane (asks first)', matches: char('x'), run: (a) => a.askClose() },
   { keys: 'd', description: 'detach (everything keeps running)', matches: char('d'), run: (a) => a.detach() },
   { keys: 'r', description: 'redraw the screen', matches: char('r'), run: (a) => a.redraw() },

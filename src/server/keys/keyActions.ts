@@ -13,6 +13,8 @@ export interface KeyActions {
   detach(): void;
   redraw(): void;
   showHelp(): void;
+  /** Opens the "add a pane" dialog (agents and shells). */
+  openAddPane(): void;
   /** Answers the pane that owns the approval (see the ownership rule). */
   answer(answer: 'allow' | 'deny' | 'abort'): void;
   /** Focuses the next pane that waits for the user or finished while nobody looked. */

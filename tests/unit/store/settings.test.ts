@@ -21,6 +21,7 @@ describe('settings', () => {
   it('reads valid values', () => {
     expect(parseSettings({ prefix: 'C-b', scrollback: 100, trueColor: 'off', closeOnCleanShellExit: false, extraCommands: ['Vim', 'htop'], defaultShell: 'zsh -l', notify: 'osc9' })).toEqual({
       notify: 'osc9',
+      customAgents: [],
       prefix: 'C-b',
       scrollback: 100,
       trueColor: 'off',
