@@ -15,8 +15,6 @@ export interface CliContext {
 export interface CliCommand {
   name: string;
   aliases?: string[];
-  /** One line for `tessera --help`. */
-  summary: string;
   /** The usage line(s) and details for `tessera help COMMAND`. */
   usage: string;
   flags: FlagSpec[];

@@ -8,7 +8,6 @@ import type { CliCommand, CliContext } from './command.js';
 export interface ControlCommandSpec {
   name: string;
   aliases?: string[];
-  summary: string;
   usage: string;
   flags: FlagSpec[];
   maxPositionals?: number;
@@ -22,7 +21,6 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
   return {
     name: spec.name,
     aliases: spec.aliases,
-    summary: spec.summary,
     usage: spec.usage,
     flags: spec.flags,
     maxPositionals: spec.maxPositionals ?? 0,

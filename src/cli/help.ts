@@ -1,9 +1,9 @@
 // The text of `tessera --help`.
 
 import { DEFAULT_SETTINGS } from '../store/settingsDefaults.js';
-import type { CliCommand } from './command.js';
+import type { CommandEntry } from './commands/index.js';
 
-export function generalHelp(commands: CliCommand[], version: string): string {
+export function generalHelp(commands: CommandEntry[], version: string): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
   return `tessera ${version} — a terminal multiplexer for coding agents

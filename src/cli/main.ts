@@ -1,13 +1,11 @@
 // Parses the global options, then runs the command (or attaches when there is none).
 
-import { NoServerError } from '../client/connect.js';
-import { CommandError } from '../client/request.js';
+import { CommandError, NoServerError } from '../client/errors.js';
 import { SocketPathError, resolveSocketPath } from '../protocol/socketPath.js';
 import { UsageError, parseArgs } from './argParser.js';
 import type { CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp } from './help.js';
-import { attachTerminal } from './attachFlow.js';
 import { VERSION } from './version.js';
 
 const out = (text: string) => process.stdout.write(text);
@@ -58,10 +56,14 @@ async function dispatch(argv: string[]): Promise<number> {
     err,
   };
   const commandName = argv[i];
-  if (commandName === undefined) return attachTerminal(ctx, { createCwd: ctx.cwd, startServer: true });
+  if (commandName === undefined) {
+    const { attachTerminal } = await import('./attachFlow.js');
+    return attachTerminal(ctx, { createCwd: ctx.cwd, startServer: true });
+  }
   if (commandName === 'help') return showCommandHelp(argv[i + 1]);
-  const command = findCommand(commandName);
-  if (!command) throw new UsageError(`unknown command '${commandName}'`);
+  const entry = findCommand(commandName);
+  if (!entry) throw new UsageError(`unknown command '${commandName}'`);
+  const command = await entry.load();
   const rest = argv.slice(i + 1);
   if (asksForHelp(rest, command.flags.some((f) => f.short === 'h'))) return showCommandHelp(command.name);
   const args = parseArgs(rest, command.flags, { maxPositionals: command.maxPositionals ?? 0 });
@@ -75,13 +77,14 @@ function asksForHelp(args: string[], hasOwnH: boolean): boolean {
   return before.includes('--help') || (!hasOwnH && before.includes('-h'));
 }
 
-function showCommandHelp(name: string | undefined): number {
+async function showCommandHelp(name: string | undefined): Promise<number> {
   if (name === undefined) {
     out(generalHelp(COMMANDS, VERSION));
     return 0;
   }
-  const command = findCommand(name);
-  if (!command) throw new UsageError(`unknown command '${name}'`);
-  out(`${command.summary}\n\nUsage: ${command.usage}\n`);
+  const entry = findCommand(name);
+  if (!entry) throw new UsageError(`unknown command '${name}'`);
+  const command = await entry.load();
+  out(`${entry.summary}\n\nUsage: ${command.usage}\n`);
   return 0;
 }

@@ -1,7 +1,5 @@
 // Asking before tessera is started inside one of its own panes, where it would draw a mosaic in a pane.
 
-import readline from 'node:readline/promises';
-
 export async function confirmNesting(env: NodeJS.ProcessEnv, err: (text: string) => void): Promise<boolean> {
   const pane = env.TESSERA_PANE;
   if (!pane) return true;
@@ -9,6 +7,7 @@ export async function confirmNesting(env: NodeJS.ProcessEnv, err: (text: string)
     err(`tessera: this terminal is tessera pane ${pane}; refusing to nest without a terminal to confirm on\n`);
     return false;
   }
+  const readline = await import('node:readline/promises'); // only needed in this rare case
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await rl.question(

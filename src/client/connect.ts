@@ -11,7 +11,7 @@ import { prepareSocketDirectory } from '../protocol/socketPath.js';
 /** Pause between connection attempts while a new server starts up. */
 const START_POLL_MS = 10;
 
-export class NoServerError extends Error {}
+import { NoServerError } from './errors.js';
 
 function tryConnect(socketPath: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import type net from 'node:net';
 import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
 import { parseServerMessage } from '../protocol/messages.js';
 
-export class CommandError extends Error {}
+import { CommandError } from './errors.js';
 
 export function sendRequest(
   socket: net.Socket,

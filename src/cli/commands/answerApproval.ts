@@ -3,10 +3,9 @@
 import { controlCommand, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
 
-function answerCommand(name: string, summary: string, what: string) {
+function answerCommand(name: string, what: string) {
   return controlCommand({
     name,
-    summary,
     usage: `tessera ${name} -t PANE
 
   ${what} The pane must be waiting for approval (its pill says "approval"); otherwise this
@@ -16,6 +15,6 @@ function answerCommand(name: string, summary: string, what: string) {
   });
 }
 
-export const approve = answerCommand('approve', "allow what a waiting agent asks", 'Allows the action the agent asks permission for.');
-export const deny = answerCommand('deny', 'refuse what a waiting agent asks', 'Refuses the action; the agent stops that turn.');
-export const abort = answerCommand('abort', "dismiss an agent's question and interrupt its turn", 'Dismisses the dialog and interrupts the turn (the Esc key).');
+export const approve = answerCommand('approve', 'Allows the action the agent asks permission for.');
+export const deny = answerCommand('deny', 'Refuses the action; the agent stops that turn.');
+export const abort = answerCommand('abort', 'Dismisses the dialog and interrupts the turn (the Esc key).');

@@ -7,7 +7,6 @@ import type { CliCommand } from '../command.js';
 export const attach: CliCommand = {
   name: 'attach',
   aliases: ['a', 'attach-session'],
-  summary: 'attach this terminal to a workspace',
   usage: `tessera attach [-t WORKSPACE]
 
   Shows the workspace (default: the most recently used one) in this terminal.

@@ -6,7 +6,6 @@ import { targetArg } from './targets.js';
 
 export const capturePane = controlCommand({
   name: 'capture-pane',
-  summary: "print a pane's visible screen",
   usage: `tessera capture-pane [-t PANE] [--ansi]
 
   Prints the pane's visible screen, one line per row (trailing blanks removed).

@@ -27,7 +27,6 @@ function paneArg(args: ParsedArgs): string | undefined {
 
 export const explain = controlCommand({
   name: 'explain',
-  summary: "say why a pane's pill shows its state",
   usage: `tessera explain [PANE | -t PANE] [--json]
 
   Prints the pane's state, what decided it (a signal the program sent, such as an OSC 9

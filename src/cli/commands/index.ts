@@ -1,42 +1,36 @@
-// Every CLI command, in the order `tessera --help` lists them.
+// Every CLI command, in the order `tessera --help` lists them. A command's code is loaded only when
+// it runs, so starting the client stays fast.
 
 import type { CliCommand } from '../command.js';
-import { abort, approve, deny } from './answerApproval.js';
-import { attach } from './attach.js';
-import { explain } from './explain.js';
-import { capturePane } from './capturePane.js';
-import { killPane } from './killPane.js';
-import { killServer } from './killServer.js';
-import { listPanes } from './listPanes.js';
-import { listWorkspaces } from './listWorkspaces.js';
-import { newPane } from './newPane.js';
-import { newWorkspace } from './newWorkspace.js';
-import { resizePane } from './resizePane.js';
-import { sendKeys } from './sendKeys.js';
-import { serverInfo } from './serverInfo.js';
-import { splitPane } from './splitPane.js';
-import { zoomPane } from './zoomPane.js';
 
-export const COMMANDS: CliCommand[] = [
-  newWorkspace,
-  attach,
-  listWorkspaces,
-  splitPane,
-  newPane,
-  killPane,
-  zoomPane,
-  resizePane,
-  listPanes,
-  capturePane,
-  sendKeys,
-  approve,
-  deny,
-  abort,
-  explain,
-  serverInfo,
-  killServer,
+export interface CommandEntry {
+  name: string;
+  aliases?: string[];
+  /** One line for `tessera --help`. */
+  summary: string;
+  load(): Promise<CliCommand>;
+}
+
+export const COMMANDS: CommandEntry[] = [
+  { name: 'new', aliases: ['new-session'], summary: 'create a workspace and attach to it', load: async () => (await import('./newWorkspace.js')).newWorkspace },
+  { name: 'attach', aliases: ['a', 'attach-session'], summary: 'attach this terminal to a workspace', load: async () => (await import('./attach.js')).attach },
+  { name: 'ls', aliases: ['list-workspaces'], summary: 'list workspaces', load: async () => (await import('./listWorkspaces.js')).listWorkspaces },
+  { name: 'split', aliases: ['split-window'], summary: 'split a pane and run a command (default: your shell) in the new one', load: async () => (await import('./splitPane.js')).splitPane },
+  { name: 'new-pane', summary: 'add an agent (or a shell) pane to a workspace', load: async () => (await import('./newPane.js')).newPane },
+  { name: 'kill-pane', summary: 'close a pane (its processes are ended)', load: async () => (await import('./killPane.js')).killPane },
+  { name: 'zoom', aliases: ['zoom-pane'], summary: 'toggle zoom of a pane (the others keep running, hidden)', load: async () => (await import('./zoomPane.js')).zoomPane },
+  { name: 'resize-pane', summary: "move a pane's border by some cells", load: async () => (await import('./resizePane.js')).resizePane },
+  { name: 'list-panes', summary: 'list panes (all, or of one workspace)', load: async () => (await import('./listPanes.js')).listPanes },
+  { name: 'capture-pane', summary: "print a pane's visible screen", load: async () => (await import('./capturePane.js')).capturePane },
+  { name: 'send-keys', summary: 'type keys into a pane', load: async () => (await import('./sendKeys.js')).sendKeys },
+  { name: 'approve', summary: 'allow what a waiting agent asks', load: async () => (await import('./answerApproval.js')).approve },
+  { name: 'deny', summary: 'refuse what a waiting agent asks', load: async () => (await import('./answerApproval.js')).deny },
+  { name: 'abort', summary: "dismiss an agent's question and interrupt its turn", load: async () => (await import('./answerApproval.js')).abort },
+  { name: 'explain', summary: "say why a pane's pill shows its state", load: async () => (await import('./explain.js')).explain },
+  { name: 'server-info', summary: "show the server's pid, socket and version", load: async () => (await import('./serverInfo.js')).serverInfo },
+  { name: 'kill-server', summary: 'stop the server and every pane in it', load: async () => (await import('./killServer.js')).killServer },
 ];
 
-export function findCommand(name: string): CliCommand | undefined {
+export function findCommand(name: string): CommandEntry | undefined {
   return COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
 }

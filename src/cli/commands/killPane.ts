@@ -5,7 +5,6 @@ import { targetArg } from './targets.js';
 
 export const killPane = controlCommand({
   name: 'kill-pane',
-  summary: 'close a pane (its processes are ended)',
   usage: `tessera kill-pane [-t PANE]
 
   Ends the pane's whole process group (SIGTERM, then SIGKILL after a grace period) and closes it.

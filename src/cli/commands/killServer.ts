@@ -4,7 +4,6 @@ import { controlCommand } from '../controlCommand.js';
 
 export const killServer = controlCommand({
   name: 'kill-server',
-  summary: 'stop the server and every pane in it',
   usage: `tessera kill-server
 
   Ends every pane's processes, detaches every client, and stops the server.`,

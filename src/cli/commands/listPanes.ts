@@ -19,7 +19,6 @@ interface PaneInfo {
 
 export const listPanes = controlCommand({
   name: 'list-panes',
-  summary: 'list panes (all, or of one workspace)',
   usage: `tessera list-panes [-t WORKSPACE] [--json]
 
   Prints one line per pane: id, workspace, size, status and title.

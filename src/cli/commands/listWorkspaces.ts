@@ -15,7 +15,6 @@ interface WorkspaceInfo {
 export const listWorkspaces = controlCommand({
   name: 'ls',
   aliases: ['list-workspaces'],
-  summary: 'list workspaces',
   usage: `tessera ls [--json]
 
   One line per workspace: name, number of panes, size, and whether a terminal is attached.`,

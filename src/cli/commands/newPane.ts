@@ -6,7 +6,6 @@ import { controlCommand } from '../controlCommand.js';
 
 export const newPane = controlCommand({
   name: 'new-pane',
-  summary: 'add an agent (or a shell) pane to a workspace',
   usage: `tessera new-pane [-t WORKSPACE] --agent KIND [--model M] [--effort low|medium|high]
                   [--prompt TEXT] [--resume [latest|SESSION]] [--bypass-permissions]
                   [--right|--down] [-d] [-c DIR] [-- AGENT ARGS…]

@@ -10,7 +10,6 @@ import type { CliCommand } from '../command.js';
 export const newWorkspace: CliCommand = {
   name: 'new',
   aliases: ['new-session'],
-  summary: 'create a workspace and attach to it',
   usage: `tessera new [-s NAME] [-c DIR] [-d] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
 
   Creates a workspace whose first pane runs COMMAND (default: your shell) in DIR

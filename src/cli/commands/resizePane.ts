@@ -8,7 +8,6 @@ const DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
 
 export const resizePane = controlCommand({
   name: 'resize-pane',
-  summary: "move a pane's border by some cells",
   usage: `tessera resize-pane [-t PANE] --left|--right|--up|--down N
 
   Moves the pane's border on that side by N cells, growing the pane (a negative N shrinks it).

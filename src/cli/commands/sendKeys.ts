@@ -6,7 +6,6 @@ import { targetArg } from './targets.js';
 
 export const sendKeys = controlCommand({
   name: 'send-keys',
-  summary: 'type keys into a pane',
   usage: `tessera send-keys [-t PANE] [--literal] KEY…
 
   Each argument is a key name or text. Key names: Enter, Escape, Tab, BTab, BSpace, Space,

@@ -5,7 +5,6 @@ import { controlCommand, jsonFlag } from '../controlCommand.js';
 
 export const serverInfo = controlCommand({
   name: 'server-info',
-  summary: "show the server's pid, socket and version",
   usage: `tessera server-info [--json]`,
   flags: [jsonFlag],
   toArgs: () => ({}),

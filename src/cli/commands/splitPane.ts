@@ -8,7 +8,6 @@ import { targetArg } from './targets.js';
 export const splitPane = controlCommand({
   name: 'split',
   aliases: ['split-window'],
-  summary: 'split a pane and run a command (default: your shell) in the new one',
   usage: `tessera split [-t PANE] --right|--down [-d] [-c DIR] [-- COMMAND ARGS…]
 
   --right (-h) puts the new pane to the right, --down (-v) below.

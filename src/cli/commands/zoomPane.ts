@@ -6,7 +6,6 @@ import { targetArg } from './targets.js';
 export const zoomPane = controlCommand({
   name: 'zoom',
   aliases: ['zoom-pane'],
-  summary: 'toggle zoom of a pane (the others keep running, hidden)',
   usage: `tessera zoom [-t PANE]
 
   Zooms the pane to fill its workspace, or unzooms when it is zoomed already.`,
