@@ -36,7 +36,6 @@ export class AgentMonitor {
       pane.onScreen(() => this.screenChanged()),
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
     );
-    this.detectNow();
   }
 
   get state(): AgentState | undefined {

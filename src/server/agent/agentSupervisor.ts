@@ -37,8 +37,7 @@ export class AgentSupervisor {
       notified: (notification) => this.notified(pane, workspace, notification),
     });
     pane.agentMonitor = monitor;
-    pane.setAgentState(monitor.state, monitor.question);
-    delivery?.stateChanged(monitor.state);
+    monitor.detectNow();
     const screen = delivery ? pane.onScreen(() => delivery.screenChanged()) : undefined;
     const stop = { dispose: () => [monitor, delivery, screen].forEach((d) => d?.dispose()) };
     pane.own(stop);

@@ -1,0 +1,182 @@
+// Agent panes without the real CLIs: a custom agent (a small script with a real permission prompt),
+// the approval bar and its ownership rule, approve/deny/explain, the initial prompt, and agents
+// that are not installed. The real CLIs are covered by `npm run test:agents`.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually, type PaneJson } from '../helpers/outerTerminal.js';
+
+const PREFIX = '\x1c';
+
+/** A tiny agent: asks before "running" each request, like the real ones, and logs what it got. */
+const FAKE_AGENT = `#!/bin/sh
+printf '\\033[?2004h'
+log="$1"
+while true; do
+  printf 'fake> '
+  IFS= read -r line || exit 0
+  line=$(printf '%s' "$line" | sed 's/\\x1b\\[20[01]~//g')
+  echo "$line" >> "$log"
+  printf 'working on it...\\n'
+  printf 'Run shell command? touch %s (Y)es/(N)o ' "$line"
+  IFS= read -r answer || exit 0
+  # Like a real agent's TUI, the dialog is gone once answered.
+  printf '\\033[2J\\033[H'
+  case "$answer" in
+    y) touch "$(dirname "$log")/$line"; echo "ran: $line" ;;
+    *) echo "refused: $line" ;;
+  esac
+done
+`;
+
+let sandbox: TesseraSandbox;
+let log: string;
+const terminals: OuterTerminal[] = [];
+
+beforeEach(() => {
+  sandbox = new TesseraSandbox();
+  const bin = path.join(sandbox.root, 'fake-agent');
+  fs.writeFileSync(bin, FAKE_AGENT, { mode: 0o755 });
+  log = path.join(sandbox.root, 'work', 'prompts.log');
+  fs.mkdirSync(path.dirname(log));
+  sandbox.writeSettings({
+    customAgents: [
+      {
+        name: 'fakeagent',
+        command: bin,
+        args: [log],
+        detection: { approval: ['^Run shell command\\? .*\\(Y\\)es/\\(N\\)o'], running: ['^working on it'], idle: ['^fake>\\s*$'] },
+        approvalKeys: { allow: 'y Enter', deny: 'n Enter', abort: 'C-c' },
+      },
+    ],
+  });
+});
+
+afterEach(async () => {
+  for (const t of terminals.splice(0)) t.dispose();
+  await sandbox.cleanup();
+});
+
+const panes = () => sandbox.listPanes();
+const pane = async (id: number) => (await panes()).find((p) => p.id === id) as PaneJson;
+
+describe('agent panes', () => {
+  it('follows a custom agent from idle to approval, shows the bar, and answers with the prefix keys', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
+    const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent'])).trim());
+    await eventually(() => pane(id), (p) => p.status === 'idle' && p.agent === 'fakeagent');
+    const t = new OuterTerminal(['-L', sandbox.socketName, 'attach'], { env: sandbox.env, cwd: sandbox.root, cols: 120, rows: 30 });
+    terminals.push(t);
+    await t.waitFor(/fake>/);
+
+    await sandbox.cliOk(['send-keys', '-t', String(id), 'one', 'Enter']);
+    const waiting = await eventually(() => pane(id), (p) => p.status === 'approval');
+    expect(waiting.question).toMatch(/touch one/);
+    await t.waitFor(() => /⚠ \d+ fakeagent .*touch one.*Allow C-\\ y · Deny C-\\ n · Abort C-\\ Esc/.test(t.lines()[29]));
+
+    t.write(`${PREFIX}y`);
+    await eventually(() => fs.existsSync(path.join(path.dirname(log), 'one')), Boolean);
+    await eventually(() => pane(id), (p) => p.status === 'idle');
+
+    await sandbox.cliOk(['send-keys', '-t', String(id), 'two', 'Enter']);
+    await eventually(() => pane(id), (p) => p.status === 'approval');
+    await sandbox.cliOk(['deny', '-t', String(id)]);
+    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (s) => s.includes('refused: two'));
+    await eventually(() => pane(id), (p) => p.status === 'idle');
+    expect(fs.existsSync(path.join(path.dirname(log), 'two'))).toBe(false);
+
+    const explained = JSON.parse(await sandbox.cliOk(['explain', String(id), '--json'])) as { state: string; rule: string; matched: string[] };
+    expect(explained.state).toBe('idle');
+    expect(explained.rule).toMatch(/idle pattern/);
+    expect(explained.matched.join('\n')).toMatch(/fake>/);
+  });
+
+  it('applies the ownership rule when several panes wait', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
+    const a = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent'])).trim());
+    const b = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent', '--down'])).trim());
+    const t = new OuterTerminal(['-L', sandbox.socketName, 'attach'], { env: sandbox.env, cwd: sandbox.root, cols: 120, rows: 30 });
+    terminals.push(t);
+    await eventually(panes, (p) => p.filter((x) => x.status === 'idle' && x.agent).length === 2);
+    // Focus the shell (pane 1), then make both agents wait.
+    await sandbox.cliOk(['send-keys', '-t', String(a), 'alpha', 'Enter']);
+    await sandbox.cliOk(['send-keys', '-t', String(b), 'beta', 'Enter']);
+    await eventually(panes, (p) => p.filter((x) => x.status === 'approval').length === 2);
+    t.write(`${PREFIX}h`); // focus moves left, to the shell
+    await eventually(panes, (p) => p[0].focused);
+    await t.waitFor(() => /2 panes wait for you; focus one to answer it \(C-\\ w jumps to the next\)/.test(t.lines()[29]));
+    t.write(`${PREFIX}y`); // nobody owns the answer: nothing is sent
+    await t.waitFor(() => /2 panes wait for you/.test(t.lines()[29]));
+    expect((await panes()).filter((x) => x.status === 'approval')).toHaveLength(2);
+
+    t.write(`${PREFIX}w`); // jump to the first waiting pane: it now owns the answer
+    await eventually(panes, (p) => p.find((x) => x.id === a)?.focused === true);
+    t.write(`${PREFIX}y`);
+    await eventually(() => fs.existsSync(path.join(path.dirname(log), 'alpha')), Boolean);
+    // One pane still waits, unfocused: it owns the answer now.
+    await eventually(() => pane(b), (p) => p.status === 'approval');
+    await eventually(() => pane(a), (p) => p.status === 'idle');
+    t.write(`${PREFIX}n`);
+    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(b)]), (s) => s.includes('refused: beta'));
+  });
+
+  it('types the initial prompt exactly once, as plain text, when the agent is ready', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log), '--prompt', 'ws']);
+    const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent', '--prompt', 'p\x1b[31m1\x07'])).trim());
+    await eventually(() => pane(id), (p) => p.status === 'approval').catch(async (error: Error) => {
+      throw new Error(`${error.message}\nscreen:\n${await sandbox.cliOk(['capture-pane', '-t', String(id)])}`);
+    });
+    expect(fs.readFileSync(log, 'utf8')).toBe('p1\n');
+    await sandbox.cliOk(['approve', '-t', String(id)]);
+    await eventually(() => fs.existsSync(path.join(path.dirname(log), 'p1')), Boolean);
+    // The first pane is a shell: it never gets the workspace prompt.
+    const [shell] = await panes();
+    expect(await sandbox.cliOk(['capture-pane', '-t', String(shell.id)])).not.toContain('ws');
+    // A second agent gets the workspace's prompt.
+    const second = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent', '--down'])).trim());
+    await eventually(() => pane(second), (p) => p.status === 'approval');
+    expect(fs.readFileSync(log, 'utf8')).toBe('p1\nws\n');
+  });
+
+  it('refuses to answer a pane that is not waiting, and sends nothing', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
+    const [shell] = await panes();
+    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(shell.id)]), (s) => PROMPT_PATTERN.test(s));
+    const notAgent = await sandbox.cli(['approve', '-t', String(shell.id)]);
+    expect(notAgent.code).toBe(1);
+    expect(notAgent.stderr).toMatch(/pane \d+ is not an agent pane/);
+    const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent'])).trim());
+    await eventually(() => pane(id), (p) => p.status === 'idle');
+    const idle = await sandbox.cli(['deny', '-t', String(id)]);
+    expect(idle.code).toBe(1);
+    expect(idle.stderr).toMatch(/is not waiting for approval \(it is idle\)/);
+    expect(fs.existsSync(log)).toBe(false);
+  });
+
+  it('shows an agent that is not installed, with its install command, and starts nothing', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'codex'], { env: { PATH: '/usr/bin:/bin' } })).trim());
+    const missing = await pane(id);
+    expect(missing).toMatchObject({ status: 'not installed', agent: 'codex', pid: 0 });
+    expect(await sandbox.cliOk(['capture-pane', '-t', String(id)])).toContain('npm install -g @openai/codex');
+  });
+
+  it('refuses unknown agents, bad options and prompts that are too long, spawning nothing', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const expectError = async (args: string[], message: RegExp) => {
+      const result = await sandbox.cli(args);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+    };
+    await expectError(['new-pane', '--agent', 'nope'], /unknown agent 'nope'; known agents: claude, codex, opencode, gemini, fakeagent/);
+    await expectError(['new-pane', '--agent', 'claude', '--effort', 'extreme'], /effort must be one of low, medium, high/);
+    await expectError(['new-pane', '--agent', 'gemini', '--effort', 'high'], /effort/i);
+    await expectError(['new-pane', '--agent', 'fakeagent', '--model', 'x'], /custom agent/);
+    await expectError(['new-pane', '--shell', 'bash', '--prompt', 'hi'], /--prompt is for agent panes/);
+    await expectError(['new-pane', '--shell', 'tcsh'], /Shell 'tcsh' is not allowed/);
+    await expectError(['new-pane', '--shell', 'bash "unterminated'], /unterminated/i);
+    await expectError(['new-pane', '--agent', 'claude', '--prompt', 'x'.repeat(110_000)], /the most tessera sends is 100 KB/);
+    expect(await panes()).toHaveLength(1);
+  });
+});
