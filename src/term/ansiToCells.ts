@@ -1,6 +1,15 @@
 // Parses a frame of text as Ink writes it (plain text, line breaks, SGR styling) into a cell grid.
 
-import { Attr, CellGrid, DEFAULT_COLOR, paletteColor, rgbColor } from './cellGrid.js';
+import {
+  Attr,
+  CellGrid,
+  DEFAULT_COLOR,
+  PALETTE16,
+  UnderlineStyle,
+  palette256Color,
+  rgbColor,
+  withUnderlineStyle,
+} from './cellGrid.js';
 import { graphemeWidth } from './textWidth.js';
 
 const ESC = 0x1b;
@@ -22,6 +31,10 @@ interface Pen {
   fg: number;
   bg: number;
   attrs: number;
+  /** Underline color (SGR 58). */
+  ulColor: number;
+  /** The underline color cells are written with: ulColor while underlined, else the default. */
+  cellUlColor: number;
   /** Column of the last cell written on this row, where a following combining mark attaches; -1 if none. */
   lastX: number;
 }
@@ -32,7 +45,7 @@ interface Pen {
  */
 export function ansiToCells(text: string, cols: number, rows: number): CellGrid {
   const grid = new CellGrid(cols, rows);
-  const pen: Pen = { x: 0, y: 0, fg: DEFAULT_COLOR, bg: DEFAULT_COLOR, attrs: 0, lastX: -1 };
+  const pen: Pen = { x: 0, y: 0, fg: DEFAULT_COLOR, bg: DEFAULT_COLOR, attrs: 0, ulColor: DEFAULT_COLOR, cellUlColor: DEFAULT_COLOR, lastX: -1 };
   const n = text.length;
   let i = 0;
   while (i < n && pen.y < grid.rows) {
@@ -98,7 +111,7 @@ function put(grid: CellGrid, pen: Pen, grapheme: string, width: number): void {
     // A mark that Intl.Segmenter could not join (it began a run) combines with the cell before it.
     if (pen.lastX < 0) return;
     const i = grid.index(pen.lastX, y);
-    grid.set(pen.lastX, y, grid.textAt(i) + grapheme, grid.widths[i], grid.fg[i], grid.bg[i], grid.attrs[i]);
+    grid.set(pen.lastX, y, grid.textAt(i) + grapheme, grid.widths[i], grid.fg[i], grid.bg[i], grid.attrs[i], grid.ulColor[i]);
     return;
   }
   if (x + width > grid.cols) {
@@ -107,7 +120,7 @@ function put(grid: CellGrid, pen: Pen, grapheme: string, width: number): void {
     return;
   }
   clearOverlap(grid, x, y, width);
-  grid.set(x, y, grapheme, width, pen.fg, pen.bg, pen.attrs);
+  grid.set(x, y, grapheme, width, pen.fg, pen.bg, pen.attrs, pen.cellUlColor);
   pen.lastX = x;
   pen.x = x + width;
 }
@@ -155,20 +168,17 @@ const ATTR_ON: Readonly<Record<number, number>> = {
   1: Attr.Bold,
   2: Attr.Dim,
   3: Attr.Italic,
-  4: Attr.Underline,
   5: Attr.Blink,
   6: Attr.Blink,
   7: Attr.Inverse,
   8: Attr.Invisible,
   9: Attr.Strikethrough,
-  21: Attr.Underline,
   53: Attr.Overline,
 };
 
 const ATTR_OFF: Readonly<Record<number, number>> = {
   22: Attr.Bold | Attr.Dim,
   23: Attr.Italic,
-  24: Attr.Underline,
   25: Attr.Blink,
   27: Attr.Inverse,
   28: Attr.Invisible,
@@ -181,7 +191,7 @@ function applySgr(pen: Pen, params: string): void {
   for (let k = 0; k < fields.length; k++) {
     const field = fields[k];
     if (field.includes(':')) {
-      applySubParams(pen, field.split(':').map(toInt));
+      applySubParams(pen, field.split(':'));
       continue;
     }
     const code = toInt(field);
@@ -190,12 +200,12 @@ function applySgr(pen: Pen, params: string): void {
       const args = mode === 5 ? 1 : mode === 2 ? 3 : 0;
       const color = extendedColor(mode, fields.slice(k + 2, k + 2 + args).map(toInt));
       k += 1 + args;
-      if (color !== undefined && code === 38) pen.fg = color;
-      if (color !== undefined && code === 48) pen.bg = color;
+      if (color !== undefined) setColor(pen, code, color);
       continue;
     }
     applyCode(pen, code);
   }
+  pen.cellUlColor = (pen.attrs & Attr.Underline) !== 0 ? pen.ulColor : DEFAULT_COLOR;
 }
 
 function applyCode(pen: Pen, code: number): void {
@@ -203,34 +213,46 @@ function applyCode(pen: Pen, code: number): void {
     pen.fg = DEFAULT_COLOR;
     pen.bg = DEFAULT_COLOR;
     pen.attrs = 0;
+    pen.ulColor = DEFAULT_COLOR;
   } else if (ATTR_ON[code] !== undefined) pen.attrs |= ATTR_ON[code];
   else if (ATTR_OFF[code] !== undefined) pen.attrs &= ~ATTR_OFF[code];
-  else if (code >= 30 && code <= 37) pen.fg = paletteColor(code - 30);
-  else if (code >= 90 && code <= 97) pen.fg = paletteColor(code - 90 + 8);
+  else if (code === 4) pen.attrs = withUnderlineStyle(pen.attrs, UnderlineStyle.Single);
+  else if (code === 21) pen.attrs = withUnderlineStyle(pen.attrs, UnderlineStyle.Double);
+  else if (code === 24) pen.attrs = withUnderlineStyle(pen.attrs, UnderlineStyle.None);
+  else if (code >= 30 && code <= 37) pen.fg = PALETTE16 | (code - 30);
+  else if (code >= 90 && code <= 97) pen.fg = PALETTE16 | (code - 90 + 8);
   else if (code === 39) pen.fg = DEFAULT_COLOR;
-  else if (code >= 40 && code <= 47) pen.bg = paletteColor(code - 40);
-  else if (code >= 100 && code <= 107) pen.bg = paletteColor(code - 100 + 8);
+  else if (code >= 40 && code <= 47) pen.bg = PALETTE16 | (code - 40);
+  else if (code >= 100 && code <= 107) pen.bg = PALETTE16 | (code - 100 + 8);
   else if (code === 49) pen.bg = DEFAULT_COLOR;
+  else if (code === 59) pen.ulColor = DEFAULT_COLOR;
 }
 
-/** Colon forms: `38:5:n`, `38:2::r:g:b` (with color space id) or `38:2:r:g:b`, `4:n` underline styles. */
-function applySubParams(pen: Pen, sub: number[]): void {
+/**
+ * Colon forms: `38:5:n`, `38:2::r:g:b` (with color space id) or `38:2:r:g:b`, the same for 48 and 58;
+ * `4:n` underline styles (an empty or unknown style is a single underline, as in xterm).
+ */
+function applySubParams(pen: Pen, fields: string[]): void {
+  const sub = fields.map(toInt);
   const [code, mode] = sub;
   if (code === 4) {
-    if (mode === 0) pen.attrs &= ~Attr.Underline;
-    else pen.attrs |= Attr.Underline;
+    pen.attrs = withUnderlineStyle(pen.attrs, fields[1] === '' ? UnderlineStyle.Single : mode);
     return;
   }
-  if (code !== 38 && code !== 48) return;
+  if (code !== 38 && code !== 48 && code !== 58) return;
   const args = mode === 2 && sub.length >= 6 ? sub.slice(3, 6) : sub.slice(2);
   const color = extendedColor(mode, args);
-  if (color === undefined) return;
+  if (color !== undefined) setColor(pen, code, color);
+}
+
+function setColor(pen: Pen, code: number, color: number): void {
   if (code === 38) pen.fg = color;
-  else pen.bg = color;
+  else if (code === 48) pen.bg = color;
+  else pen.ulColor = color;
 }
 
 function extendedColor(mode: number, args: number[]): number | undefined {
-  if (mode === 5 && args.length >= 1) return paletteColor(args[0]);
+  if (mode === 5 && args.length >= 1) return palette256Color(args[0]);
   if (mode === 2 && args.length >= 3) return rgbColor(args[0], args[1], args[2]);
   return undefined;
 }

@@ -1,6 +1,12 @@
 // A screen as typed arrays: the one picture every layer (pane, chrome, frame) draws into.
 
-/** Attribute flags, one bit each, stored in CellGrid.attrs. */
+/**
+ * CellGrid.attrs, one uint16 per cell:
+ *   bits 0–8    the attribute flags below, one bit each
+ *   bits 9–11   the underline style when it is not single (SGR 4:2–4:5), 0 otherwise;
+ *               meaningful only while Attr.Underline is set (see underlineStyleOf)
+ *   bits 12–15  unused
+ */
 export const Attr = {
   Bold: 1,
   Dim: 2,
@@ -13,21 +19,62 @@ export const Attr = {
   Overline: 256,
 } as const;
 
+/** The attribute flags (bits 0–8 of attrs). */
+export const ATTR_FLAGS = 0x1ff;
+const UNDERLINE_STYLE_SHIFT = 9;
+/** Bits 9–11 of attrs: the underline style, 0 for single (so a plain Attr.Underline is single). */
+export const UNDERLINE_STYLE_BITS = 0x7 << UNDERLINE_STYLE_SHIFT;
+
+/** Underline styles as SGR 4:N numbers them. */
+export const UnderlineStyle = {
+  None: 0,
+  Single: 1,
+  Double: 2,
+  Curly: 3,
+  Dotted: 4,
+  Dashed: 5,
+} as const;
+const MAX_UNDERLINE_STYLE = UnderlineStyle.Dashed;
+
+/** The underline style (UnderlineStyle, 0–5) of a cell's attrs. */
+export function underlineStyleOf(attrs: number): number {
+  if ((attrs & Attr.Underline) === 0) return UnderlineStyle.None;
+  return (attrs & UNDERLINE_STYLE_BITS) >> UNDERLINE_STYLE_SHIFT || UnderlineStyle.Single;
+}
+
+/** `attrs` with its underline set to `style` (UnderlineStyle; anything above 5 counts as single, like xterm). */
+export function withUnderlineStyle(attrs: number, style: number): number {
+  const rest = attrs & ~(Attr.Underline | UNDERLINE_STYLE_BITS);
+  if (style <= UnderlineStyle.None) return rest;
+  if (style === UnderlineStyle.Single || style > MAX_UNDERLINE_STYLE) return rest | Attr.Underline;
+  return rest | Attr.Underline | (style << UNDERLINE_STYLE_SHIFT);
+}
+
 /**
- * Colors are packed into one uint32:
- *   0                     the terminal's default color
- *   PALETTE | index       one of the 256 palette colors (0–15 are the ANSI ones)
- *   RGB | 0xRRGGBB        a true color
+ * Colors (fg, bg and the underline color) are packed into one uint32:
+ *   0                        the terminal's default color
+ *   PALETTE16 | index        palette 0–15 selected the 16-color way (SGR 31, 91, 41, 101)
+ *   RGB | 0xRRGGBB           a true color
+ *   PALETTE256 | index       palette 0–255 selected the 256-color way (SGR 38;5;N, 48;5;N, 58;5;N)
+ * The two palette kinds stay apart because terminals may draw them differently (many apply
+ * bold-as-bright to the 16-color form only). PALETTE16 only ever holds indices 0–15.
  */
 export const DEFAULT_COLOR = 0;
-export const PALETTE = 0x1000000;
+export const PALETTE16 = 0x1000000;
 export const RGB = 0x2000000;
+export const PALETTE256 = 0x3000000;
 const KIND_MASK = 0x3000000;
 
-export const paletteColor = (index: number): number => PALETTE | (index & 0xff);
+/** A palette color in the form a program would usually select it: 16-color SGR for 0–15, 38;5;N above. */
+export const paletteColor = (index: number): number => ((index & 0xff) < 16 ? PALETTE16 : PALETTE256) | (index & 0xff);
+/** A palette color selected the 256-color way (38;5;N), even for 0–15. */
+export const palette256Color = (index: number): number => PALETTE256 | (index & 0xff);
 export const rgbColor = (r: number, g: number, b: number): number =>
   RGB | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff);
-export const isPalette = (color: number): boolean => (color & KIND_MASK) === PALETTE;
+/** Either palette kind: `color & 0xff` is the index. */
+export const isPalette = (color: number): boolean => (color & KIND_MASK) === PALETTE16 || (color & KIND_MASK) === PALETTE256;
+export const isPalette16 = (color: number): boolean => (color & KIND_MASK) === PALETTE16;
+export const isPalette256 = (color: number): boolean => (color & KIND_MASK) === PALETTE256;
 export const isRgb = (color: number): boolean => (color & KIND_MASK) === RGB;
 
 /** Code stored in the right half of a wide (2-cell) character. */
@@ -43,6 +90,8 @@ export interface Cell {
   fg: number;
   bg: number;
   attrs: number;
+  /** Underline color (SGR 58), DEFAULT_COLOR when not underlined or drawn in the text color. */
+  ulColor: number;
 }
 
 export class CellGrid {
@@ -54,7 +103,10 @@ export class CellGrid {
   readonly widths: Uint8Array;
   readonly fg: Uint32Array;
   readonly bg: Uint32Array;
+  /** Attribute flags and underline style (layout above Attr). */
   readonly attrs: Uint16Array;
+  /** Underline color, packed like fg and bg; DEFAULT_COLOR unless the cell is underlined. */
+  readonly ulColor: Uint32Array;
   /** Cells whose grapheme is more than one code point (combining marks, ZWJ emoji), by cell index. */
   readonly clusters = new Map<number, string>();
 
@@ -67,6 +119,7 @@ export class CellGrid {
     this.fg = new Uint32Array(n);
     this.bg = new Uint32Array(n);
     this.attrs = new Uint16Array(n);
+    this.ulColor = new Uint32Array(n);
   }
 
   index(x: number, y: number): number {
@@ -74,7 +127,16 @@ export class CellGrid {
   }
 
   /** Writes one cell. `text` may be a whole grapheme; width 2 also claims the cell to its right. */
-  set(x: number, y: number, text: string, width: number, fg: number, bg: number, attrs: number): void {
+  set(
+    x: number,
+    y: number,
+    text: string,
+    width: number,
+    fg: number,
+    bg: number,
+    attrs: number,
+    ulColor: number = DEFAULT_COLOR,
+  ): void {
     if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return;
     const i = y * this.cols + x;
     this.breakWideAt(i, x);
@@ -85,6 +147,7 @@ export class CellGrid {
     this.fg[i] = fg;
     this.bg[i] = bg;
     this.attrs[i] = attrs;
+    this.ulColor[i] = ulColor;
     if (text.length > String.fromCodePoint(code).length) this.clusters.set(i, text);
     else if (this.clusters.size > 0) this.clusters.delete(i);
     if (this.widths[i] === 2) {
@@ -94,6 +157,7 @@ export class CellGrid {
       this.fg[j] = fg;
       this.bg[j] = bg;
       this.attrs[j] = attrs;
+      this.ulColor[j] = ulColor;
       if (this.clusters.size > 0) this.clusters.delete(j);
     }
   }
@@ -118,7 +182,14 @@ export class CellGrid {
 
   cell(x: number, y: number): Cell {
     const i = this.index(x, y);
-    return { text: this.textAt(i), width: this.widths[i], fg: this.fg[i], bg: this.bg[i], attrs: this.attrs[i] };
+    return {
+      text: this.textAt(i),
+      width: this.widths[i],
+      fg: this.fg[i],
+      bg: this.bg[i],
+      attrs: this.attrs[i],
+      ulColor: this.ulColor[i],
+    };
   }
 
   /** Blanks a rectangle with the given background (default: terminal default). */
@@ -133,6 +204,7 @@ export class CellGrid {
       this.fg.fill(DEFAULT_COLOR, start, end);
       this.bg.fill(bg, start, end);
       this.attrs.fill(0, start, end);
+      this.ulColor.fill(DEFAULT_COLOR, start, end);
       if (this.clusters.size > 0) for (let i = start; i < end; i++) this.clusters.delete(i);
     }
   }
@@ -150,6 +222,7 @@ export class CellGrid {
       this.fg.set(src.fg.subarray(s, s + width), d);
       this.bg.set(src.bg.subarray(s, s + width), d);
       this.attrs.set(src.attrs.subarray(s, s + width), d);
+      this.ulColor.set(src.ulColor.subarray(s, s + width), d);
       for (let col = 0; col < width; col++) {
         const cluster = src.clusters.get(s + col);
         if (cluster !== undefined) this.clusters.set(d + col, cluster);

@@ -1,6 +1,12 @@
 // SGR parameters for packed colors, and the 256-color fallback for terminals without true color.
 
-import { isPalette, isRgb } from './cellGrid.js';
+import { PALETTE16, PALETTE256, RGB } from './cellGrid.js';
+
+/** The kind bits of a packed color, and local copies of the kinds (see the note in differ.ts). */
+const KIND_MASK = 0x3000000;
+const KIND_PALETTE16 = PALETTE16;
+const KIND_PALETTE256 = PALETTE256;
+const KIND_RGB = RGB;
 
 /** Channel levels of the xterm 6×6×6 color cube (palette 16–231). */
 const CUBE_LEVELS = [0, 95, 135, 175, 215, 255] as const;
@@ -18,6 +24,16 @@ export function bgParams(color: number, trueColor: boolean): string {
   return colorParams(color, trueColor, 40, 100, '48', '49');
 }
 
+/**
+ * SGR parameters that select `color` as the underline color: `58;5;N`, `58;2;R;G;B`, or `59` for the
+ * default (the text color). There is no 16-color form, so both palette kinds are sent as `58;5;N`.
+ */
+export function underlineColorParams(color: number, trueColor: boolean): string {
+  const kind = color & KIND_MASK;
+  if (kind === KIND_PALETTE16 || kind === KIND_PALETTE256) return `58;5;${color & 0xff}`;
+  return colorParams(color, trueColor, 0, 0, '58', '59');
+}
+
 function colorParams(
   color: number,
   trueColor: boolean,
@@ -26,13 +42,13 @@ function colorParams(
   extended: string,
   reset: string,
 ): string {
-  if (isPalette(color)) {
-    const index = color & 0xff;
-    if (index < 8) return String(base + index);
-    if (index < 16) return String(brightBase + index - 8);
-    return `${extended};5;${index}`;
+  const kind = color & KIND_MASK;
+  if (kind === KIND_PALETTE16) {
+    const index = color & 0xf;
+    return String(index < 8 ? base + index : brightBase + index - 8);
   }
-  if (isRgb(color)) {
+  if (kind === KIND_PALETTE256) return `${extended};5;${color & 0xff}`;
+  if (kind === KIND_RGB) {
     if (!trueColor) return `${extended};5;${nearest256(color)}`;
     return `${extended};2;${(color >> 16) & 0xff};${(color >> 8) & 0xff};${color & 0xff}`;
   }

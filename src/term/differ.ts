@@ -1,7 +1,8 @@
 // The screen differ: the bytes that turn an outer terminal showing one cell grid into one showing another.
 
-import { Attr, BLANK, CellGrid, DEFAULT_COLOR } from './cellGrid.js';
-import { bgParams, fgParams } from './colors.js';
+import { attrParams } from './attrParams.js';
+import { ATTR_FLAGS, Attr, BLANK, CellGrid, DEFAULT_COLOR, UNDERLINE_STYLE_BITS } from './cellGrid.js';
+import { bgParams, fgParams, underlineColorParams } from './colors.js';
 import { graphemeWidth } from './textWidth.js';
 
 export interface DiffOptions {
@@ -15,23 +16,18 @@ const CSI = '\x1b[';
 const SGR_RESET = `${CSI}0m`;
 const ERASE_TO_END_OF_LINE = `${CSI}K`;
 
+// Copies of cellGrid's constants for the per-cell code: under vitest's module runner, where the
+// timings in differ.test.ts are taken, every read of an imported binding is a getter call.
+const DEFAULT = DEFAULT_COLOR;
+const BLANK_CODE = BLANK;
+const FLAGS = ATTR_FLAGS;
+const STYLE_BITS = UNDERLINE_STYLE_BITS;
+const UNDERLINE_AND_STYLE = Attr.Underline | UNDERLINE_STYLE_BITS;
+
 /** Unchanged plain cells up to this many are rewritten instead of skipped: fewer bytes than `ESC[nC`. */
 const MAX_REWRITE_GAP = 3;
 /** A blank tail of a row at least this long is erased with `ESC[K` instead of written as spaces. */
 const MIN_ERASE_RUN = 4;
-
-/** SGR code of each attribute flag. */
-const ATTR_CODES: readonly (readonly [number, string])[] = [
-  [Attr.Bold, '1'],
-  [Attr.Dim, '2'],
-  [Attr.Italic, '3'],
-  [Attr.Underline, '4'],
-  [Attr.Blink, '5'],
-  [Attr.Inverse, '7'],
-  [Attr.Invisible, '8'],
-  [Attr.Strikethrough, '9'],
-  [Attr.Overline, '53'],
-];
 
 /**
  * Bytes that turn an outer terminal showing `prev` into one showing `next`; '' when nothing differs.
@@ -48,16 +44,18 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
 
   for (let y = 0; y < rows; y++) {
     const rowStart = y * cols;
+    const rowEnd = rowStart + cols;
     let blankFrom = -1;
     let x = 0;
     while (x < cols) {
-      const i = rowStart + x;
+      let i = rowStart + x;
       if (!full) {
-        while (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < i) nextClusterChange++;
-        if (sameCell(prev, next, i) && clusterChanges[nextClusterChange] !== i) {
-          x++;
-          continue;
-        }
+        const from = i;
+        i = firstDifference(prev, next, from, rowEnd);
+        while (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < from) nextClusterChange++;
+        if (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < i) i = clusterChanges[nextClusterChange];
+        if (i >= rowEnd) break;
+        x = i - rowStart;
       }
       if (blankFrom < 0) blankFrom = blankTailStart(next, y);
       if (x >= blankFrom && cols - x >= MIN_ERASE_RUN) {
@@ -73,15 +71,27 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
   return painter.out;
 }
 
-/** Same code point, width, colors and attributes (clusters are compared by changedClusters). */
-function sameCell(a: CellGrid, b: CellGrid, i: number): boolean {
-  return (
-    a.codes[i] === b.codes[i] &&
-    a.widths[i] === b.widths[i] &&
-    a.fg[i] === b.fg[i] &&
-    a.bg[i] === b.bg[i] &&
-    a.attrs[i] === b.attrs[i]
-  );
+/**
+ * The first cell index from `from` (up to `end`) whose code point, width, colors or attributes
+ * differ (clusters are compared by changedClusters). The hot loop of a small change: the arrays are
+ * held in locals so it is a tight scan.
+ */
+function firstDifference(a: CellGrid, b: CellGrid, from: number, end: number): number {
+  const { codes: aCodes, widths: aWidths, fg: aFg, bg: aBg, attrs: aAttrs, ulColor: aUl } = a;
+  const { codes: bCodes, widths: bWidths, fg: bFg, bg: bBg, attrs: bAttrs, ulColor: bUl } = b;
+  let i = from;
+  while (
+    i < end &&
+    aCodes[i] === bCodes[i] &&
+    aFg[i] === bFg[i] &&
+    aBg[i] === bBg[i] &&
+    aAttrs[i] === bAttrs[i] &&
+    aWidths[i] === bWidths[i] &&
+    aUl[i] === bUl[i]
+  ) {
+    i++;
+  }
+  return i;
 }
 
 /** Cell indices, ascending, whose multi-code-point grapheme differs between the grids. */
@@ -95,11 +105,12 @@ function changedClusters(a: CellGrid, b: CellGrid): number[] {
 /** A cell an erase produces: a space with default colors and no attributes. */
 function isErasedCell(g: CellGrid, i: number): boolean {
   return (
-    g.codes[i] === BLANK &&
+    g.codes[i] === BLANK_CODE &&
     g.widths[i] === 1 &&
-    g.fg[i] === DEFAULT_COLOR &&
-    g.bg[i] === DEFAULT_COLOR &&
+    g.fg[i] === DEFAULT &&
+    g.bg[i] === DEFAULT &&
     g.attrs[i] === 0 &&
+    g.ulColor[i] === DEFAULT &&
     (g.clusters.size === 0 || !g.clusters.has(i))
   );
 }
@@ -123,9 +134,10 @@ class Painter {
   private x = -1;
   /** Cursor row, -1 when unknown (after a cluster, or a non-ASCII glyph in the last columns, might have wrapped). */
   private y = -1;
-  private fg = DEFAULT_COLOR;
-  private bg = DEFAULT_COLOR;
+  private fg = DEFAULT;
+  private bg = DEFAULT;
   private attrs = 0;
+  private ulColor = DEFAULT;
 
   constructor(
     private readonly grid: CellGrid,
@@ -136,16 +148,20 @@ class Painter {
     this.out += `${CSI}H${SGR_RESET}`;
     this.x = 0;
     this.y = 0;
-    this.fg = DEFAULT_COLOR;
-    this.bg = DEFAULT_COLOR;
+    this.fg = DEFAULT;
+    this.bg = DEFAULT;
     this.attrs = 0;
+    this.ulColor = DEFAULT;
   }
 
   resetPen(): void {
-    if (this.fg !== DEFAULT_COLOR || this.bg !== DEFAULT_COLOR || this.attrs !== 0) this.out += SGR_RESET;
-    this.fg = DEFAULT_COLOR;
-    this.bg = DEFAULT_COLOR;
+    if (this.fg !== DEFAULT || this.bg !== DEFAULT || this.attrs !== 0 || this.ulColor !== DEFAULT) {
+      this.out += SGR_RESET;
+    }
+    this.fg = DEFAULT;
+    this.bg = DEFAULT;
     this.attrs = 0;
+    this.ulColor = DEFAULT;
   }
 
   eraseToEndOfLine(x: number, y: number): void {
@@ -165,7 +181,7 @@ class Painter {
     const broken = !wide && g.widths[i] !== 1;
 
     this.moveTo(x, y);
-    this.setPen(g.fg[i], g.bg[i], g.attrs[i]);
+    this.setPen(g.fg[i], g.bg[i], g.attrs[i], g.ulColor[i]);
     if (broken || (cluster === undefined && code >= 0x20 && code < 0x7f)) {
       this.out += broken ? ' ' : String.fromCharCode(code);
       // In the last column the cursor stays on this row with a wrap pending: its column is unknown.
@@ -222,7 +238,7 @@ class Painter {
       const i = rowStart + x;
       const code = g.codes[i];
       if (code < 0x20 || code >= 0x7f || g.widths[i] !== 1) return false;
-      if (g.fg[i] !== this.fg || g.bg[i] !== this.bg || g.attrs[i] !== this.attrs) return false;
+      if (g.fg[i] !== this.fg || g.bg[i] !== this.bg || g.attrs[i] !== this.attrs || g.ulColor[i] !== this.ulColor) return false;
       if (g.clusters.size > 0 && g.clusters.has(i)) return false;
       text += String.fromCharCode(code);
     }
@@ -231,31 +247,36 @@ class Painter {
     return true;
   }
 
-  private setPen(fg: number, bg: number, attrs: number): void {
-    if (fg === this.fg && bg === this.bg && attrs === this.attrs) return;
+  /** Kept apart from changePen so it stays small enough to be inlined into the per-cell code. */
+  private setPen(fg: number, bg: number, attrs: number, ulColor: number): void {
+    if (fg !== this.fg || bg !== this.bg || attrs !== this.attrs || ulColor !== this.ulColor) this.changePen(fg, bg, attrs, ulColor);
+  }
+
+  private changePen(fg: number, bg: number, attrs: number, ulColor: number): void {
     let params = '';
-    if ((this.attrs & ~attrs) !== 0) {
-      // Turning an attribute off: start from a reset and set everything the cell needs.
+    // Turning an attribute or the underline color off: start from a reset and set everything the
+    // cell needs. (Not SGR 59 for the underline color: xterm.js 6 stores it as the same bits as
+    // 58;2;255;255;255 and draws the underline white.)
+    if ((this.attrs & ~attrs & FLAGS) !== 0 || (ulColor === DEFAULT && this.ulColor !== DEFAULT)) {
       params = '0' + attrParams(attrs);
-      if (fg !== DEFAULT_COLOR) params += ';' + fgParams(fg, this.trueColor);
-      if (bg !== DEFAULT_COLOR) params += ';' + bgParams(bg, this.trueColor);
+      if (fg !== DEFAULT) params += ';' + fgParams(fg, this.trueColor);
+      if (bg !== DEFAULT) params += ';' + bgParams(bg, this.trueColor);
+      if (ulColor !== DEFAULT) params += ';' + underlineColorParams(ulColor, this.trueColor);
     } else {
-      params = attrParams(attrs & ~this.attrs);
+      // New flags, and the underline again when only its style changed.
+      let added = attrs & ~this.attrs & FLAGS;
+      if ((attrs & STYLE_BITS) !== (this.attrs & STYLE_BITS)) added |= attrs & UNDERLINE_AND_STYLE;
+      params = attrParams(added);
       if (fg !== this.fg) params += ';' + fgParams(fg, this.trueColor);
       if (bg !== this.bg) params += ';' + bgParams(bg, this.trueColor);
+      if (ulColor !== this.ulColor) params += ';' + underlineColorParams(ulColor, this.trueColor);
       params = params.slice(1);
     }
-    this.out += `${CSI}${params}m`;
+    // Empty only for style bits without Attr.Underline, which mean nothing: `ESC[m` would reset the pen.
+    if (params !== '') this.out += `${CSI}${params}m`;
     this.fg = fg;
     this.bg = bg;
     this.attrs = attrs;
+    this.ulColor = ulColor;
   }
-}
-
-/** `;`-prefixed SGR codes for a set of attribute flags, e.g. `;1;4`. */
-function attrParams(attrs: number): string {
-  if (attrs === 0) return '';
-  let params = '';
-  for (const [flag, code] of ATTR_CODES) if ((attrs & flag) !== 0) params += ';' + code;
-  return params;
 }

@@ -4,7 +4,8 @@
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
-import { Attr, PALETTE, RGB, type CellGrid } from './cellGrid.js';
+import { Attr, DEFAULT_COLOR, withUnderlineStyle, type CellGrid } from './cellGrid.js';
+import { colorFromXterm, readUnderline, type Underline } from './xtermCell.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -28,6 +29,8 @@ export class Emulator {
   bytesReceived = 0;
   private readonly disposables: IDisposable[] = [];
   private readonly cell: IBufferCell;
+  /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
+  private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
 
   constructor(options: EmulatorOptions) {
     this.terminal = new Terminal({
@@ -111,6 +114,7 @@ export class Emulator {
     const buffer = this.terminal.buffer.active;
     const top = buffer.viewportY;
     const cell = this.cell;
+    const underline = this.underline;
     const width = Math.min(w, this.terminal.cols, grid.cols - dx);
     for (let row = 0; row < h; row++) {
       const y = dy + row;
@@ -125,9 +129,16 @@ export class Emulator {
         const cellWidth = cell.getWidth();
         if (cellWidth === 0) continue; // right half of a wide char: written with its left half
         const chars = cell.getChars();
-        const fg = colorOf(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor());
-        const bg = colorOf(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor());
-        grid.set(dx + col, y, chars, cellWidth === 2 && col + 1 < width ? 2 : 1, fg, bg, attrsOf(cell));
+        const fg = colorFromXterm(cell.getFgColorMode(), cell.getFgColor());
+        const bg = colorFromXterm(cell.getBgColorMode(), cell.getBgColor());
+        let attrs = attrsOf(cell);
+        let ulColor = DEFAULT_COLOR;
+        if (cell.isUnderline() !== 0) {
+          readUnderline(cell, underline);
+          attrs = withUnderlineStyle(attrs, underline.style);
+          ulColor = underline.color;
+        }
+        grid.set(dx + col, y, chars, cellWidth === 2 && col + 1 < width ? 2 : 1, fg, bg, attrs, ulColor);
       }
       if (width < w) grid.clear(dx + width, y, w - width, 1);
     }
@@ -201,17 +212,12 @@ export class Emulator {
   }
 }
 
-function colorOf(isDefault: boolean, isRgb: boolean, value: number): number {
-  if (isDefault) return 0;
-  return isRgb ? RGB | (value & 0xffffff) : PALETTE | (value & 0xff);
-}
-
+/** The attribute flags of a cell but underline (see readInto). */
 function attrsOf(cell: IBufferCell): number {
   let attrs = 0;
   if (cell.isBold()) attrs |= Attr.Bold;
   if (cell.isDim()) attrs |= Attr.Dim;
   if (cell.isItalic()) attrs |= Attr.Italic;
-  if (cell.isUnderline()) attrs |= Attr.Underline;
   if (cell.isBlink()) attrs |= Attr.Blink;
   if (cell.isInverse()) attrs |= Attr.Inverse;
   if (cell.isInvisible()) attrs |= Attr.Invisible;

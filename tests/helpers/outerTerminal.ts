@@ -94,6 +94,9 @@ export interface PaneJson {
   pid: number | null;
   status: string;
   exitCode: number | null;
+  agent: string | null;
+  question: string | null;
+  attention: boolean;
   cols: number;
   rows: number;
   rect: { x: number; y: number; width: number; height: number } | null;

@@ -1,6 +1,6 @@
 // Without shell integration, a running command is seen as the terminal's foreground group moving away from the shell.
 
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnPty, type PtyProcess } from '../../../src/pty/ptyProcess.js';
 import { isCommandRunning } from '../../../src/shell/commandRunning.js';
@@ -8,6 +8,14 @@ import { foregroundProcessGroup } from '../../../src/shell/foreground.js';
 import { findShell, makeHome, WAIT_MS } from './shellSession.js';
 
 const bash = findShell('bash');
+
+function commOf(pid: number | undefined): string | undefined {
+  try {
+    return pid === undefined ? undefined : readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
@@ -36,6 +44,8 @@ describe.skipIf(!bash)(`foregroundProcessGroup${bash ? '' : ' (skipped: bash is 
     expect(isCommandRunning(idle, shell.pid)).toBe(false);
     shell.write('sleep 30\r');
     await until(() => foregroundProcessGroup(shell.pid) !== shell.pid, 'sleep to take the terminal');
+    // Between fork and exec bash's child may still ignore SIGINT: interrupt only the real `sleep`.
+    await until(() => commOf(foregroundProcessGroup(shell.pid)) === 'sleep', 'sleep to be running');
     expect(isCommandRunning(idle, shell.pid)).toBe(true);
     // With integration, the OSC state wins over /proc.
     expect(isCommandRunning({ phase: 'input', integrated: true }, shell.pid)).toBe(false);

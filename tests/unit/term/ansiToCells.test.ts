@@ -1,7 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { ansiToCells } from '../../../src/term/ansiToCells.js';
-import { Attr, CellGrid, DEFAULT_COLOR, PALETTE, RGB, paletteColor, rgbColor } from '../../../src/term/cellGrid.js';
+import {
+  Attr,
+  CellGrid,
+  DEFAULT_COLOR,
+  PALETTE16,
+  PALETTE256,
+  RGB,
+  UnderlineStyle,
+  paletteColor,
+  rgbColor,
+  underlineStyleOf,
+} from '../../../src/term/cellGrid.js';
 import { graphemeWidth } from '../../../src/term/textWidth.js';
 import { seeded } from './randomGrid.js';
 import { outerTerminal, screenDifferences, writeAll } from './xtermScreen.js';
@@ -60,7 +71,7 @@ describe('ansiToCells on real Ink output', () => {
     const frame = await renderInk(40, 12);
     const grid = ansiToCells(frame, 40, 12);
 
-    expect(grid.cell(0, 0)).toEqual({ text: '╭', width: 1, fg: paletteColor(2), bg: DEFAULT_COLOR, attrs: 0 });
+    expect(grid.cell(0, 0)).toEqual({ text: '╭', width: 1, fg: paletteColor(2), bg: DEFAULT_COLOR, attrs: 0, ulColor: DEFAULT_COLOR });
     // Ink measured every line with its own widths: the right border must land in one column on every row.
     for (let y = 0; y < 8; y++) expect(grid.cell(29, y).text).toMatch(/[╮│╯]/);
     expect(grid.rowText(1).trimEnd()).toBe('│tessera'.padEnd(29) + '│');
@@ -87,18 +98,45 @@ describe('ansiToCells', () => {
   it('reads 16, 256 and true colors in both separator styles, and turns them off again', () => {
     const g = ansiToCells('\x1b[31;44ma\x1b[38;5;200;48;2;1;2;3mb\x1b[38:2::9:8:7mc\x1b[38:5:17md\x1b[39;49me\x1b[95;103mf', 10, 1);
     expect([0, 1, 2, 3, 4, 5].map((x) => [g.cell(x, 0).fg, g.cell(x, 0).bg])).toEqual([
-      [PALETTE | 1, PALETTE | 4],
-      [PALETTE | 200, RGB | 0x010203],
+      [PALETTE16 | 1, PALETTE16 | 4],
+      [PALETTE256 | 200, RGB | 0x010203],
       [RGB | 0x090807, RGB | 0x010203],
-      [PALETTE | 17, RGB | 0x010203],
+      [PALETTE256 | 17, RGB | 0x010203],
       [DEFAULT_COLOR, DEFAULT_COLOR],
-      [PALETTE | 13, PALETTE | 11],
+      [PALETTE16 | 13, PALETTE16 | 11],
     ]);
+  });
+
+  it('keeps a low palette color selected with 38;5 apart from the same color selected with 31', () => {
+    const g = ansiToCells('\x1b[31ma\x1b[38;5;1mb\x1b[48:5:9mc', 3, 1);
+    expect([g.cell(0, 0).fg, g.cell(1, 0).fg, g.cell(2, 0).bg]).toEqual([PALETTE16 | 1, PALETTE256 | 1, PALETTE256 | 9]);
+  });
+
+  it('reads underline styles, underline colors and their resets', () => {
+    const text =
+      '\x1b[4:3ma\x1b[21mb\x1b[4mc\x1b[4:0md\x1b[4:5;58;5;196me\x1b[58:2::1:2:3mf\x1b[58;2;4;5;6mg\x1b[59mh' +
+      '\x1b[24mi\x1b[4:mj\x1b[4:9mk\x1b[58;5;3;0ml';
+    const g = ansiToCells(text, 12, 1);
+    const cells = [...'abcdefghijkl'].map((_, x) => g.cell(x, 0));
+    expect(cells.map((c) => underlineStyleOf(c.attrs))).toEqual([3, 2, 1, 0, 5, 5, 5, 5, 0, 1, 1, 0]);
+    expect(cells.map((c) => c.ulColor)).toEqual([0, 0, 0, 0, PALETTE256 | 196, RGB | 0x010203, RGB | 0x040506, 0, 0, 0, 0, 0]);
+    expect(cells[0].attrs & Attr.Underline).toBe(Attr.Underline);
+  });
+
+  it('reads underline styles and colors as a terminal sent the same output does', async () => {
+    const text =
+      '\x1b[4:2ma\x1b[4:3;58;5;9mb\x1b[4:1mc\x1b[0;21;58:2::200:100:0md\x1b[24me\x1b[4;31;58;5;1mf\x1b[4:4mg\x1b[4:5mh\x1b[0mi';
+    const term = outerTerminal(10, 1);
+    await writeAll(term, text);
+    const g = ansiToCells(text, 10, 1);
+    expect(screenDifferences(term, g)).toEqual([]);
+    expect(underlineStyleOf(g.attrs[0])).toBe(UnderlineStyle.Double);
   });
 
   it('turns each attribute on and off with its own code', () => {
     const on = ansiToCells('\x1b[1;2;3;4;5;7;8;9;53mx\x1b[22;23;24;25;27;28;29;55my\x1b[4mz\x1b[0mw', 4, 1);
     expect(on.cell(0, 0).attrs).toBe(0x1ff);
+    expect(underlineStyleOf(on.cell(0, 0).attrs)).toBe(UnderlineStyle.Single);
     expect(on.cell(1, 0).attrs).toBe(0);
     expect(on.cell(2, 0).attrs).toBe(Attr.Underline);
     expect(on.cell(3, 0).attrs).toBe(0);

@@ -1,6 +1,16 @@
-// Seeded random cell grids (all color kinds, attributes, CJK, emoji, combining marks) and edits of them.
+// Seeded random cell grids (every color kind, attributes, underline styles and colors, CJK, emoji,
+// combining marks) and edits of them.
 
-import { CellGrid, DEFAULT_COLOR, paletteColor, rgbColor } from '../../../src/term/cellGrid.js';
+import {
+  Attr,
+  CellGrid,
+  DEFAULT_COLOR,
+  UnderlineStyle,
+  palette256Color,
+  paletteColor,
+  rgbColor,
+  withUnderlineStyle,
+} from '../../../src/term/cellGrid.js';
 
 export type Random = () => number;
 
@@ -24,20 +34,33 @@ const WIDE = ['中', '文', '字', 'あ', 'カ', '한', '（', '😀', '🚀', '
 const NARROW_CLUSTERS = ['e\u0301', 'a\u0308\u0323', 'n\u0303', 'o\u0302'];
 const WIDE_CLUSTERS = ['中\u0301'];
 
-/** A random color: default, one of the 16 ANSI colors, one of the 256, or a true color. */
+/**
+ * A random color: default, one of the 16 ANSI colors (SGR 31 form), one of 0–15 selected as 38;5;N,
+ * one of the 256, or a true color.
+ */
 export function randomColor(random: Random): number {
   const r = random();
   if (r < 0.4) return DEFAULT_COLOR;
-  if (r < 0.6) return paletteColor(Math.floor(random() * 16));
+  if (r < 0.55) return paletteColor(Math.floor(random() * 16));
+  if (r < 0.65) return palette256Color(Math.floor(random() * 16));
   if (r < 0.8) return paletteColor(16 + Math.floor(random() * 240));
   return rgbColor(Math.floor(random() * 256), Math.floor(random() * 256), Math.floor(random() * 256));
 }
 
-/** Each attribute flag on with probability `p`. */
+/** Each attribute flag on with probability `p`; an underline gets a random style (single half the time). */
 export function randomAttrs(random: Random, p = 0.12): number {
   let attrs = 0;
-  for (let bit = 1; bit <= 256; bit <<= 1) if (random() < p) attrs |= bit;
+  for (let bit = 1; bit <= Attr.Overline; bit <<= 1) if (random() < p) attrs |= bit;
+  if ((attrs & Attr.Underline) !== 0 && random() < 0.5) {
+    attrs = withUnderlineStyle(attrs, UnderlineStyle.Double + Math.floor(random() * 4));
+  }
   return attrs;
+}
+
+/** An underline color for `attrs`: none unless underlined, then default half the time. */
+export function randomUnderlineColor(random: Random, attrs: number): number {
+  if ((attrs & Attr.Underline) === 0 || random() < 0.5) return DEFAULT_COLOR;
+  return randomColor(random);
 }
 
 function randomText(random: Random, wide: boolean): string {
@@ -49,25 +72,44 @@ function randomText(random: Random, wide: boolean): string {
 }
 
 /** Sets a cell like CellGrid.set, first blanking any wide character it would cut in half. */
-export function safeSet(g: CellGrid, x: number, y: number, text: string, width: number, fg: number, bg: number, attrs: number): void {
+export function safeSet(
+  g: CellGrid,
+  x: number,
+  y: number,
+  text: string,
+  width: number,
+  fg: number,
+  bg: number,
+  attrs: number,
+  ulColor = DEFAULT_COLOR,
+): void {
   const i = g.index(x, y);
   if (g.widths[i] === 0 && x > 0) g.set(x - 1, y, ' ', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
   const last = x + width - 1;
   if (last < g.cols && g.widths[g.index(last, y)] === 2 && last + 1 < g.cols) {
     g.set(last + 1, y, ' ', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
   }
-  g.set(x, y, text, width, fg, bg, attrs);
+  g.set(x, y, text, width, fg, bg, attrs, ulColor);
+}
+
+/** Sets a cell with random colors, attributes and underline color. */
+function randomStyledSet(random: Random, g: CellGrid, x: number, y: number, text: string, width: number): void {
+  const fg = randomColor(random);
+  const bg = randomColor(random);
+  const attrs = randomAttrs(random);
+  safeSet(g, x, y, text, width, fg, bg, attrs, randomUnderlineColor(random, attrs));
 }
 
 /** Writes a random cell at (x, y) and returns its width; wide only where it fits. */
 export function randomCell(random: Random, g: CellGrid, x: number, y: number): number {
   if (random() < 0.3) {
     const bg = random() < 0.7 ? DEFAULT_COLOR : randomColor(random);
-    safeSet(g, x, y, ' ', 1, random() < 0.8 ? DEFAULT_COLOR : randomColor(random), bg, random() < 0.8 ? 0 : randomAttrs(random));
+    const attrs = random() < 0.8 ? 0 : randomAttrs(random);
+    safeSet(g, x, y, ' ', 1, random() < 0.8 ? DEFAULT_COLOR : randomColor(random), bg, attrs, randomUnderlineColor(random, attrs));
     return 1;
   }
   const wide = x + 1 < g.cols && random() < 0.2;
-  safeSet(g, x, y, randomText(random, wide), wide ? 2 : 1, randomColor(random), randomColor(random), randomAttrs(random));
+  randomStyledSet(random, g, x, y, randomText(random, wide), wide ? 2 : 1);
   return wide ? 2 : 1;
 }
 
@@ -79,7 +121,7 @@ export function randomGrid(random: Random, cols: number, rows: number): CellGrid
     if (shape < 0.15) continue;
     const end = shape < 0.45 ? Math.floor(random() * cols) : cols;
     for (let x = 0; x < end; ) x += randomCell(random, g, x, y);
-    if (cols >= 2 && random() < 0.3) safeSet(g, cols - 2, y, pick(random, WIDE), 2, randomColor(random), randomColor(random), randomAttrs(random));
+    if (cols >= 2 && random() < 0.3) randomStyledSet(random, g, cols - 2, y, pick(random, WIDE), 2);
   }
   return g;
 }
@@ -113,7 +155,7 @@ export function randomEdit(random: Random, src: CellGrid): CellGrid {
       if (g.widths[i] === 0 || random() > 0.2) continue;
       const x = i % cols;
       const y = Math.floor(i / cols);
-      safeSet(g, x, y, g.textAt(i), g.widths[i], randomColor(random), randomColor(random), randomAttrs(random));
+      randomStyledSet(random, g, x, y, g.textAt(i), g.widths[i]);
     }
   } else {
     for (let k = 0; k < 3; k++) {
