@@ -149,12 +149,20 @@ export class Emulator {
    * scrollback a user may be looking at.
    */
   liveLines(): string[] {
+    return this.liveScreen().lines;
+  }
+
+  /** liveLines() plus, per row, whether it continues the row above (a soft wrap). */
+  liveScreen(): { lines: string[]; wrapped: boolean[] } {
     const buffer = this.terminal.buffer.active;
     const lines: string[] = [];
+    const wrapped: boolean[] = [];
     for (let row = 0; row < this.terminal.rows; row++) {
-      lines.push(buffer.getLine(buffer.baseY + row)?.translateToString(true) ?? '');
+      const line = buffer.getLine(buffer.baseY + row);
+      lines.push(line?.translateToString(true) ?? '');
+      wrapped.push(row > 0 && (line?.isWrapped ?? false));
     }
-    return lines;
+    return { lines, wrapped };
   }
 
   /** The visible screen as plain text rows (trailing blanks trimmed). */

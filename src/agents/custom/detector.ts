@@ -1,6 +1,7 @@
 // A custom agent's detector, built from its patterns: approval outranks running, which outranks idle.
 
 import type { ScreenDetector } from '../detection.js';
+import { logicalLines } from '../screen.js';
 import { blankScreen, detectWith, line, unboxed, type Rule } from '../rules.js';
 import type { CustomAgent } from './customAgent.js';
 import { compilePattern } from './patterns.js';
@@ -13,7 +14,8 @@ export function customAgentDetector(agent: CustomAgent): ScreenDetector {
     ...idle.map((source) => patternRule('idle', source)),
     { name: 'blank screen before any pattern matches', state: 'starting', match: blankScreen },
   ];
-  return { kind: agent.name, detect: (screen) => detectWith(rules, screen), approvalKeys: agent.approvalKeys };
+  // A user's patterns describe the agent's lines, whatever width the pane has: match unwrapped lines.
+  return { kind: agent.name, detect: (screen) => detectWith(rules, { ...screen, lines: logicalLines(screen), wrapped: undefined }), approvalKeys: agent.approvalKeys };
 }
 
 function patternRule(state: 'idle' | 'running', source: string): Rule {

@@ -69,8 +69,10 @@ export class AgentMonitor {
     this.quietTimer = undefined;
     this.firstDirtyAt = undefined;
     const emulator = this.pane.emulator;
+    const { lines, wrapped } = emulator.liveScreen();
     const detection: Detection = this.detector.detect({
-      lines: emulator.liveLines(),
+      lines,
+      wrapped,
       cursorX: emulator.cursorX,
       cursorY: emulator.cursorY,
       title: this.pane.programTitle || undefined,
