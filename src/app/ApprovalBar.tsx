@@ -1,4 +1,5 @@
-// The approval bar: which pane waits, what it asks, and the keys that answer it.
+// The approval bar: which pane waits, the keys that answer it, and what it asks. The keys come
+// before the question so that a long question never pushes them off a narrow screen.
 
 import { Text } from 'ink';
 import type { ApprovalBarModel } from './chromeModel.js';
@@ -17,13 +18,14 @@ export function ApprovalBar({ approval }: { approval: ApprovalBarModel }) {
   return (
     <Text wrap="truncate-end">
       <Text backgroundColor="magenta" color="black" bold>{` ⚠ ${owner.paneId} ${owner.agent} `}</Text>
-      <Text color="magenta">{` ${owner.question} `}</Text>
-      <Text color="green">{` Allow ${keys.allow} `}</Text>
-      <Text color="gray">·</Text>
-      <Text color="red">{` Deny ${keys.deny} `}</Text>
-      <Text color="gray">·</Text>
-      <Text color="yellow">{` Abort ${keys.abort} `}</Text>
-      {others > 0 ? <Text color="gray">{` (+${others} waiting: ${keys.jump})`}</Text> : null}
+      <Text color="green">{' Allow'}</Text>
+      <Text color="gray">{' · '}</Text>
+      <Text color="red">Deny</Text>
+      <Text color="gray">{' · '}</Text>
+      <Text color="yellow">Abort</Text>
+      <Text color="gray">{` ${keys.allow}/${keys.deny.split(' ').pop()}/${keys.abort.split(' ').pop()} `}</Text>
+      {others > 0 ? <Text color="gray">{`(+${others} waiting: ${keys.jump}) `}</Text> : null}
+      <Text color="magenta">{owner.question}</Text>
     </Text>
   );
 }
