@@ -24,7 +24,8 @@ const RULES: readonly Rule[] = [
     question,
   },
   { name: 'footer says "esc interrupt"', state: 'running', match: nearBottom(/esc (again to )?interrupt/, 2) },
-  { name: 'footer shows "ctrl+p commands"', state: 'idle', match: nearBottom(/ctrl\+p commands/, 2) },
+  // The home screen can show a "● Tip …" line between the footer and the cwd/version line: three lines, not two.
+  { name: 'footer shows "ctrl+p commands"', state: 'idle', match: nearBottom(/ctrl\+p commands/, 3) },
   { name: 'logo or blank screen before the footer', state: 'starting', match: anyOf(blankScreen, line(/Ask anything/), line(/█▀▀█ █▀▀█/)) },
 ];
 

@@ -16,6 +16,8 @@ export interface Decision {
 export class StableState {
   private current: Decision | undefined;
   private candidate: { decision: Decision; since: number } | undefined;
+  /** A state other than `starting` (idle, running, approval) has been shown since the launch. */
+  private wasReady = false;
 
   get decision(): Decision | undefined {
     return this.current;
@@ -26,7 +28,10 @@ export class StableState {
    * `unknown` never replaces a known state: a dialog we do not recognise keeps the last pill.
    */
   offer(detection: Detection, now: number): boolean {
-    if (detection.state === 'unknown' && this.current) {
+    // `starting` means "not ready for input yet": once this launch has been ready, a blank or banner screen (opencode
+    // clears the screen when it leaves its home screen for the session) is a repaint, not a restart.
+    const ignored = detection.state === 'unknown' || (detection.state === 'starting' && this.wasReady);
+    if (ignored && this.current) {
       this.candidate = undefined;
       return false;
     }
@@ -52,7 +57,13 @@ export class StableState {
     const changed = this.current?.detection.state !== detection.state;
     this.current = { detection, source: 'signal' };
     this.candidate = undefined;
+    this.noteShown();
     return changed;
+  }
+
+  private noteShown(): void {
+    const state = this.current?.detection.state;
+    if (state !== undefined && state !== 'starting' && state !== 'unknown') this.wasReady = true;
   }
 
   /** When the waiting candidate may be committed (for a timer), or undefined when none waits. */
@@ -67,6 +78,7 @@ export class StableState {
     if (!firstState && now - this.candidate.since < STATE_STABLE_MS) return false;
     this.current = this.candidate.decision;
     this.candidate = undefined;
+    this.noteShown();
     return true;
   }
 }

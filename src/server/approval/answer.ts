@@ -6,9 +6,10 @@ import { RefusedError } from '../workspace.js';
 export type Answer = 'allow' | 'deny' | 'abort';
 
 export function answerApproval(pane: Pane, answer: Answer): void {
+  if (pane.kind !== 'agent') throw new RefusedError(`pane ${pane.id} is not an agent pane`);
+  // An agent that is not installed (or has exited) has no monitor: it is still an agent pane, just not waiting.
   const monitor = pane.agentMonitor;
-  if (!monitor) throw new RefusedError(`pane ${pane.id} is not an agent pane`);
-  if (pane.status !== 'approval') throw new RefusedError(`pane ${pane.id} is not waiting for approval (it is ${pane.status})`);
+  if (!monitor || pane.status !== 'approval') throw new RefusedError(`pane ${pane.id} is not waiting for approval (it is ${pane.status})`);
   pane.write(monitor.detector.approvalKeys[answer]);
   // The answer is given: the pill leaves "approval" as soon as the screen shows it.
   monitor.detectSoon();

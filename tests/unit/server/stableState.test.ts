@@ -1,0 +1,46 @@
+// The pill holds back a detected state until it has lasted, and never goes back to "starting".
+
+import { describe, expect, it } from 'vitest';
+import type { AgentState, Detection } from '../../../src/agents/detection.js';
+import { STATE_STABLE_MS, StableState } from '../../../src/server/agent/stableState.js';
+
+const d = (state: AgentState, question?: string): Detection => ({ state, rule: `rule for ${state}`, matched: [], question });
+
+describe('StableState', () => {
+  it('shows the first state at once, then only states that hold for the stable period', () => {
+    const s = new StableState();
+    expect(s.offer(d('starting'), 0)).toBe(true);
+    expect(s.offer(d('idle'), 10)).toBe(false);
+    expect(s.pendingUntil).toBe(10 + STATE_STABLE_MS);
+    expect(s.offer(d('idle'), 10 + STATE_STABLE_MS - 1)).toBe(false);
+    expect(s.offer(d('idle'), 10 + STATE_STABLE_MS)).toBe(true);
+    expect(s.decision?.detection.state).toBe('idle');
+  });
+
+  it('drops a flicker that does not last', () => {
+    const s = new StableState();
+    s.offer(d('idle'), 0);
+    s.offer(d('running'), 100);
+    s.offer(d('idle'), 150);
+    expect(s.commit(100 + STATE_STABLE_MS)).toBe(false);
+    expect(s.decision?.detection.state).toBe('idle');
+  });
+
+  it('ignores unknown screens, and starting screens once the agent was ready', () => {
+    const s = new StableState();
+    s.offer(d('idle'), 0);
+    s.offer(d('unknown'), 10);
+    s.offer(d('starting'), 20);
+    expect(s.commit(10_000)).toBe(false);
+    expect(s.decision?.detection.state).toBe('idle');
+  });
+
+  it('lets a signal from the agent win at once, and refreshes the question of a lasting approval', () => {
+    const s = new StableState();
+    s.offer(d('running'), 0);
+    expect(s.signal(d('approval', 'from OSC 9'))).toBe(true);
+    expect(s.decision?.source).toBe('signal');
+    expect(s.offer(d('approval', 'read off the screen'), 5)).toBe(true);
+    expect(s.decision?.detection.question).toBe('read off the screen');
+  });
+});
