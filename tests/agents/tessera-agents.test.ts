@@ -95,7 +95,7 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
 
   /** The approval bar for `pane`, quoting the touch of `marker-N`, with the three answers. */
   const approvalBar = (pane: number, marker: number): RegExp =>
-    new RegExp(`⚠ ${pane} ${kind} .*touch \\S*marker-${marker}.* Allow C-\\\\ y · Deny C-\\\\ n · Abort C-\\\\ Esc`);
+    new RegExp(`⚠ ${pane} ${kind}  Allow · Deny · Abort C-\\\\ y/n/Esc .*touch \\S*marker-${marker}`);
 
   /** The pane's header row in the attached client, with its pill. */
   const header = (pane: number, pill: string): RegExp => new RegExp(`● ${pane} .* ${pill}\\b`);
