@@ -73,7 +73,7 @@ describe('agent panes', () => {
     await sandbox.cliOk(['send-keys', '-t', String(id), 'one', 'Enter']);
     const waiting = await eventually(() => pane(id), (p) => p.status === 'approval');
     expect(waiting.question).toMatch(/touch one/);
-    await t.waitFor(() => /⚠ \d+ fakeagent  Allow · Deny · Abort C-\\ y\/n\/Esc .*touch one/.test(t.lines()[29]));
+    await t.waitFor(() => /⚠ \d+ fakeagent {2}Allow · Deny · Abort C-\\ y\/n\/Esc .*touch one/.test(t.lines()[29]));
 
     t.write(`${PREFIX}y`);
     await eventually(() => fs.existsSync(path.join(path.dirname(log), 'one')), Boolean);
