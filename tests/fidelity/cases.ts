@@ -42,6 +42,12 @@ const fixture = (name: string) => path.join(FIXTURES, name);
 /** Flags that make vim ignore every user and system file: the same screen on every machine. */
 const VIM_CLEAN = ['-u', 'NONE', '-i', 'NONE', '-N', '-n', '--noplugin'];
 
+/**
+ * The agent CLI versions whose output the recorded sessions hold (re-record with
+ * `TESSERA_RECORD_STREAMS=1 npx vitest run -c tests/agents/vitest.config.ts record-streams`).
+ */
+const AGENT_VERSIONS = { claude: '2.1.328', codex: '0.169.0', gemini: '0.61.0', opencode: '1.18.33' };
+
 export const CASES: FidelityCase[] = [
   {
     name: 'vim: C file with 256-color syntax highlighting',
@@ -220,6 +226,45 @@ export const CASES: FidelityCase[] = [
     needs: [],
     command: () => ['cat', fixture('agent-tui-100x30.stream')],
     ready: /ready> now make the divider/,
+  },
+  {
+    name: 'replay: recorded claude session',
+    about: `claude ${AGENT_VERSIONS.claude} (start → make marker 1 → permission dialog → allow → Done. → idle), its raw output: alternate screen, relative cursor moves (CUD/CUF/CHA), EL, true-color text and backgrounds, a block-character logo, an inverse-video input cursor with the real one hidden, mouse/focus/paste modes and queries (XTVERSION, kitty keyboard, DA1)`,
+    cols: 100,
+    rows: 30,
+    needs: [],
+    command: () => ['cat', fixture('claude-session-100x30.stream')],
+    ready: /● Done\.[\s\S]*\n❯\s[\s\S]*manual mode on · \? for shortcuts/,
+  },
+  {
+    name: 'replay: recorded codex session',
+    about: `codex ${AGENT_VERSIONS.codex} (the same session), its raw output: a warning on the main screen, then the alternate screen redrawn in synchronized frames by absolute moves and EL, dim and colored SGR runs, the cursor shown in the composer (after DECSCUSR 0), kitty keyboard push, DSR/DA1/OSC 10/11 queries`,
+    cols: 100,
+    rows: 30,
+    needs: [],
+    command: () => ['cat', fixture('codex-session-100x30.stream')],
+    ready: /• Done\.[\s\S]*› Ask Codex to do anything/,
+    tmuxDiffers: {
+      paletteKind: 'codex colors its ✔ and • with 38;5;2, which tmux sends on as SGR 32',
+    },
+  },
+  {
+    name: 'replay: recorded gemini session',
+    about: `gemini ${AGENT_VERSIONS.gemini} (the same session), its raw output: the main screen redrawn by Ink (EL and CUU over the previous frame), text scrolled off the top, rounded box drawing, half-block input borders, a hidden cursor`,
+    cols: 100,
+    rows: 30,
+    needs: [],
+    command: () => ['cat', fixture('gemini-session-100x30.stream')],
+    ready: /✦ Done\.[\s\S]* > {3}Type your message or @path\/to\/file/,
+  },
+  {
+    name: 'replay: recorded opencode session',
+    about: `opencode ${AGENT_VERSIONS.opencode} (the same session), its raw output: capability probes (OSC 66 text sizing, DECRQM, XTGETTCAP, kitty graphics and keyboard), the alternate screen filled cell by cell in true color in synchronized frames, half-block borders, a blinking block cursor (DECSCUSR 1) in the prompt`,
+    cols: 100,
+    rows: 30,
+    needs: [],
+    command: () => ['cat', fixture('opencode-session-100x30.stream')],
+    ready: /Done\.[\s\S]*▣ {2}Build · Fake model · [\d.]+s[\s\S]*ctrl\+p commands/,
   },
   {
     name: 'replay: scroll regions and rare screen operations',

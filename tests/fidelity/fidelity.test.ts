@@ -10,7 +10,14 @@ describe('fidelity: tessera pane vs direct terminal', () => {
 });
 
 /** Cases whose right edge matters most: wide characters and full-width rows next to the divider. */
-const EDGE_CASES = new Set(['showcase: unicode', 'showcase: cursor addressing and erase edge cases', 'replay: agent-like TUI redraw', 'vim: TypeScript file in true color, vertical split, visual selection']);
+const EDGE_CASES = new Set([
+  'showcase: unicode',
+  'showcase: cursor addressing and erase edge cases',
+  'replay: agent-like TUI redraw',
+  'replay: recorded claude session',
+  'replay: recorded opencode session',
+  'vim: TypeScript file in true color, vertical split, visual selection',
+]);
 
 describe('fidelity: left pane of a split (a neighbour to the right) vs direct terminal', () => {
   defineFidelitySuite(() => new TesseraHost('left of a split'), { only: (c) => EDGE_CASES.has(c.name) });
