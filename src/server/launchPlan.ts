@@ -31,6 +31,8 @@ export interface LaunchRequest {
   agent?: AgentRequest;
   /** A shell command line for this pane (the add-pane dialog's shell choice). */
   shell?: string;
+  /** The workspace's shell command line, used when the pane has none of its own. */
+  workspaceShell?: string;
   /** Where the user typed the command: relative program paths resolve here, never in the pane's cwd. */
   requestDir?: string;
   /** For an agent pane: its initial prompt (instead of the workspace's). */
@@ -56,7 +58,7 @@ export interface PlanContext {
 export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan {
   if (request.agent) return planAgent(request.agent, request.argv ?? [], request.requestDir, ctx);
   const argv = request.argv && request.argv.length > 0 ? request.argv : undefined;
-  if (!argv) return planShell(request.shell, request.requestDir, ctx);
+  if (!argv) return planShell({ pane: request.shell, workspace: request.workspaceShell }, request.requestDir, ctx);
   const agentKind = ctx.catalog.kindForCommand(argv[0]);
   if (agentKind) return planAgent({ kind: agentKind }, argv.slice(1), request.requestDir, ctx, argv[0]);
   const resolved = resolveAllowed(argv[0], request.requestDir, ctx);
@@ -94,9 +96,9 @@ function agentOptionArgs(entry: AgentKindEntry, agent: AgentRequest, userArgs: s
   return result.args;
 }
 
-function planShell(paneShell: string | undefined, requestDir: string | undefined, ctx: PlanContext): LaunchPlan {
+function planShell(levels: { pane?: string; workspace?: string }, requestDir: string | undefined, ctx: PlanContext): LaunchPlan {
   const resolved = resolveShell(
-    { pane: paneShell, settings: ctx.settings.defaultShell },
+    { ...levels, settings: ctx.settings.defaultShell },
     { env: ctx.env, configDir: ctx.configDir, requestDir, uid: process.getuid?.() },
   );
   if (!resolved.ok) throw new RefusedError(resolved.message);

@@ -8,7 +8,7 @@ import type { PidRecords } from '../pty/pidRecords.js';
 import { spawnPty, type Disposable, type PtyExit, type PtyProcess } from '../pty/ptyProcess.js';
 import { isCommandRunning } from '../shell/commandRunning.js';
 import { shellLaunch } from '../shell/integration.js';
-import { trackShellOsc, type OscTracker } from '../shell/oscTracker.js';
+import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTracker.js';
 import { Emulator } from '../term/emulator.js';
 import type { AgentState } from '../agents/detection.js';
 import type { AgentMonitor } from './agent/agentMonitor.js';
@@ -199,6 +199,11 @@ export class Pane {
   /** Ties something's lifetime to the pane: it is disposed when the pane closes. */
   own(disposable: Disposable): void {
     this.disposables.push(disposable);
+  }
+
+  /** OSC 133 / OSC 7 marks the program sends (shells, and agents that emit them). */
+  onShellMarks(listener: (state: ShellState) => void): Disposable {
+    return this.osc.onChange(listener);
   }
 
   onScreen(listener: Listener): Disposable {

@@ -29,6 +29,8 @@ export interface WorkspaceSettings {
   prompt?: string;
   /** Agents start with their "skip permission prompts" flag: they run tools without asking. */
   bypassPermissions: boolean;
+  /** The shell for this workspace's terminal panes (a command line), instead of the app default. */
+  shell?: string;
 }
 
 type Listener = () => void;

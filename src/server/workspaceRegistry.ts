@@ -151,8 +151,12 @@ export class WorkspaceRegistry {
   }
 }
 
-/** An agent started in a workspace with bypass on gets the bypass flag unless the request says otherwise. */
+/**
+ * What a pane inherits from its workspace: the workspace's shell for terminal panes, and for agents
+ * the bypass flag (when the workspace has it on and the request does not say otherwise).
+ */
 function withWorkspaceDefaults(launch: LaunchRequest, settings: WorkspaceSettings): LaunchRequest {
-  if (!launch.agent || !settings.bypassPermissions || launch.agent.bypassPermissions !== undefined) return launch;
-  return { ...launch, agent: { ...launch.agent, bypassPermissions: true } };
+  const withShell = { ...launch, workspaceShell: settings.shell };
+  if (!launch.agent || !settings.bypassPermissions || launch.agent.bypassPermissions !== undefined) return withShell;
+  return { ...withShell, agent: { ...launch.agent, bypassPermissions: true } };
 }

@@ -61,6 +61,19 @@ afterEach(async () => {
 const panes = () => sandbox.listPanes();
 const pane = async (id: number) => (await panes()).find((p) => p.id === id) as PaneJson;
 
+/** An agent that says what it does on purpose: OSC 133 around its work, OSC 9 when it needs you. */
+const SIGNALLING_AGENT = `#!/bin/sh
+while true; do
+  printf 'sig> '
+  IFS= read -r line || exit 0
+  printf '\\033]133;C\\007'
+  printf '\\033]9;sigagent needs your permission to touch %s\\007' "$line"
+  IFS= read -r answer || exit 0
+  printf 'answer %s\\n' "$answer"
+  printf '\\033]133;D;0\\007'
+done
+`;
+
 describe('agent panes', () => {
   it('follows a custom agent from idle to approval, shows the bar, and answers with the prefix keys', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
@@ -160,6 +173,33 @@ describe('agent panes', () => {
     const missing = await pane(id);
     expect(missing).toMatchObject({ status: 'not installed', agent: 'codex', pid: 0 });
     expect(await sandbox.cliOk(['capture-pane', '-t', String(id)])).toContain('npm install -g @openai/codex');
+  });
+
+  it('lets signals the agent sends on purpose (OSC 133, OSC 9) decide its pill', async () => {
+    const bin = path.join(sandbox.root, 'sig-agent');
+    fs.writeFileSync(bin, SIGNALLING_AGENT, { mode: 0o755 });
+    sandbox.writeSettings({
+      customAgents: [{ name: 'sigagent', command: bin, detection: { idle: ['^sig>\\s*$'] }, approvalKeys: { allow: 'y Enter', deny: 'n Enter', abort: 'C-c' } }],
+    });
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--', bin]);
+    const [agent] = await eventually(panes, (p) => p[0]?.status === 'idle');
+    expect(agent.agent).toBe('sigagent');
+    await sandbox.cliOk(['send-keys', '-t', String(agent.id), 'file1', 'Enter']);
+    const waiting = await eventually(() => pane(agent.id), (p) => p.status === 'approval');
+    expect(waiting.question).toBe('sigagent needs your permission to touch file1');
+    const explained = JSON.parse(await sandbox.cliOk(['explain', String(agent.id), '--json'])) as { source: string; rule: string };
+    expect(explained).toMatchObject({ source: 'signal', rule: 'OSC 9 notification' });
+    await sandbox.cliOk(['approve', '-t', String(agent.id)]);
+    await eventually(() => sandbox.cliOk(['explain', String(agent.id), '--json']), (s) => /OSC 133;D from the agent/.test(s));
+    await eventually(() => pane(agent.id), (p) => p.status === 'idle');
+  });
+
+  it('starts terminal panes with the workspace shell when it has one', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--shell', 'sh']);
+    const [first] = await panes();
+    expect(first.command).toBe('sh');
+    const bad = await sandbox.cli(['new', '-d', '-s', 'x', '--shell', 'tcsh']);
+    expect(bad.stderr).toMatch(/The workspace's shell \('tcsh'\) cannot be used: Shell 'tcsh' is not allowed/);
   });
 
   it('refuses unknown agents, bad options and prompts that are too long, spawning nothing', async () => {

@@ -10,13 +10,14 @@ import type { CliCommand } from '../command.js';
 export const newWorkspace: CliCommand = {
   name: 'new',
   aliases: ['new-session'],
-  usage: `tessera new [-s NAME] [-c DIR] [-d] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
+  usage: `tessera new [-s NAME] [-c DIR] [-d] [--shell CMD] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
 
   Creates a workspace whose first pane runs COMMAND (default: your shell) in DIR
   (default: the current directory), then attaches to it.
   -s NAME   the workspace's name (letters, digits, '.', '_', '-'; default: a free number)
   -c DIR    the starting directory
   -d        create it without attaching (prints its name)
+  --shell COMMAND        the shell for this workspace's terminal panes (e.g. "zsh -l")
   --prompt TEXT          pasted into every agent pane of this workspace once it is ready
   --bypass-permissions   agents in this workspace start with their "skip permission prompts"
                          flag: they run tools and commands WITHOUT asking you
@@ -27,6 +28,7 @@ export const newWorkspace: CliCommand = {
     { name: 'cwd', short: 'c', value: true },
     { name: 'detached', short: 'd' },
     { name: 'prompt', short: 'p', value: true },
+    { name: 'shell', value: true },
     { name: 'bypass-permissions' },
   ],
   async run(args, ctx) {
@@ -42,6 +44,7 @@ export const newWorkspace: CliCommand = {
         cwd: path.resolve(ctx.cwd, cwdFlag ?? '.'),
         command: args.rest,
         prompt: stringFlag(args, 'prompt'),
+        shell: stringFlag(args, 'shell'),
         bypassPermissions: boolFlag(args, 'bypass-permissions'),
       },
       { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE },

@@ -3,6 +3,7 @@
 
 import type { AgentState, Detection, ScreenDetector } from '../../agents/detection.js';
 import type { Disposable } from '../../pty/ptyProcess.js';
+import type { ShellState } from '../../shell/oscTracker.js';
 import type { Pane } from '../pane.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
 import { StableState, type Decision } from './stableState.js';
@@ -35,6 +36,7 @@ export class AgentMonitor {
     this.subscriptions.push(
       pane.onScreen(() => this.screenChanged()),
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
+      pane.onShellMarks((marks) => this.shellMarks(marks)),
     );
   }
 
@@ -109,6 +111,15 @@ export class AgentMonitor {
       this.commitTimer = undefined;
       this.detectNow();
     }, Math.max(0, until - performance.now()) + 1);
+  }
+
+  /** An agent that emits OSC 133 (command running / prompt) says what it does: that outranks its screen. */
+  private shellMarks(marks: ShellState): void {
+    if (!marks.integrated || marks.phase === 'unknown') return;
+    const state = marks.phase === 'running' ? 'running' : 'idle';
+    const mark = { prompt: 'A', input: 'B', running: 'C', done: 'D' }[marks.phase];
+    const detection: Detection = { state, rule: `OSC 133;${mark} from the agent`, matched: [] };
+    if (this.stable.signal(detection)) this.events.changed();
   }
 
   private notified(notification: AgentNotification): void {

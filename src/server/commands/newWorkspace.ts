@@ -14,7 +14,7 @@ export const newWorkspace: ServerCommand = {
       name: optStr(args.name, 'name', 256),
       cwd: str(args.cwd, 'cwd'),
       launch: { argv: optStrArray(args.command, 'command'), requestDir: ctx.cwd },
-      settings: { prompt, bypassPermissions: optBool(args.bypassPermissions, 'bypassPermissions') ?? false },
+      settings: { prompt, bypassPermissions: optBool(args.bypassPermissions, 'bypassPermissions') ?? false, shell: optStr(args.shell, 'shell', 1024) },
     });
     return { name: workspace.name, pane: workspace.focusedPaneId };
   },
