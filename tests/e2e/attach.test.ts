@@ -100,6 +100,36 @@ describe('attached client', () => {
     await again.waitFor('tick-3');
   });
 
+  it('keeps everything running when the terminal hangs up (SIGHUP), like a dropped SSH link', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    const [before] = await sandbox.listPanes();
+    t.kill('SIGHUP');
+    await t.exited;
+    const [after] = await sandbox.listPanes();
+    expect(after.pid).toBe(before.pid);
+    const again = open(['attach']);
+    await again.waitFor(PROMPT_PATTERN);
+  });
+
+  it('opens the add-pane dialog with the prefix and a, and starts the chosen shell', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    t.write(`${PREFIX}a`);
+    await t.waitFor('Add a pane');
+    await t.waitFor('Codex'); // every agent has a row, installed or not
+    t.write('termi');
+    await t.waitFor(/Search\s+termi/);
+    t.write('\r');
+    await eventually(() => sandbox.listPanes(), (p) => p.length === 2);
+    await t.waitFor(() => !t.text().includes('Add a pane'));
+    t.write(`${PREFIX}a`);
+    await t.waitFor('Add a pane');
+    t.write('\x1b');
+    await t.waitFor(() => !t.text().includes('Add a pane'));
+    expect(await sandbox.listPanes()).toHaveLength(2);
+  });
+
   it('shows live updates to two clients at once', async () => {
     const a = open();
     await a.waitFor(PROMPT_PATTERN);
