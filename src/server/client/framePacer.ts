@@ -1,4 +1,4 @@
-// Decides when a client gets its next frame: right away when it has been quiet (typing feels instant),
+// Decides when a client gets its next frame: right away, synchronously, when it has been quiet (typing feels instant),
 // at most one frame per FRAME_INTERVAL_MS under load, and never while its socket is backed up.
 
 import { FRAME_INTERVAL_MS } from '../../limits.js';
@@ -6,8 +6,9 @@ import { FRAME_INTERVAL_MS } from '../../limits.js';
 export class FramePacer {
   private lastPaint = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private immediate: ReturnType<typeof setImmediate> | undefined;
   private waitingForDrain = false;
+  /** A paint is under way: a request made while drawing is covered by it. */
+  private painting = false;
   private disposed = false;
 
   constructor(
@@ -19,21 +20,20 @@ export class FramePacer {
 
   /** Something changed: paint soon. Many requests before the paint collapse into one frame. */
   request(): void {
-    if (this.disposed || this.timer !== undefined || this.immediate !== undefined || this.waitingForDrain) return;
+    if (this.disposed || this.timer !== undefined || this.waitingForDrain || this.painting) return;
     const wait = this.lastPaint + FRAME_INTERVAL_MS - performance.now();
-    if (wait <= 0) this.immediate = setImmediate(() => this.run());
+    // Quiet until now (typing, an echo): draw at once. Under load: at most one frame per interval.
+    if (wait <= 0) this.run();
     else this.timer = setTimeout(() => this.run(), wait);
   }
 
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.timer);
-    if (this.immediate !== undefined) clearImmediate(this.immediate);
   }
 
   private run(): void {
     this.timer = undefined;
-    this.immediate = undefined;
     if (this.disposed) return;
     if (this.isBackedUp()) {
       // The client cannot keep up (slow link): skip frames; the next one carries every change.
@@ -45,6 +45,11 @@ export class FramePacer {
       return;
     }
     const started = performance.now();
-    if (this.paint()) this.lastPaint = started;
+    this.painting = true;
+    try {
+      if (this.paint()) this.lastPaint = started;
+    } finally {
+      this.painting = false;
+    }
   }
 }
