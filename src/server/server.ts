@@ -53,6 +53,7 @@ export class Server {
     });
     this.registry = new WorkspaceRegistry(factory, settings, {
       paneAdded: (pane, workspace) => agents.paneAdded(pane, workspace),
+      attentionCleared: () => this.refreshAllChrome(),
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
       },

@@ -48,6 +48,8 @@ export class Workspace {
   private readonly listeners = new Set<Listener>();
 
   readonly settings: WorkspaceSettings;
+  /** Called when focusing a pane cleared its "needs you" mark (every client's count changes). */
+  attentionCleared: (() => void) | undefined;
 
   constructor(name: string, cwd: string, firstPane: Pane, size: { cols: number; rows: number }, settings: WorkspaceSettings = { bypassPermissions: false }) {
     this.name = name;
@@ -126,7 +128,11 @@ export class Workspace {
   }
 
   focus(paneId: number): void {
-    this.requirePane(paneId).attention = false;
+    const pane = this.requirePane(paneId);
+    if (pane.attention) {
+      pane.attention = false;
+      this.attentionCleared?.();
+    }
     if (this.zoomedPaneId !== undefined && this.zoomedPaneId !== paneId) this.zoomedPaneId = undefined;
     if (this.focusedPaneId === paneId) return;
     this.focusedPaneId = paneId;

@@ -12,6 +12,8 @@ const WORKSPACE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const DETACHED_SIZE = { cols: 80, rows: 24 };
 
 export interface RegistryEvents {
+  /** Some pane's "needs you" mark was cleared. */
+  attentionCleared(): void;
   /** A pane was started (first pane of a workspace, or a split). */
   paneAdded(pane: Pane, workspace: Workspace): void;
   /** A workspace's last pane closed: the workspace is gone. */
@@ -75,6 +77,7 @@ export class WorkspaceRegistry {
       rows: Math.max(1, size.rows - STATUS_BAR_ROWS - 1),
     });
     const workspace = new Workspace(name, options.cwd, pane, size, settings);
+    workspace.attentionCleared = () => this.events.attentionCleared();
     this.workspaces.set(name, workspace);
     this.watchPane(workspace, pane);
     this.events.paneAdded(pane, workspace);

@@ -99,7 +99,7 @@ export class ClientSession implements KeyActions {
   /** Sends the first, full frame, with a notice in the status bar when there is one. */
   start(notice?: string): void {
     this.host.registry.touch(this.workspace);
-    this.workspace.focusedPane.attention = false;
+    this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.painter.repaintAll();
     this.refresh();
