@@ -26,9 +26,6 @@ export function int(value: unknown, what: string, min: number, max: number): num
   return value;
 }
 
-export function optInt(value: unknown, what: string, min: number, max: number): number | undefined {
-  return value === undefined ? undefined : int(value, what, min, max);
-}
 
 export function bool(value: unknown, what: string): boolean {
   if (typeof value !== 'boolean') throw new InvalidInput(`${what} must be true or false`);

@@ -61,6 +61,8 @@ export class Pane {
   private agentState: AgentState | undefined;
   /** For a pane waiting for approval: what it asks. */
   question: string | undefined;
+  /** The question listeners were last told about. */
+  private shownQuestion: string | undefined;
   /** It finished a turn or started waiting while nobody looked; cleared when it is focused. */
   attention = false;
   /** Watches the screen of an agent pane (set by the AgentSupervisor). */
@@ -278,14 +280,15 @@ export class Pane {
     };
   }
 
+  /** Recomputes the pill; tells listeners only when something they show changed. */
   private refreshStatus(): void {
     const status = paneStatus(this.facts());
-    const cwd = this.osc.state.cwd;
-    if (cwd) this.lastCwd = cwd;
-    if (status !== this.status) {
-      this.status = status;
-    }
-    this.emitMeta();
+    const cwd = this.osc.state.cwd ?? this.lastCwd;
+    const changed = status !== this.status || cwd !== this.lastCwd || this.question !== this.shownQuestion;
+    this.status = status;
+    this.lastCwd = cwd;
+    this.shownQuestion = this.question;
+    if (changed) this.emitMeta();
   }
 
   private emitScreen(): void {

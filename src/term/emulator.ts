@@ -146,13 +146,8 @@ export class Emulator {
 
   /**
    * The program's current screen as plain text rows (trailing blanks trimmed), whatever part of the
-   * scrollback a user may be looking at.
+   * scrollback a user may be looking at, and per row whether it continues the row above (a soft wrap).
    */
-  liveLines(): string[] {
-    return this.liveScreen().lines;
-  }
-
-  /** liveLines() plus, per row, whether it continues the row above (a soft wrap). */
   liveScreen(): { lines: string[]; wrapped: boolean[] } {
     const buffer = this.terminal.buffer.active;
     const lines: string[] = [];
@@ -163,16 +158,6 @@ export class Emulator {
       wrapped.push(row > 0 && (line?.isWrapped ?? false));
     }
     return { lines, wrapped };
-  }
-
-  /** The visible screen as plain text rows (trailing blanks trimmed). */
-  screenLines(): string[] {
-    const buffer = this.terminal.buffer.active;
-    const lines: string[] = [];
-    for (let row = 0; row < this.terminal.rows; row++) {
-      lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
-    }
-    return lines;
   }
 
   dispose(): void {

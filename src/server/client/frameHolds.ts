@@ -14,7 +14,8 @@ interface PaneRecord {
 }
 
 export class FrameHolds {
-  private readonly records = new Map<Emulator, PaneRecord>();
+  /** Weak: a closed pane's emulator is forgotten with it. */
+  private records = new WeakMap<Emulator, PaneRecord>();
   private earliestRetry: number | undefined;
 
   /** Asked by the compositor for each dirty pane; false means it reads the pane now. */
@@ -41,12 +42,8 @@ export class FrameHolds {
     return at === undefined ? undefined : Math.max(0, at - now);
   }
 
-  forget(emulator: Emulator): void {
-    this.records.delete(emulator);
-  }
-
   clear(): void {
-    this.records.clear();
+    this.records = new WeakMap();
     this.earliestRetry = undefined;
   }
 
