@@ -43,6 +43,8 @@ export class TesseraSandbox {
       LANG: 'C.UTF-8',
       TESSERA_TMPDIR: path.join(this.root, 'run'),
       TESSERA_CONFIG_DIR: path.join(this.root, 'config'),
+      TESSERA_STATE_DIR: path.join(this.root, 'state'),
+      TESSERA_WORKSPACE_ROOT: path.join(this.root, 'workspaces'),
       ...extraEnv,
     };
     this.writeSettings(settings);

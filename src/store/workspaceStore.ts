@@ -1,0 +1,92 @@
+// The workspace records of one server on disk: one JSON file per workspace, written atomically.
+// A damaged file is moved aside (bytes kept) and reported; the other records keep working.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic, isLeftoverTemp } from './atomicWrite.js';
+import { isMovedAside, moveAside } from './moveAside.js';
+import { migrateRecord, NewerRecordError } from './recordMigrations.js';
+import { parseWorkspaceRecord, type WorkspaceRecord } from './workspaceRecord.js';
+import { checkWorkspaceName } from './workspaceName.js';
+
+const RECORD_SUFFIX = '.json';
+
+export interface LoadedRecords {
+  records: WorkspaceRecord[];
+  /** One line per file that could not be used: what was wrong and where its bytes are now. */
+  problems: string[];
+  /** Names whose file is kept but not read (written by a newer tessera): never overwritten. */
+  untouchable: string[];
+}
+
+export class WorkspaceStore {
+  readonly dir: string;
+
+  constructor(serverStateDir: string) {
+    this.dir = path.join(serverStateDir, 'workspaces');
+  }
+
+  fileFor(name: string): string {
+    const problem = checkWorkspaceName(name);
+    if (problem) throw new Error(problem);
+    return path.join(this.dir, `${name}${RECORD_SUFFIX}`);
+  }
+
+  loadAll(): LoadedRecords {
+    const result: LoadedRecords = { records: [], problems: [], untouchable: [] };
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return result;
+      result.problems.push(`cannot read the workspace records in ${this.dir}: ${(error as Error).message}`);
+      return result;
+    }
+    for (const name of names.sort()) {
+      const file = path.join(this.dir, name);
+      if (isLeftoverTemp(name)) {
+        fs.rmSync(file, { force: true }); // a write interrupted before its rename: the old record is intact
+        continue;
+      }
+      if (isMovedAside(name) || !name.endsWith(RECORD_SUFFIX)) continue;
+      const loaded = this.loadFile(file, name.slice(0, -RECORD_SUFFIX.length));
+      if ('record' in loaded) result.records.push(loaded.record);
+      else {
+        result.problems.push(loaded.problem);
+        if (loaded.untouchable) result.untouchable.push(name.slice(0, -RECORD_SUFFIX.length));
+      }
+    }
+    return result;
+  }
+
+  save(record: WorkspaceRecord): void {
+    writeFileAtomic(this.fileFor(record.name), `${JSON.stringify(record, null, 2)}\n`);
+  }
+
+  remove(name: string): void {
+    fs.rmSync(this.fileFor(name), { force: true });
+  }
+
+  private loadFile(file: string, expectedName: string): { record: WorkspaceRecord } | { problem: string; untouchable?: boolean } {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      return { problem: `cannot read workspace record ${file}: ${(error as Error).message}` };
+    }
+    try {
+      const record = parseWorkspaceRecord(migrateRecord(JSON.parse(text)));
+      if (record.name !== expectedName) throw new Error(`it names workspace '${record.name}' but its file is ${path.basename(file)}`);
+      return { record };
+    } catch (error) {
+      if (error instanceof NewerRecordError) return { problem: `workspace record ${file} is ${error.message}; left as it is`, untouchable: true };
+      const why = error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `has the wrong shape (${(error as Error).message})`;
+      try {
+        const moved = moveAside(file);
+        return { problem: `workspace record ${file} ${why}; moved aside to ${moved}` };
+      } catch (moveError) {
+        return { problem: `workspace record ${file} ${why}; could not move it aside: ${(moveError as Error).message}`, untouchable: true };
+      }
+    }
+  }
+}
