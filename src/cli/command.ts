@@ -7,6 +7,8 @@ export interface CliContext {
   /** How the user named the server, for messages: `-L work` or `-S /path`. */
   serverLabel: string;
   env: NodeJS.ProcessEnv;
+  /** The pane this command was typed in (`$TESSERA_PANE`), only when it talks to that pane's own server. */
+  callerPane: string | undefined;
   cwd: string;
   out: (text: string) => void;
   err: (text: string) => void;

@@ -27,7 +27,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
     async run(args, ctx) {
       const requestArgs = spec.toArgs(args, ctx);
       const socket = await connectToServer(ctx.socketPath, ctx.serverLabel);
-      const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE });
+      const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
       spec.print?.(result, args, ctx);
       return 0;
     },

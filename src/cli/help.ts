@@ -22,6 +22,8 @@ ${list}
 Options:
   -L NAME     use the server named NAME (separate servers for separate things; default "default")
   -S PATH     use the server whose socket is PATH (its directory must not be writable by others)
+              Inside a tessera pane, commands use that pane's own server ($TESSERA) unless -L or -S
+              says otherwise, and act on that pane when no -t is given.
   -h, --help  this help          -V, --version  the version
 
 Inside tessera, press ${DEFAULT_SETTINGS.prefix} then ? to see every key (${DEFAULT_SETTINGS.prefix} d detaches).

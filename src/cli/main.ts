@@ -1,11 +1,12 @@
 // Parses the global options, then runs the command (or attaches when there is none).
 
 import { CommandError, NoServerError } from '../client/errors.js';
-import { SocketPathError, resolveSocketPath } from '../protocol/socketPath.js';
+import { SocketPathError } from '../protocol/socketPath.js';
 import { UsageError, parseArgs } from './argParser.js';
 import type { CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp } from './help.js';
+import { chooseServer } from './serverChoice.js';
 import { VERSION } from './version.js';
 
 const out = (text: string) => process.stdout.write(text);
@@ -46,10 +47,8 @@ async function dispatch(argv: string[]): Promise<number> {
     } else break;
   }
   if (name !== undefined && socketFile !== undefined) throw new UsageError('use either -L or -S, not both');
-  const socketPath = resolveSocketPath({ name, path: socketFile });
   const ctx: CliContext = {
-    socketPath,
-    serverLabel: socketFile !== undefined ? `-S ${socketFile}` : `-L ${name ?? 'default'}`,
+    ...chooseServer({ name, socketFile }, process.env),
     env: process.env,
     cwd: process.cwd(),
     out,

@@ -1,11 +1,10 @@
 // Turns what the user asked for (a command, an agent with options, or a shell) into exactly what to
-// start: an allowed, resolved program with its arguments — or, for an agent that is not installed,
+// start: a resolved program with its arguments — or, for an agent that is not installed,
 // nothing at all and the hint that says how to install it.
 
 import type { AgentKindEntry } from '../agents/agentKinds.js';
 import { agentArgs } from '../agents/launch/agentArgs.js';
 import type { Effort, ResumeTarget } from '../agents/launch/options.js';
-import { checkCommandAllowed } from '../shell/allowlist.js';
 import { programName } from '../shell/programName.js';
 import { resolveBinary } from '../shell/resolveBinary.js';
 import { resolveShell } from '../shell/resolveShell.js';
@@ -61,7 +60,7 @@ export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan
   if (!argv) return planShell({ pane: request.shell, workspace: request.workspaceShell }, request.requestDir, ctx);
   const agentKind = ctx.catalog.kindForCommand(argv[0]);
   if (agentKind) return planAgent({ kind: agentKind }, argv.slice(1), request.requestDir, ctx, argv[0]);
-  const resolved = resolveAllowed(argv[0], request.requestDir, ctx);
+  const resolved = resolveProgram(argv[0], request.requestDir, ctx);
   if (!resolved.ok) throw new RefusedError(resolved.message);
   const file = resolved.path;
   // A shell named explicitly (`tessera new -- zsh`) is still a shell: it gets integration and idle/running.
@@ -73,7 +72,7 @@ function planAgent(agent: AgentRequest, userArgs: string[], requestDir: string |
   if (!entry) throw new RefusedError(`unknown agent '${agent.kind}'; known agents: ${ctx.catalog.names().join(', ')}`);
   const args = [...entry.args, ...agentOptionArgs(entry, agent, userArgs)];
   const command = program ?? entry.command;
-  const resolved = resolveAllowed(command, requestDir, ctx);
+  const resolved = resolveProgram(command, requestDir, ctx);
   const displayCommand = [programName(command), ...args].join(' ');
   if (!resolved.ok && !resolved.notInstalled) throw new RefusedError(resolved.message);
   if (!resolved.ok) {
@@ -107,11 +106,11 @@ function planShell(levels: { pane?: string; workspace?: string }, requestDir: st
 
 type Resolved = { ok: true; path: string } | { ok: false; notInstalled: boolean; message: string };
 
-/** The allowlist first (a refusal throws), then the program's absolute path. */
-function resolveAllowed(command: string, requestDir: string | undefined, ctx: PlanContext): Resolved {
-  const extra = [...ctx.settings.extraCommands, ...ctx.catalog.customPrograms.map(programName)];
-  const allowed = checkCommandAllowed(command, extra);
-  if (!allowed.ok) throw new RefusedError(allowed.message);
+/**
+ * The program's absolute path. What the user types runs, as in tmux: the allowlist guards only commands that
+ * come from files (see DESIGN.md §5), never a command line typed here.
+ */
+function resolveProgram(command: string, requestDir: string | undefined, ctx: PlanContext): Resolved {
   const resolved = resolveBinary(command, { configDir: ctx.configDir, envPath: ctx.env.PATH, requestDir, uid: process.getuid?.() });
   if (resolved.ok) return { ok: true, path: resolved.path };
   // A bare name missing from PATH is "not installed"; a broken pin or path is a mistake to report.

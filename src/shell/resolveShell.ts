@@ -1,7 +1,7 @@
 // Chooses the shell a terminal pane runs: the pane's own, else the workspace's, else the settings default,
-// else $SHELL, else /bin/sh. Each level is a command line, tokenized, allowlisted and resolved to a path.
+// else $SHELL, else /bin/sh. Each level is a command line, tokenized and resolved to a path; any program the
+// user names may be their shell, as in tmux.
 
-import { checkShellAllowed } from './allowlist.js';
 import { resolveBinary, type BinaryFs } from './resolveBinary.js';
 import { tokenizeShellCommand } from './tokenize.js';
 
@@ -40,9 +40,9 @@ const LEVEL_NAMES: Record<ShellSource, string> = {
 };
 
 /**
- * The first level that is set decides. A set level that cannot be used (bad quoting, a program that is not an
- * allowed shell, a binary that cannot be found) is an error naming that level: falling through to another shell
- * would hide the user's mistake behind a pane that runs something they did not ask for.
+ * The first level that is set decides. A set level that cannot be used (bad quoting, a binary that cannot be
+ * found) is an error naming that level: falling through to another shell would hide the user's mistake behind
+ * a pane that runs something they did not ask for.
  */
 export function resolveShell(levels: ShellLevels, context: ShellContext): ShellResolution {
   const ordered: [ShellSource, string | undefined][] = [
@@ -64,8 +64,6 @@ function resolveLevel(source: ShellSource, line: string, context: ShellContext):
   if (!tokens.ok) return fail(tokens.message);
   const [program, ...args] = tokens.argv;
   if (program === undefined || program === '') return fail('it names no program');
-  const allowed = checkShellAllowed(program);
-  if (!allowed.ok) return fail(allowed.message);
   const binary = resolveBinary(program, {
     configDir: context.configDir,
     envPath: context.env.PATH,

@@ -136,16 +136,13 @@ describe('bad input', () => {
 
   it('refuses a missing directory, an unknown program, a bad name, unknown panes and workspaces', async () => {
     await expectError(['new', '-d', '-c', '/no/such/dir'], /no such directory: \/no\/such\/dir/);
-    await expectError(['new', '-d', '--', 'htop-not-allowed'], /^tessera: Command 'htop-not-allowed' is not allowed\. Allowed commands: \[claude, codex, opencode, gemini, bash, sh, zsh, fish, nu, xonsh, pwsh, ssh, cat, /);
-    sandbox.writeSettings({ extraCommands: ['no-such-program-xyz'] });
-    await sandbox.cli(['kill-server']);
     await expectError(['new', '-d', '--', 'no-such-program-xyz'], /no-such-program-xyz was not found in PATH/);
     await expectError(['new', '-d', '-s', 'bad name'], /invalid workspace name 'bad name'/);
     await sandbox.cliOk(['new', '-d', '-s', 'w']);
     await expectError(['new', '-d', '-s', 'w'], /exists already/);
     await expectError(['capture-pane', '-t', '99'], /no pane 99/);
     await expectError(['list-panes', '-t', 'nope'], /no workspace named 'nope'/);
-    await expectError(['split', '-t', '1', '--right', '--', 'rm'], /Command 'rm' is not allowed/);
+    await expectError(['split', '-t', '1', '--right', '--', './no-such-script'], /no-such-script/);
     expect(await sandbox.listPanes()).toHaveLength(1);
   });
 

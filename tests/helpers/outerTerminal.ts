@@ -17,8 +17,6 @@ export const TESSERA_BIN = path.join(REPO_ROOT, 'bin/tessera.js');
 /** Default deadline for "wait until the screen shows X": generous, since CI machines can be slow. */
 export const WAIT_TIMEOUT_MS = 15_000;
 const POLL_MS = 20;
-/** Programs the tests run in panes, added to the allowlist of every sandbox. */
-export const TEST_COMMANDS = ['cat', 'sleep', 'yes', 'vim', 'less', 'git', 'node', 'printf', 'env', 'top'];
 /** The shell prompt in sandboxed panes: distinctive, so tests can wait for it. */
 export const PROMPT = 'tsh$';
 export const PROMPT_PATTERN = /tsh\$/;
@@ -50,11 +48,10 @@ export class TesseraSandbox {
     this.writeSettings(settings);
   }
 
-  /** Writes config.json; tests may run these programs in panes (the allowlist refuses others). */
+  /** Writes config.json. Panes run any program the tests name, as they would for a user. */
   writeSettings(settings: Record<string, unknown>): void {
     fs.mkdirSync(this.env.TESSERA_CONFIG_DIR, { recursive: true });
-    const all = { extraCommands: TEST_COMMANDS, ...settings };
-    fs.writeFileSync(path.join(this.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify(all));
+    fs.writeFileSync(path.join(this.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify(settings));
   }
 
   /** Runs a control command and returns its output and exit code. */

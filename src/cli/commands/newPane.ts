@@ -1,4 +1,4 @@
-// tessera new-pane: an agent (or a shell) in a new pane, with model, effort and an initial prompt.
+// tessera new-pane: an agent, a shell or any command in a new pane, with model, effort and an initial prompt.
 
 import path from 'node:path';
 import { UsageError, boolFlag, stringFlag } from '../argParser.js';
@@ -10,8 +10,10 @@ export const newPane = controlCommand({
                   [--prompt TEXT] [--resume [latest|SESSION]] [--bypass-permissions]
                   [--right|--down] [-d] [-c DIR] [-- AGENT ARGS…]
        tessera new-pane [-t WORKSPACE] --shell COMMAND [--right|--down] [-d] [-c DIR]
+       tessera new-pane [-t WORKSPACE] [--right|--down] [-d] [-c DIR] -- COMMAND ARGS…
 
-  Splits the workspace's focused pane (default: to the right) and starts the agent there.
+  Splits the workspace's focused pane (default: to the right) and starts the agent, shell or
+  command there; typed inside a pane without -t, it splits that pane.
   KIND is claude, codex, opencode, gemini, or an agent defined in your settings.
   --prompt TEXT is pasted into the agent once it is ready for input (exactly once); it is sent
   as plain text: escape sequences and control characters in it are removed, never interpreted.

@@ -47,7 +47,7 @@ export const newWorkspace: CliCommand = {
         shell: stringFlag(args, 'shell'),
         bypassPermissions: boolFlag(args, 'bypass-permissions'),
       },
-      { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE },
+      { cwd: ctx.cwd, callerPane: ctx.callerPane },
     )) as { name: string };
     if (detached) {
       ctx.out(`${result.name}\n`);

@@ -19,6 +19,12 @@ export function targetPane(args: Fields, ctx: CommandContext): { pane: Pane; wor
   return { pane: workspace.focusedPane, workspace };
 }
 
+/** The pane the command was typed in (from its `TESSERA_PANE`), when it is still open on this server. */
+export function callerPane(ctx: CommandContext): { pane: Pane; workspace: Workspace } | undefined {
+  const id = ctx.callerPane !== undefined && /^\d{1,9}$/.test(ctx.callerPane) ? Number(ctx.callerPane) : undefined;
+  return id === undefined ? undefined : ctx.registry.findPane(id);
+}
+
 export function targetWorkspace(args: Fields, ctx: CommandContext): Workspace | undefined {
   const name = optStr(args.workspace, 'workspace', 256);
   return name === undefined ? undefined : ctx.registry.require(name);

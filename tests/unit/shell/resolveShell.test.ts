@@ -47,16 +47,12 @@ describe('resolveShell', () => {
     });
   });
 
-  it('reports a shell that is not allowed, naming the level, instead of falling through', () => {
+  it('uses any program the user names, and reports one that cannot be found, naming the level, instead of falling through', () => {
     const files = system();
-    expect(resolveShell({ workspace: '/usr/bin/tcsh -l', settings: 'bash' }, context(files))).toEqual({
+    expect(resolveShell({ workspace: '/usr/bin/tcsh -l', settings: 'bash' }, context(files))).toEqual({ ok: true, file: '/usr/bin/tcsh', args: ['-l'], source: 'workspace' });
+    expect(resolveShell({}, context(files, { PATH: '/usr/bin', SHELL: '/usr/bin/csh' }))).toMatchObject({
       ok: false,
-      message:
-        "The workspace's shell ('/usr/bin/tcsh -l') cannot be used: Shell '/usr/bin/tcsh' is not allowed. Allowed shells: [bash, sh, zsh, fish, nu, xonsh, pwsh]",
-    });
-    expect(resolveShell({}, context(files, { PATH: '/usr/bin', SHELL: '/usr/bin/tcsh' }))).toMatchObject({
-      ok: false,
-      message: expect.stringMatching(/^\$SHELL \('\/usr\/bin\/tcsh'\) cannot be used: Shell '\/usr\/bin\/tcsh' is not allowed/),
+      message: expect.stringMatching(/^\$SHELL \('\/usr\/bin\/csh'\) cannot be used: /),
     });
   });
 
