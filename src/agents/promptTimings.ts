@@ -8,10 +8,14 @@
 export const PROMPT_SETTLE_MS = 400;
 
 /**
- * Pause between the pasted prompt and the Enter that submits it: gemini 0.61.0 reads an Enter within 30 ms
- * (FAST_RETURN_TIMEOUT) of other input as a newline, not a submission.
+ * Stillness of the agent's screen, after it showed the pasted prompt, before the Enter that submits it: gemini
+ * 0.61.0 reads an Enter within 30 ms (FAST_RETURN_TIMEOUT) of other input as a newline, not a submission, and a
+ * loaded machine can make it read the paste late, so the pause is counted from what it shows, not from the paste.
  */
 export const PROMPT_SUBMIT_DELAY_MS = 100;
+
+/** The Enter goes at the latest this long after the paste, even if the agent never showed it (some draw nothing). */
+export const PROMPT_SUBMIT_MAX_WAIT_MS = 3000;
 
 /** Largest initial prompt, in UTF-8 bytes: enough for a long task description, small enough to paste in one go. */
 export const MAX_PROMPT_BYTES = 100 * 1024;

@@ -3,8 +3,8 @@
 // once per launch.
 
 import { encodeInitialPrompt } from '../../agents/prompt.js';
-import { PROMPT_SUBMIT_DELAY_MS } from '../../agents/promptTimings.js';
 import { PromptReadiness } from '../../agents/readiness.js';
+import { SubmitTiming } from '../../agents/submitTiming.js';
 import type { AgentState } from '../../agents/detection.js';
 import { RefusedError } from '../workspace.js';
 
@@ -24,6 +24,8 @@ export class PromptDelivery {
   private readonly readiness = new PromptReadiness();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private finished = false;
+  /** Set between the paste and its Enter. */
+  private submit: { bytes: string; timing: SubmitTiming } | undefined;
 
   constructor(
     private readonly text: string,
@@ -42,6 +44,11 @@ export class PromptDelivery {
 
   /** The agent's screen repainted (a screen still painting is not settled). */
   screenChanged(): void {
+    if (this.submit) {
+      this.submit.timing.screenChanged(performance.now());
+      this.armSubmit();
+      return;
+    }
     this.readiness.screenChanged(performance.now());
     this.arm();
   }
@@ -49,6 +56,7 @@ export class PromptDelivery {
   dispose(): void {
     clearTimeout(this.timer);
     this.finished = true;
+    this.submit = undefined;
   }
 
   private arm(): void {
@@ -68,6 +76,22 @@ export class PromptDelivery {
     this.readiness.delivered();
     if (!encoded.ok) return;
     this.target.write(encoded.paste);
-    this.timer = setTimeout(() => this.target.write(encoded.submit), PROMPT_SUBMIT_DELAY_MS);
+    this.submit = { bytes: encoded.submit, timing: new SubmitTiming(performance.now()) };
+    this.armSubmit();
+  }
+
+  private armSubmit(): void {
+    const submit = this.submit;
+    if (!submit) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        if (this.submit !== submit) return;
+        if (performance.now() < submit.timing.submitAt()) return this.armSubmit();
+        this.submit = undefined;
+        this.target.write(submit.bytes);
+      },
+      Math.max(0, submit.timing.submitAt() - performance.now()) + 1,
+    );
   }
 }
