@@ -14,6 +14,18 @@ export const FLOW_HIGH_WATERMARK = 1 << 20;
 /** Pending bytes below which a paused PTY is resumed. */
 export const FLOW_LOW_WATERMARK = 1 << 17;
 
+/** Largest single write() to a PTY; the kernel takes what fits and the rest waits for the next try. */
+export const INPUT_WRITE_CHUNK_BYTES = 64 << 10;
+/** Input written to one pane per event-loop turn before other panes, clients and commands get a turn. */
+export const INPUT_BYTES_PER_TURN = 256 << 10;
+/** First and last wait before writing again to a PTY whose program is not reading (doubles in between). */
+export const INPUT_RETRY_MIN_MS = 1;
+export const INPUT_RETRY_MAX_MS = 50;
+/** Input waiting for one pane above which more is refused: room for pastes of tens of MB, not for unbounded growth. */
+export const MAX_QUEUED_INPUT_BYTES = 64 << 20;
+/** A paste at least this large shows its progress ("pasting 40%") while it is written. */
+export const PASTE_PROGRESS_MIN_BYTES = 256 << 10;
+
 /** Default scrollback lines kept per pane; bounds memory per pane. */
 export const DEFAULT_SCROLLBACK_LINES = 5000;
 

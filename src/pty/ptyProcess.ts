@@ -1,9 +1,11 @@
 // One program running in a pseudo-terminal: spawn, I/O, resize, pause, and killing its whole process tree.
 
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, statSync, writeSync, type Stats } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { spawn, type IPty } from '@lydell/node-pty';
 import { MIN_PTY_COLS, MIN_PTY_ROWS } from '../limits.js';
+import { isErrnoCode } from './errno.js';
+import { InputQueue, type InputProgress, type InputSink } from './inputQueue.js';
 import { killPaneProcesses } from './paneProcesses.js';
 import { readProcStat } from './procStat.js';
 
@@ -36,7 +38,15 @@ export interface PtyProcess extends Disposable {
   readonly exited: Promise<PtyExit>;
   onData(listener: (data: string) => void): Disposable;
   onExit(listener: (exit: PtyExit) => void): Disposable;
-  write(data: string): void;
+  /**
+   * Queues input for the program; it is written as the PTY accepts it, never blocking the caller.
+   * False when it cannot be queued (the program exited, or too much input is already waiting).
+   */
+  write(data: string): boolean;
+  /** How far the input queued since the queue was last empty has got; undefined when nothing waits. */
+  readonly inputProgress: InputProgress | undefined;
+  /** Called when inputProgress changes. */
+  onInputProgress(listener: () => void): Disposable;
   /** Clamped to MIN_PTY_COLS × MIN_PTY_ROWS; non-finite sizes and no-op resizes are ignored. */
   resize(cols: number, rows: number): void;
   /** Stops reading the PTY, so a program that keeps writing blocks until resume(). */
@@ -62,6 +72,25 @@ export function spawnPty(options: PtySpawnOptions): PtyProcess {
     rows,
   });
   return new NodePtyProcess(pty, cols, rows);
+}
+
+/**
+ * Writes straight to the PTY's file descriptor, which node-pty opened non-blocking. (node-pty's own
+ * write() goes through a stream that retries EAGAIN in a busy loop: with a program that does not read,
+ * that froze the whole server.)
+ */
+function ptySink(pty: IPty): InputSink {
+  const fd = (pty as unknown as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') throw new Error('node-pty did not expose the PTY file descriptor');
+  return (bytes, offset, length) => {
+    try {
+      return writeSync(fd, bytes, offset, length);
+    } catch (error) {
+      if (isErrnoCode(error, 'EAGAIN') || isErrnoCode(error, 'EINTR')) return 0;
+      if (isErrnoCode(error, 'EIO') || isErrnoCode(error, 'EBADF')) return 'closed';
+      throw error;
+    }
+  };
 }
 
 function assertSpawnable({ file, cwd }: PtySpawnOptions): void {
@@ -100,6 +129,7 @@ class NodePtyProcess implements PtyProcess {
   private readonly subscriptions: Disposable[] = [];
   /** Start time of the child, to recognise its pid being reused after it exited. */
   private readonly startTime: number | undefined;
+  private readonly input: InputQueue;
 
   constructor(
     private readonly pty: IPty,
@@ -107,10 +137,14 @@ class NodePtyProcess implements PtyProcess {
     private currentRows: number,
   ) {
     this.startTime = readProcStat(pty.pid)?.startTime;
+    this.input = new InputQueue(ptySink(pty));
+    // Output means the program is running, so it may have made room for more input.
+    this.subscriptions.push(pty.onData(() => this.input.kick()));
     // Not in `subscriptions`: the exit must still be seen after dispose() asked for termination.
     this.exited = new Promise((resolve) => {
       pty.onExit(({ exitCode, signal }) => {
         this.exit = signal ? { exitCode, signal } : { exitCode };
+        this.input.dispose(); // input for a program that is gone has nowhere to go
         resolve(this.exit);
       });
     });
@@ -142,9 +176,17 @@ class NodePtyProcess implements PtyProcess {
     return this.keep({ dispose: () => (active = false) });
   }
 
-  write(data: string): void {
-    if (this.exit) return; // the PTY is closed: input has nowhere to go
-    this.pty.write(data);
+  write(data: string): boolean {
+    if (this.exit) return false; // the PTY is closed: input has nowhere to go
+    return this.input.enqueue(data);
+  }
+
+  get inputProgress(): InputProgress | undefined {
+    return this.input.progress;
+  }
+
+  onInputProgress(listener: () => void): Disposable {
+    return this.keep(this.input.onChange(listener));
   }
 
   resize(cols: number, rows: number): void {
@@ -176,6 +218,7 @@ class NodePtyProcess implements PtyProcess {
 
   dispose(): void {
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.input.dispose();
     void this.terminate();
   }
 

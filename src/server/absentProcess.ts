@@ -13,7 +13,9 @@ export function absentProcess(cols: number, rows: number): PtyProcess {
     exited: new Promise<PtyExit>(() => undefined), // never: there is no program to exit
     onData: () => NOTHING,
     onExit: () => NOTHING,
-    write: () => undefined,
+    write: () => false,
+    inputProgress: undefined,
+    onInputProgress: () => NOTHING,
     resize: () => undefined,
     pause: () => undefined,
     resume: () => undefined,

@@ -13,6 +13,7 @@ import { Emulator } from '../term/emulator.js';
 import type { AgentState } from '../agents/detection.js';
 import type { AgentMonitor } from './agent/agentMonitor.js';
 import { absentProcess } from './absentProcess.js';
+import { PaneInput } from './paneInput.js';
 import { paneStatus, type PaneFacts } from './paneStatus.js';
 
 /** Shells with no integration are asked about their foreground group at most this often while output flows. */
@@ -69,6 +70,7 @@ export class Pane {
   agentMonitor: AgentMonitor | undefined;
   private readonly pty: PtyProcess;
   private readonly flow: FlowControl;
+  private readonly input: PaneInput;
   private readonly osc: OscTracker;
   private readonly resizer: DebouncedResize;
   private readonly disposables: Disposable[] = [];
@@ -98,6 +100,7 @@ export class Pane {
       throw error;
     }
     this.flow = connectFlowControl(this.pty, this.emulator);
+    this.input = new PaneInput(this.pty, () => this.emitMeta());
     this.resizer = debounceResize((cols, rows) => {
       this.emulator.resize(cols, rows);
       this.pty.resize(cols, rows);
@@ -105,7 +108,8 @@ export class Pane {
     });
     this.status = paneStatus(this.facts());
     this.disposables.push(
-      this.emulator.onReply((reply) => this.pty.write(reply)),
+      this.input,
+      this.emulator.onReply((reply) => this.input.write(reply)),
       this.emulator.onParsed(() => this.onParsed()),
       this.emulator.onTitle((title) => {
         this.programTitle = title;
@@ -181,11 +185,20 @@ export class Pane {
     return { applicationCursorKeys: modes.applicationCursorKeysMode, bracketedPaste: modes.bracketedPasteMode };
   }
 
-  /** Input from the keyboard (or send-keys) for the program. */
-  write(data: string): void {
-    if (!this.isLive || data.length === 0) return;
+  /**
+   * Input from the keyboard (or send-keys) for the program: queued, never blocking. False when it
+   * was refused: the program is gone, or it has not read the input already waiting for it.
+   */
+  write(data: string): boolean {
+    if (!this.isLive) return false;
+    if (data.length === 0) return true;
     this.emulator.noteUserInput();
-    this.pty.write(data);
+    return this.input.write(data);
+  }
+
+  /** "pasting 40%" while a large paste is being written to the program. */
+  get inputProgressLabel(): string | undefined {
+    return this.input.progressLabel;
   }
 
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */

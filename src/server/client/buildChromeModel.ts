@@ -21,7 +21,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
     headers.push({
       id,
       rect: rects.header,
-      title: pane.title,
+      title: pane.inputProgressLabel ? `${pane.inputProgressLabel} · ${pane.title}` : pane.title,
       status: pane.status,
       exitCode: pane.exitCode,
       focused: id === workspace.focusedPaneId,

@@ -17,7 +17,7 @@ export interface RouterHost {
   overlayKey(token: KeyToken): boolean;
   setMessage(text: string | undefined, tone?: 'info' | 'error' | 'question'): void;
   /** The focused pane: where keys go, unless its program has exited. */
-  focusedPane(): { write(data: string): void; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isLive: boolean } | undefined;
+  focusedPane(): { write(data: string): boolean; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isLive: boolean } | undefined;
   dismissExitedPane(): void;
 }
 
@@ -74,7 +74,9 @@ export class KeyRouter {
       if (token.kind === 'key' && (token.key?.name === 'enter' || token.key?.char === 'q')) host.dismissExitedPane();
       return;
     }
-    pane.write(encodeForPane(token, pane.inputModes));
+    if (!pane.write(encodeForPane(token, pane.inputModes))) {
+      host.setMessage('this pane is not reading its input: too much is already waiting, so that was dropped', 'error');
+    }
   }
 }
 

@@ -13,8 +13,11 @@ export const sendKeys: ServerCommand = {
     const keys = strArray(args.keys, 'keys', 10_000);
     const literal = optBool(args.literal, 'literal') ?? false;
     if (pane.isExited) throw new RefusedError(`pane ${pane.id} has exited`);
+    if (!pane.isLive) throw new RefusedError(`pane ${pane.id} runs no program`);
     const bytes = keys.map((key) => (literal ? key : (namedKeyBytes(key, pane.inputModes) ?? key))).join('');
-    pane.write(bytes);
+    if (!pane.write(bytes)) {
+      throw new RefusedError(`pane ${pane.id} is not reading its input: too much is already waiting for it (try again later)`);
+    }
     return null;
   },
 };

@@ -1,6 +1,6 @@
 // A program in a real PTY: output, input, exit, resize clamping, spawn errors, and killing its whole tree.
 
-import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,5 +132,76 @@ describe('terminate', () => {
     other.dispose();
     await other.exited;
     expect(alive(other.pid)).toBe(false);
+  });
+});
+
+describe('input', () => {
+  /** Lines of varied text, so a lost or reordered piece cannot go unnoticed. */
+  const bigText = (bytes: number): string => {
+    const lines: string[] = [];
+    let size = 0;
+    for (let i = 0; size < bytes; i++) {
+      const line = `${i} ${'abcdefghijklmnopqrstuvwxyz'.slice(i % 26)}${'0123456789'.repeat(i % 7)}\n`;
+      lines.push(line);
+      size += line.length;
+    }
+    return lines.join('');
+  };
+
+  /** Longest gap between ticks of a 5 ms timer while `work` runs: a blocked event loop shows here. */
+  async function longestStall(work: () => Promise<void>): Promise<number> {
+    let last = performance.now();
+    let worst = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 5);
+    try {
+      await work();
+    } finally {
+      clearInterval(ticker);
+    }
+    return worst;
+  }
+
+  it('queues input for a program that never reads it, without blocking the caller', async () => {
+    const { pty } = start('/bin/sh', ['-c', 'exec sleep 1000']);
+    const input = bigText(2 << 20);
+    const stall = await longestStall(async () => {
+      const before = performance.now();
+      expect(pty.write(input)).toBe(true);
+      expect(performance.now() - before).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    // The PTY took only what fits in its buffer; the rest waits in the queue.
+    const progress = pty.inputProgress;
+    expect(progress).toBeDefined();
+    expect(progress?.total).toBe(input.length);
+    expect(progress?.written).toBeLessThan(input.length);
+    console.log(`never-reading program: ${progress?.written} of ${input.length} bytes taken by the PTY; longest event-loop stall ${stall.toFixed(0)} ms`);
+    expect(stall).toBeLessThan(1000); // generous for a loaded machine; a blocking write would hang forever
+    const begin = Date.now();
+    await pty.terminate();
+    expect(Date.now() - begin).toBeLessThan(KILL_GRACE_MS + 5000);
+    expect(pty.write('more')).toBe(false);
+  });
+
+  it('delivers a 4 MB input intact and in order to a program that echoes all it reads (like vim)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tessera-input-')), 'received');
+    // Raw mode: every byte goes through untouched; the program writes as much as it reads, so the
+    // PTY fills in both directions unless reading and writing take turns.
+    const { pty, output } = start('/bin/sh', ['-c', `stty raw -echo; exec tee ${file}`]);
+    await new Promise((r) => setTimeout(r, 200)); // let stty run before the input arrives
+    const input = bigText(4 << 20);
+    const stall = await longestStall(async () => {
+      expect(pty.write(input)).toBe(true);
+      await until(() => output().length >= input.length, 'the echo of the whole input', 120_000);
+    });
+    expect(output()).toBe(input);
+    await until(() => { try { return readFileSync(file, 'utf8').length === input.length; } catch { return false; } }, 'the file');
+    expect(readFileSync(file, 'utf8')).toBe(input);
+    console.log(`4 MB through an echoing program: longest event-loop stall ${stall.toFixed(0)} ms`);
+    expect(pty.inputProgress).toBeUndefined();
   });
 });

@@ -1,0 +1,150 @@
+// Input on its way into one pane's PTY: queued, and written in pieces as the PTY accepts them, so a
+// program that stops reading its input (or a paste far larger than the PTY's buffer) stalls only itself.
+
+import {
+  INPUT_BYTES_PER_TURN,
+  INPUT_RETRY_MAX_MS,
+  INPUT_RETRY_MIN_MS,
+  INPUT_WRITE_CHUNK_BYTES,
+  MAX_QUEUED_INPUT_BYTES,
+} from '../limits.js';
+
+/**
+ * Writes bytes to the PTY without ever blocking: returns how many it took (0 when the PTY is full),
+ * or 'closed' when the PTY can take nothing ever again (the program exited).
+ */
+export type InputSink = (bytes: Buffer, offset: number, length: number) => number | 'closed';
+
+/** How far a large input (a paste) has got into the program. */
+export interface InputProgress {
+  written: number;
+  total: number;
+}
+
+export class InputQueue {
+  private readonly chunks: Buffer[] = [];
+  /** Bytes of chunks[0] already written. */
+  private offset = 0;
+  private queued = 0;
+  /** Bytes queued since the queue was last empty, and how many of them were written. */
+  private burstTotal = 0;
+  private burstWritten = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = INPUT_RETRY_MIN_MS;
+  private continueLater: ReturnType<typeof setImmediate> | undefined;
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly sink: InputSink) {}
+
+  /** Bytes waiting to be written. */
+  get pendingBytes(): number {
+    return this.queued;
+  }
+
+  /** Progress of what was queued since the queue was last empty; undefined while it is empty. */
+  get progress(): InputProgress | undefined {
+    return this.queued > 0 ? { written: this.burstWritten, total: this.burstTotal } : undefined;
+  }
+
+  /**
+   * Queues `data` after everything queued before and starts writing at once. False (nothing queued)
+   * when the PTY is closed or more than MAX_QUEUED_INPUT_BYTES would be waiting.
+   */
+  enqueue(data: string): boolean {
+    if (this.closed) return false;
+    if (data.length === 0) return true;
+    const bytes = Buffer.from(data, 'utf8');
+    if (this.queued + bytes.length > MAX_QUEUED_INPUT_BYTES) return false;
+    this.chunks.push(bytes);
+    this.queued += bytes.length;
+    this.burstTotal += bytes.length;
+    this.pump();
+    this.notify();
+    return true;
+  }
+
+  /** The program just did something (wrote output): it may have read its input, so try again now. */
+  kick(): void {
+    if (this.queued === 0 || this.closed || this.continueLater) return;
+    this.retryDelay = INPUT_RETRY_MIN_MS;
+    this.pump();
+  }
+
+  /** Called when progress or the pending amount changes (at most once per write burst). */
+  onChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Drops whatever is still queued; nothing is written any more. */
+  dispose(): void {
+    this.closed = true;
+    this.clear();
+    this.listeners.clear();
+  }
+
+  private pump(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    let budget = INPUT_BYTES_PER_TURN;
+    const before = this.queued;
+    while (this.queued > 0 && budget > 0) {
+      const chunk = this.chunks[0];
+      const length = Math.min(chunk.length - this.offset, INPUT_WRITE_CHUNK_BYTES, budget);
+      const written = this.sink(chunk, this.offset, length);
+      if (written === 'closed') {
+        this.closed = true;
+        this.clear();
+        this.notify();
+        return;
+      }
+      if (written === 0) break;
+      this.advance(written);
+      budget -= written;
+    }
+    if (this.queued === 0) {
+      this.burstTotal = 0;
+      this.burstWritten = 0;
+      this.retryDelay = INPUT_RETRY_MIN_MS;
+    } else if (budget <= 0) {
+      // The PTY keeps accepting: go on after other panes, clients and commands had their turn.
+      this.continueLater ??= setImmediate(() => {
+        this.continueLater = undefined;
+        this.pump();
+      });
+    } else {
+      // The PTY is full. Look again soon if the program took something since the last look (it is
+      // reading, just slower than we write), less and less often while it takes nothing.
+      this.retryDelay = this.queued < before ? INPUT_RETRY_MIN_MS : Math.min(this.retryDelay * 2, INPUT_RETRY_MAX_MS);
+      this.retryTimer = setTimeout(() => this.pump(), this.retryDelay);
+    }
+    if (this.queued !== before) this.notify();
+  }
+
+  private advance(written: number): void {
+    this.queued -= written;
+    this.burstWritten += written;
+    this.offset += written;
+    if (this.offset >= this.chunks[0].length) {
+      this.chunks.shift();
+      this.offset = 0;
+    }
+  }
+
+  private clear(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.continueLater) clearImmediate(this.continueLater);
+    this.continueLater = undefined;
+    this.chunks.length = 0;
+    this.offset = 0;
+    this.queued = 0;
+    this.burstTotal = 0;
+    this.burstWritten = 0;
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
