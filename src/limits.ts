@@ -51,3 +51,6 @@ export const CLIENT_BACKLOG_BYTES = 256 << 10;
 export const FLOOD_BYTES_PER_FRAME = 64 << 10;
 /** A flooding pane is drawn at most this often (10 fps); other panes keep the full frame rate. */
 export const FLOOD_FRAME_INTERVAL_MS = 100;
+
+/** Quiet time after the settings file changes before it is read: editors write in several steps (temp file, rename). */
+export const SETTINGS_RELOAD_DEBOUNCE_MS = 80;

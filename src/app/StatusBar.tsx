@@ -8,9 +8,10 @@ import type { StatusBarModel } from './chromeModel.js';
 const MESSAGE_COLORS = { info: 'cyan', error: 'red', question: 'yellow' } as const;
 
 export function StatusBar({ status, cols, row }: { status: StatusBarModel; cols: number; row: number }) {
+  const { help, detach } = status.hintKeys;
   const hints = status.prefixPending
-    ? `${status.prefixLabel} … waiting for a command key (? help, Esc cancel)`
-    : `${status.prefixLabel} ? help  ${status.prefixLabel} d detach`;
+    ? `${status.prefixLabel} … waiting for a command key (${help === undefined ? '' : `${help} help, `}Esc cancel)`
+    : [help === undefined ? '' : `${status.prefixLabel} ${help} help`, detach === undefined ? '' : `${status.prefixLabel} ${detach} detach`].filter(Boolean).join('  ');
   return (
     <Box position="absolute" marginLeft={0} marginTop={row} width={cols} height={1}>
       <Box flexShrink={0}>

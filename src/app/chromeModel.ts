@@ -60,6 +60,8 @@ export interface StatusBarModel {
   /** The prefix was pressed and tessera waits for the command key. */
   prefixPending: boolean;
   prefixLabel: string;
+  /** The keys (after the prefix) of the actions the hints name; absent when unbound. */
+  hintKeys: { help?: string; detach?: string };
   /** Panes anywhere on the server that finished or wait while nobody looked ("2 need you"). */
   needYou: number;
   approval?: ApprovalBarModel;

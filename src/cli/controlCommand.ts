@@ -13,8 +13,8 @@ export interface ControlCommandSpec {
   maxPositionals?: number;
   /** The request's arguments; throw UsageError for a bad combination of flags. */
   toArgs(args: ParsedArgs, ctx: CliContext): Record<string, unknown>;
-  /** Prints the server's answer; nothing by default. */
-  print?(result: unknown, args: ParsedArgs, ctx: CliContext): void;
+  /** Prints the server's answer (nothing by default); may return the exit status (default 0). */
+  print?(result: unknown, args: ParsedArgs, ctx: CliContext): number | void;
 }
 
 export function controlCommand(spec: ControlCommandSpec): CliCommand {
@@ -28,8 +28,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
       const requestArgs = spec.toArgs(args, ctx);
       const socket = await connectToServer(ctx.socketPath, ctx.serverLabel);
       const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
-      spec.print?.(result, args, ctx);
-      return 0;
+      return spec.print?.(result, args, ctx) ?? 0;
     },
   };
 }

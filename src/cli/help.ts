@@ -27,5 +27,10 @@ Options:
   -h, --help  this help          -V, --version  the version
 
 Inside tessera, press ${DEFAULT_SETTINGS.prefix} then ? to see every key (${DEFAULT_SETTINGS.prefix} d detaches).
+
+Settings live in config.json in $TESSERA_CONFIG_DIR, else $XDG_CONFIG_HOME/tessera, else
+~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more (see
+the README). Saved changes apply at once to every client; a mistake is reported with its line and
+column and the previous settings stay ('tessera reload' applies and reports on demand).
 `;
 }

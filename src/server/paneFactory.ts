@@ -21,8 +21,9 @@ export class PaneFactory {
   private nextId = 1;
 
   constructor(
-    private readonly settings: Settings,
-    readonly catalog: AgentCatalog,
+    /** The settings in force now (read at each pane's start). */
+    private readonly settings: () => Settings,
+    private readonly catalog: () => AgentCatalog,
     private readonly socketPath: string,
     private readonly baseEnv: NodeJS.ProcessEnv,
     private readonly pidRecords: PidRecords | undefined,
@@ -30,7 +31,7 @@ export class PaneFactory {
 
   create(request: PaneRequest): Pane {
     const cwd = checkDirectory(request.cwd);
-    const plan = planLaunch(request, { settings: this.settings, catalog: this.catalog, env: this.baseEnv, configDir: configDirectory(this.baseEnv) });
+    const plan = planLaunch(request, { settings: this.settings(), catalog: this.catalog(), env: this.baseEnv, configDir: configDirectory(this.baseEnv) });
     const id = this.nextId++;
     try {
       return new Pane({
@@ -41,7 +42,7 @@ export class PaneFactory {
         cols: request.cols,
         rows: request.rows,
         env: paneEnvironment(this.baseEnv, { id, socketPath: this.socketPath }),
-        scrollback: this.settings.scrollback,
+        scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,
       });
     } catch (error) {

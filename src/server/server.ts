@@ -6,15 +6,15 @@ import { VERSION } from '../cli/version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import type { PidRecords } from '../pty/pidRecords.js';
-import type { Settings } from '../store/settingsDefaults.js';
 import { configDirectory } from '../store/configDir.js';
 import { AgentCatalog } from './agent/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
-import { ClientSession, type PrefixKey } from './client/clientSession.js';
+import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { handleConnection } from './connection.js';
 import { PaneFactory } from './paneFactory.js';
+import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RefusedError, type Workspace } from './workspace.js';
 import { WorkspaceRegistry } from './workspaceRegistry.js';
 
@@ -24,40 +24,54 @@ export const DEFAULT_WORKSPACE = 'main';
 export class Server {
   readonly registry: WorkspaceRegistry;
   private readonly clients = new Set<ClientSession>();
-  private readonly catalog: AgentCatalog;
+  private catalogCache: { agents: unknown; catalog: AgentCatalog } | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private listener: net.Server | undefined;
   private stopping = false;
 
   constructor(
     private readonly socketPath: string,
-    private readonly settings: Settings,
-    private readonly prefix: PrefixKey,
+    private readonly settings: LiveSettings,
     env: NodeJS.ProcessEnv,
     pidRecords: PidRecords | undefined,
     private readonly log: (text: string) => void,
-    /** Problems found at start (a bad config file): every attaching client is told. */
-    private readonly startupWarnings: string[] = [],
   ) {
-    const catalog = new AgentCatalog(settings.customAgents);
-    this.catalog = catalog;
     this.env = env;
-    const factory = new PaneFactory(settings, catalog, socketPath, env, pidRecords);
+    const factory = new PaneFactory(
+      () => settings.settings,
+      () => this.catalog(),
+      socketPath,
+      env,
+      pidRecords,
+    );
     const agents = new AgentSupervisor({
-      detectorFor: (agent) => catalog.find(agent)?.detector,
+      detectorFor: (agent) => this.catalog().find(agent)?.detector,
       isSeen: (pane, workspace) => [...this.clients].some((c) => c.workspace === workspace && workspace.focusedPaneId === pane.id),
       alert: (_pane, text) => {
         for (const client of this.clients) client.alert(text);
         this.refreshAllChrome();
       },
     });
-    this.registry = new WorkspaceRegistry(factory, settings, {
+    this.registry = new WorkspaceRegistry(factory, () => settings.settings, {
       paneAdded: (pane, workspace) => agents.paneAdded(pane, workspace),
       attentionCleared: () => this.refreshAllChrome(),
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
       },
     });
+    settings.subscribe((outcome) => this.settingsChanged(outcome));
+  }
+
+  /** The agent kinds known now: built-ins plus the custom agents of the settings in force. */
+  private catalog(): AgentCatalog {
+    const agents = this.settings.settings.customAgents;
+    if (this.catalogCache?.agents !== agents) this.catalogCache = { agents, catalog: new AgentCatalog(agents) };
+    return this.catalogCache.catalog;
+  }
+
+  /** New settings (or a mistake in the file): every client hears of it at once. */
+  private settingsChanged(outcome: ReloadOutcome): void {
+    for (const client of this.clients) client.settingsChanged(outcome);
   }
 
   /** Starts listening; a stale socket left by a dead server is replaced, a live one is an error. */
@@ -77,6 +91,7 @@ export class Server {
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    this.settings.dispose();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     try {
@@ -95,10 +110,9 @@ export class Server {
           {
             registry: this.registry,
             settings: this.settings,
-            prefix: this.prefix,
             sizesChanged: () => this.applySizes(),
             attentionChanged: () => this.refreshAllChrome(),
-            addPaneContext: () => ({ catalog: this.catalog, env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.defaultShell }),
+            addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
             removed: (s) => {
               this.clients.delete(s);
               this.applySizes();
@@ -111,7 +125,7 @@ export class Server {
         );
         this.clients.add(session);
         this.applySizes();
-        session.start(this.startupWarnings[0]);
+        session.start(this.settings.notice());
         return {
           input: (data) => session.input(data),
           resize: (cols, rows) => session.resize(cols, rows),

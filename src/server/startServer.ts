@@ -1,18 +1,14 @@
 // Brings a server up: settings, prefix key, orphan sweep, socket; and takes it down on signals.
 
 import { openPidRecords, sweepOrphans } from '../pty/pidRecords.js';
-import { loadSettings } from '../store/settings.js';
-import { DEFAULT_SETTINGS } from '../store/settingsDefaults.js';
-import { keyToBytes, parseKeySpec } from '../term/keys/prefix.js';
-import type { PrefixKey } from './client/clientSession.js';
 import { Server } from './server.js';
+import { LiveSettings } from './settings/liveSettings.js';
 import { warmUpDrawing } from './warmUp.js';
 
 export async function startServer(socketPath: string): Promise<void> {
   const log = (text: string) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
-  const { settings, warnings } = loadSettings();
-  const prefix = resolvePrefix(settings.prefix, warnings);
-  for (const warning of warnings) log(warning);
+  const settings = new LiveSettings(process.env, log);
+  settings.watch();
 
   const stateDir = `${socketPath}.d`;
   const sweep = await sweepOrphans(stateDir);
@@ -21,7 +17,7 @@ export async function startServer(socketPath: string): Promise<void> {
   const { records, warnings: recordWarnings } = openPidRecords(stateDir);
   for (const warning of recordWarnings) log(warning);
 
-  const server = new Server(socketPath, settings, prefix, process.env, records, log, warnings);
+  const server = new Server(socketPath, settings, process.env, records, log);
   try {
     await server.listen();
   } catch (error) {
@@ -42,14 +38,3 @@ export async function startServer(socketPath: string): Promise<void> {
   process.on('unhandledRejection', (error) => log(`internal error (kept running): ${String((error as Error)?.stack ?? error)}`));
 }
 
-function resolvePrefix(spec: string, warnings: string[]): PrefixKey {
-  let parsed = parseKeySpec(spec);
-  let label = spec;
-  if (typeof parsed === 'string') {
-    warnings.push(`prefix "${spec}" is not a key tessera understands (${parsed}); using ${DEFAULT_SETTINGS.prefix}`);
-    label = DEFAULT_SETTINGS.prefix;
-    parsed = parseKeySpec(label);
-  }
-  if (typeof parsed === 'string') throw new Error(`the default prefix does not parse: ${parsed}`);
-  return { label, bytes: keyToBytes(label) ?? '', matches: parsed };
-}

@@ -16,7 +16,7 @@ export function warmUpDrawing(): void {
     rows: 40,
     headers: [{ id: 1, rect: { x: 0, y: 0, width: 120, height: 1 }, title: `warm-up ${n}`, status: 'idle', focused: true, zoomed: false, attention: false }],
     dividers: [],
-    status: { workspace: 'warm-up', paneCount: 1, prefixPending: false, prefixLabel: '', needYou: 0 },
+    status: { workspace: 'warm-up', paneCount: 1, prefixPending: false, prefixLabel: '', hintKeys: {}, needYou: 0 },
     overlay: { kind: 'none' },
   });
   const chrome = new OffscreenChrome(model(0));

@@ -27,7 +27,8 @@ export class WorkspaceRegistry {
 
   constructor(
     private readonly factory: PaneFactory,
-    private readonly settings: Settings,
+    /** The settings in force now. */
+    private readonly settings: () => Settings,
     private readonly events: RegistryEvents,
   ) {}
 
@@ -141,7 +142,7 @@ export class WorkspaceRegistry {
     pane.onMeta(() => workspace.notify());
     pane.onExit(() => {
       const cleanShellExit = pane.kind === 'shell' && pane.exitCode === 0;
-      if (cleanShellExit && this.settings.closeOnCleanShellExit && workspace.panes.has(pane.id)) {
+      if (cleanShellExit && this.settings().closeOnCleanShellExit && workspace.panes.has(pane.id)) {
         void this.closePane(pane.id);
       } else {
         workspace.notify();

@@ -1,65 +1,187 @@
 // Reads the user's settings file (config.json in the config directory) and validates every field.
-// A file that does not parse or holds a bad value is left untouched and reported; defaults are used.
+// A mistake is reported with its line and column; the file itself is never changed.
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { InvalidInput, int, oneOf, record, str } from '../protocol/validate.js';
 import { parseCustomAgents } from '../agents/agentKinds.js';
 import { parseExtraCommands } from '../shell/allowlist.js';
+import { parseKeySpec } from '../term/keys/prefix.js';
 import { configDirectory } from './configDir.js';
-import { DEFAULT_SETTINGS, type Settings } from './settingsDefaults.js';
+import { DEFAULT_SETTINGS, type KeyOverride, type Settings } from './settingsDefaults.js';
 
 export const SETTINGS_FILE = 'config.json';
 const MAX_SCROLLBACK = 100_000;
+/** Keys one action may have; more is surely a mistake. */
+const MAX_KEYS_PER_ACTION = 8;
 const KNOWN_KEYS = new Set(Object.keys(DEFAULT_SETTINGS));
 
-export interface LoadedSettings {
-  settings: Settings;
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; error: string };
+
+/** The settings file's path and text; text is undefined when there is no file (the defaults apply). */
+export interface SettingsFile {
   file: string;
-  /** Problems to show the user; empty when the file was fine or absent. */
-  warnings: string[];
+  text?: string;
+  /** The file exists but cannot be read. */
+  error?: string;
 }
 
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): LoadedSettings {
-  const file = path.join(configDirectory(env), SETTINGS_FILE);
-  let text: string;
+export function settingsFilePath(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(configDirectory(env), SETTINGS_FILE);
+}
+
+export function readSettingsFile(env: NodeJS.ProcessEnv = process.env): SettingsFile {
+  const file = settingsFilePath(env);
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return { file, text: fs.readFileSync(file, 'utf8') };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: { ...DEFAULT_SETTINGS }, file, warnings: [] };
-    return { settings: { ...DEFAULT_SETTINGS }, file, warnings: [`cannot read ${file}: ${(error as Error).message}; using defaults`] };
-  }
-  try {
-    return { settings: parseSettings(JSON.parse(text)), file, warnings: [] };
-  } catch (error) {
-    const why = error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `has a bad value: ${(error as Error).message}`;
-    return { settings: { ...DEFAULT_SETTINGS }, file, warnings: [`${file} ${why}; using defaults until it is fixed`] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file };
+    return { file, error: `cannot read ${file}: ${(error as Error).message}` };
   }
 }
 
-export function parseSettings(value: unknown): Settings {
-  const fields = record(value, 'the settings');
-  for (const key of Object.keys(fields)) {
-    if (!KNOWN_KEYS.has(key)) throw new InvalidInput(`unknown setting '${key}' (known: ${[...KNOWN_KEYS].join(', ')})`);
+/** Reads and checks the file: the defaults when there is none, an error saying where a mistake is. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): SettingsResult & { file: string } {
+  const read = readSettingsFile(env);
+  if (read.error !== undefined) return { ok: false, error: read.error, file: read.file };
+  if (read.text === undefined) return { ok: true, settings: { ...DEFAULT_SETTINGS }, file: read.file };
+  return { ...parseSettingsText(read.text, path.basename(read.file)), file: read.file };
+}
+
+/**
+ * Parses the text of a settings file (JSON; comments allowed). Errors name the place as
+ * `NAME:LINE:COLUMN` (both counted from 1).
+ */
+export function parseSettingsText(text: string, name = SETTINGS_FILE): SettingsResult {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: true });
+  const where = (offset: number) => `${name}:${lineColumn(text, offset)}`;
+  if (errors.length > 0) {
+    const first = errors[0];
+    return { ok: false, error: `${where(first.offset)}: not valid JSON: ${describeParseError(first)}` };
+  }
+  if (root === undefined) return { ok: true, settings: { ...DEFAULT_SETTINGS } };
+  if (root.type !== 'object') return { ok: false, error: `${where(root.offset)}: the settings must be a JSON object ({ … })` };
+  for (const property of root.children ?? []) {
+    const keyNode = property.children?.[0];
+    const key = keyNode?.value as string;
+    if (!KNOWN_KEYS.has(key)) {
+      return { ok: false, error: `${where(keyNode?.offset ?? property.offset)}: unknown setting '${key}' (known: ${[...KNOWN_KEYS].join(', ')})` };
+    }
   }
   const settings = { ...DEFAULT_SETTINGS };
-  if (fields.prefix !== undefined) {
-    if (typeof fields.prefix !== 'string' || fields.prefix.length === 0 || fields.prefix.length > 32) throw new InvalidInput('prefix must be a key like "C-\\\\" or "C-Space"');
-    settings.prefix = fields.prefix;
+  for (const key of KNOWN_KEYS) {
+    const node = findNodeAtLocation(root, [key]);
+    if (node === undefined) continue;
+    try {
+      if (key === 'keys') settings.keys = parseKeys(node, where);
+      else Object.assign(settings, parseField(key, getNodeValue(node)));
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
+      const located = error instanceof LocatedInput ? error.offset : node.offset;
+      return { ok: false, error: `${where(located)}: ${error.message}` };
+    }
   }
-  if (fields.closeOnCleanShellExit !== undefined) {
-    if (typeof fields.closeOnCleanShellExit !== 'boolean') throw new InvalidInput('closeOnCleanShellExit must be true or false');
-    settings.closeOnCleanShellExit = fields.closeOnCleanShellExit;
+  return { ok: true, settings };
+}
+
+/** Checks already-parsed settings (no positions to report). */
+export function parseSettings(value: unknown): Settings {
+  const fields = record(value, 'the settings');
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const [key, field] of Object.entries(fields)) {
+    if (!KNOWN_KEYS.has(key)) throw new InvalidInput(`unknown setting '${key}' (known: ${[...KNOWN_KEYS].join(', ')})`);
+    if (key === 'keys') throw new InvalidInput('keys can only be read from a settings file');
+    Object.assign(settings, parseField(key, field));
   }
-  if (fields.scrollback !== undefined) settings.scrollback = int(fields.scrollback, 'scrollback', 0, MAX_SCROLLBACK);
-  if (fields.trueColor !== undefined) settings.trueColor = oneOf(fields.trueColor, 'trueColor', ['auto', 'on', 'off'] as const);
-  if (fields.notify !== undefined) settings.notify = oneOf(fields.notify, 'notify', ['bell', 'osc9', 'none'] as const);
-  const extra = parseExtraCommands(fields.extraCommands);
-  if (!extra.ok) throw new InvalidInput(extra.message);
-  settings.extraCommands = extra.names;
-  const agents = parseCustomAgents(fields.customAgents ?? []);
-  if (!agents.ok) throw new InvalidInput(agents.message);
-  settings.customAgents = agents.agents;
-  if (fields.defaultShell !== undefined) settings.defaultShell = str(fields.defaultShell, 'defaultShell', 1024);
   return settings;
+}
+
+function parseField(key: string, value: unknown): Partial<Settings> {
+  switch (key) {
+    case 'prefix':
+      if (typeof value !== 'string' || value.length === 0 || value.length > 32) throw new InvalidInput('prefix must be a key like "C-\\\\" or "C-Space"');
+      return { prefix: checkKey(value, 'prefix') };
+    case 'closeOnCleanShellExit':
+      if (typeof value !== 'boolean') throw new InvalidInput('closeOnCleanShellExit must be true or false');
+      return { closeOnCleanShellExit: value };
+    case 'scrollback':
+      return { scrollback: int(value, 'scrollback', 0, MAX_SCROLLBACK) };
+    case 'trueColor':
+      return { trueColor: oneOf(value, 'trueColor', ['auto', 'on', 'off'] as const) };
+    case 'notify':
+      return { notify: oneOf(value, 'notify', ['bell', 'osc9', 'none'] as const) };
+    case 'extraCommands': {
+      const extra = parseExtraCommands(value);
+      if (!extra.ok) throw new InvalidInput(extra.message);
+      return { extraCommands: extra.names };
+    }
+    case 'customAgents': {
+      const agents = parseCustomAgents(value);
+      if (!agents.ok) throw new InvalidInput(agents.message);
+      return { customAgents: agents.agents };
+    }
+    case 'defaultShell':
+      return { defaultShell: str(value, 'defaultShell', 1024) };
+    default:
+      throw new InvalidInput(`setting '${key}' has no reader`);
+  }
+}
+
+/** An InvalidInput that knows where in the file it is. */
+class LocatedInput extends InvalidInput {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+/** `"keys": { "detach": "D", "split-right": ["|", "C-r"], "zoom": [] }`: an action's keys replace its defaults. */
+function parseKeys(node: Node, where: (offset: number) => string): KeyOverride[] {
+  if (node.type !== 'object') throw new LocatedInput('keys must be an object: { "action-name": "key" or ["key", …] }', node.offset);
+  const overrides: KeyOverride[] = [];
+  for (const property of node.children ?? []) {
+    const [nameNode, valueNode] = property.children ?? [];
+    const action = String(nameNode?.value);
+    if (valueNode === undefined) continue;
+    const value: unknown = getNodeValue(valueNode);
+    const list = typeof value === 'string' ? [value] : value === null ? [] : value;
+    if (!Array.isArray(list) || list.some((k) => typeof k !== 'string' || k.length === 0 || k.length > 32)) {
+      throw new LocatedInput(`keys.${action} must be a key like "D" or "C-o", a list of keys, or [] for none`, valueNode.offset);
+    }
+    if (list.length > MAX_KEYS_PER_ACTION) throw new LocatedInput(`keys.${action}: at most ${MAX_KEYS_PER_ACTION} keys`, valueNode.offset);
+    list.forEach((spec: string, index: number) => {
+      const at = valueNode.type === 'array' ? (valueNode.children?.[index]?.offset ?? valueNode.offset) : valueNode.offset;
+      try {
+        checkKey(spec, `keys.${action}`);
+      } catch (error) {
+        throw new LocatedInput((error as Error).message, at);
+      }
+    });
+    overrides.push({ action, keys: list as string[], where: where(nameNode?.offset ?? property.offset) });
+  }
+  return overrides;
+}
+
+function checkKey(spec: string, what: string): string {
+  const parsed = parseKeySpec(spec);
+  if (typeof parsed === 'string') throw new InvalidInput(`${what}: ${parsed}`);
+  return spec;
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return `${line}:${column}`;
+}
+
+function describeParseError(error: ParseError): string {
+  // 'CommaExpected' → 'comma expected'
+  return printParseErrorCode(error.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }

@@ -2,6 +2,14 @@
 
 import type { CustomAgent } from '../agents/agentKinds.js';
 
+/** One entry of the `keys` setting: the keys it gives an action, and where in the file it was written. */
+export interface KeyOverride {
+  action: string;
+  keys: string[];
+  /** `config.json:4:5`, for messages. */
+  where: string;
+}
+
 export interface Settings {
   /**
    * The prefix key. Ctrl+\ by default: unused by claude, codex, opencode, gemini, bash/readline,
@@ -22,6 +30,8 @@ export interface Settings {
   customAgents: CustomAgent[];
   /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
   defaultShell: string;
+  /** The user's key bindings, replacing an action's default keys (`{"detach": "D"}`); checked by the keymap. */
+  keys: KeyOverride[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -33,4 +43,5 @@ export const DEFAULT_SETTINGS: Settings = {
   notify: 'bell',
   customAgents: [],
   defaultShell: '',
+  keys: [],
 };

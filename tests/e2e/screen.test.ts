@@ -100,7 +100,7 @@ describe('the attached screen', () => {
   it('tells the user about a broken settings file and keeps working with defaults', async () => {
     const t = start({ config: { prefix: 42 } });
     await t.waitFor(PROMPT_PATTERN);
-    await t.waitFor(() => /config\.json has a bad value/.test(statusBar(t)));
+    await t.waitFor(() => /settings not applied: config\.json:1:\d+: prefix must be/.test(statusBar(t)));
     t.write(`${PREFIX}%`);
     await eventually(() => sandbox!.listPanes(), (p) => p.length === 2);
   });

@@ -27,6 +27,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'deny', summary: 'refuse what a waiting agent asks', load: async () => (await import('./answerApproval.js')).deny },
   { name: 'abort', summary: "dismiss an agent's question and interrupt its turn", load: async () => (await import('./answerApproval.js')).abort },
   { name: 'explain', summary: "say why a pane's pill shows its state", load: async () => (await import('./explain.js')).explain },
+  { name: 'reload', summary: 'apply the settings file now (it is also watched)', load: async () => (await import('./reload.js')).reload },
   { name: 'server-info', summary: "show the server's pid, socket and version", load: async () => (await import('./serverInfo.js')).serverInfo },
   { name: 'kill-server', summary: 'stop the server and every pane in it', load: async () => (await import('./killServer.js')).killServer },
 ];

@@ -8,6 +8,8 @@ import type { ChromeState } from './chromeState.js';
 export interface ChromeContext {
   screen: { cols: number; rows: number };
   prefixLabel: string;
+  /** The label of an action's first key (after the prefix), undefined when it has none. */
+  keyOf(action: string): string | undefined;
   /** Panes on the whole server that need the user. */
   needYou: number;
 }
@@ -40,17 +42,22 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
       message: state.message ?? exitedHint(workspace),
       prefixPending: state.prefixPending,
       prefixLabel: context.prefixLabel,
+      hintKeys: { help: context.keyOf('help'), detach: context.keyOf('detach') },
       needYou: context.needYou,
-      approval: approvalBar(workspace, context.prefixLabel),
+      approval: approvalBar(workspace, context),
     },
     overlay: state.overlay,
   };
 }
 
-function approvalBar(workspace: Workspace, prefix: string): ApprovalBarModel | undefined {
+function approvalBar(workspace: Workspace, context: ChromeContext): ApprovalBarModel | undefined {
   const waiting = workspace.orderedPanes().filter((p) => p.status === 'approval');
   if (waiting.length === 0) return undefined;
-  const keys = { allow: `${prefix} y`, deny: `${prefix} n`, abort: `${prefix} Esc`, jump: `${prefix} w` };
+  const key = (action: string) => {
+    const label = context.keyOf(action);
+    return label === undefined ? `(${action}: no key)` : `${context.prefixLabel} ${label}`;
+  };
+  const keys = { allow: key('approve'), deny: key('deny'), abort: key('abort'), jump: key('next-waiting') };
   const ownership = approvalOwner(
     waiting.map((p) => p.id),
     workspace.focusedPaneId,

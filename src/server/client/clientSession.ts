@@ -4,11 +4,10 @@ import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
-import type { Settings } from '../../store/settingsDefaults.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import { approvalOwner } from '../approval/ownership.js';
-import { helpEntries } from '../keys/bindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
+import type { LiveSettings, ReloadOutcome } from '../settings/liveSettings.js';
 import type { Pane } from '../pane.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { RefusedError, type Workspace } from '../workspace.js';
@@ -18,7 +17,8 @@ import { initialChromeState, type ChromeState } from './chromeState.js';
 import { FramePacer } from './framePacer.js';
 import { AddPaneController } from './addPaneController.js';
 import type { RowContext } from './addPaneRows.js';
-import { KeyRouter } from './keyRouter.js';
+import { KeyRouter, ROUTER_HELP } from './keyRouter.js';
+import { keyLabel } from '../keys/keyLabel.js';
 import { Painter } from './painter.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
 
@@ -30,16 +30,10 @@ export interface ClientTransport {
   end(reason: string, exitCode: number): void;
 }
 
-export interface PrefixKey {
-  label: string;
-  bytes: string;
-  matches(token: KeyToken): boolean;
-}
-
 export interface SessionHost {
   registry: WorkspaceRegistry;
-  settings: Settings;
-  prefix: PrefixKey;
+  /** The settings in force: read at each use, so a reload applies at once. */
+  settings: LiveSettings;
   /** The set of clients changed size or workspace: recompute every workspace's size. */
   sizesChanged(): void;
   /** This client left (detach or disconnect). */
@@ -70,12 +64,12 @@ export class ClientSession implements KeyActions {
     private readonly transport: ClientTransport,
     workspace: Workspace,
     size: { cols: number; rows: number },
-    terminal: TerminalInfo,
+    private readonly terminal: TerminalInfo,
   ) {
     this.cols = size.cols;
     this.rows = size.rows;
     this.workspace = workspace;
-    this.painter = new Painter(size.cols, size.rows, supportsTrueColor(terminal, host.settings.trueColor));
+    this.painter = new Painter(size.cols, size.rows, supportsTrueColor(terminal, host.settings.settings.trueColor));
     this.pacer = new FramePacer(
       () => this.paint(),
       () => transport.backlog() > CLIENT_BACKLOG_BYTES,
@@ -84,9 +78,7 @@ export class ClientSession implements KeyActions {
     this.addPane = new AddPaneController(() => host.addPaneContext());
     this.router = new KeyRouter({
       actions: this,
-      isPrefix: (token) => host.prefix.matches(token),
-      prefixBytes: host.prefix.bytes,
-      prefixLabel: host.prefix.label,
+      keys: () => host.settings.current,
       setPrefixPending: (pending) => this.setChrome({ prefixPending: pending }),
       overlayKey: (token) => this.overlayKey(token),
       setMessage: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
@@ -129,9 +121,21 @@ export class ClientSession implements KeyActions {
 
   /** Passes a "needs you" alert to the user's terminal, as the settings say (bell, OSC 9 or nothing). */
   alert(text: string): void {
-    const how = this.host.settings.notify;
+    const how = this.host.settings.settings.notify;
     if (how === 'bell') this.transport.sendOutput('\x07');
     else if (how === 'osc9') this.transport.sendOutput(`\x1b]9;tessera: ${text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}\x07`);
+  }
+
+  /** The settings were reloaded (or the file has a mistake): apply them and say so. */
+  settingsChanged(outcome: ReloadOutcome): void {
+    if (outcome.status === 'invalid') {
+      this.message(`settings not applied: ${outcome.error ?? 'unknown error'}; the previous settings stay`, 'error');
+      return;
+    }
+    this.painter.setTrueColor(supportsTrueColor(this.terminal, this.host.settings.settings.trueColor));
+    if (outcome.problems.length > 0) this.message(`settings applied except ${outcome.problems[0]}`, 'error');
+    else this.message(`settings applied from ${outcome.file}`, 'info');
+    this.refresh();
   }
 
   /** The workspace this client shows was closed: the client ends. */
@@ -222,9 +226,10 @@ export class ClientSession implements KeyActions {
   }
 
   showHelp(): void {
-    const bindings = helpEntries();
+    const { keymap, prefix } = this.host.settings.current;
+    const bindings = [...keymap.helpRows(), ...ROUTER_HELP];
     const rect = helpOverlayRect(this.cols, Math.max(1, this.rows - 1), bindings);
-    this.setChrome({ overlay: { kind: 'help', prefix: this.host.prefix.label, bindings, rect } });
+    this.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect } });
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -251,7 +256,14 @@ export class ClientSession implements KeyActions {
 
   private approvalOwner(): { owner?: number; reason?: string } {
     const waiting = this.workspace.orderedPanes().filter((p) => p.status === 'approval').map((p) => p.id);
-    return approvalOwner(waiting, this.workspace.focusedPaneId, `${this.host.prefix.label} w`);
+    return approvalOwner(waiting, this.workspace.focusedPaneId, this.keyHint('next-waiting'));
+  }
+
+  /** How to press an action's first key ("C-\\ w"), or how to reach it when it has none. */
+  private keyHint(action: string): string {
+    const { keymap, prefix } = this.host.settings.current;
+    const key = keymap.keysOf(action)[0];
+    return key === undefined ? `the ${action} action` : `${prefix.label} ${keyLabel(key)}`;
   }
 
   private async closePane(paneId: number): Promise<void> {
@@ -316,7 +328,11 @@ export class ClientSession implements KeyActions {
     this.painter.updateChrome(
       buildChromeModel(this.workspace, this.chromeState, {
         screen: { cols: this.cols, rows: this.rows },
-        prefixLabel: this.host.prefix.label,
+        prefixLabel: this.host.settings.current.prefix.label,
+        keyOf: (action) => {
+          const key = this.host.settings.current.keymap.keysOf(action)[0];
+          return key === undefined ? undefined : keyLabel(key);
+        },
         needYou: this.host.registry.needYou(),
       }),
     );

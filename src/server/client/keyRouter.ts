@@ -3,15 +3,17 @@
 
 import { encodeForPane } from '../../term/keys/encode.js';
 import type { KeyToken } from '../../term/keys/decode.js';
-import { findBinding } from '../keys/bindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
+import type { Keymap } from '../keys/keymap.js';
+import type { PrefixKey } from '../keys/prefixKey.js';
+
+/** The prefix pressed twice sends it to the pane: listed in help, handled here. */
+export const ROUTER_HELP = [{ keys: 'the prefix again', description: 'send the prefix key itself to the pane' }];
 
 export interface RouterHost {
   actions: KeyActions;
-  isPrefix(token: KeyToken): boolean;
-  /** The prefix key's own bytes, sent to the pane when the prefix is pressed twice. */
-  prefixBytes: string;
-  prefixLabel: string;
+  /** The prefix and keymap in force now (they change when the settings are reloaded). */
+  keys(): { prefix: PrefixKey; keymap: Keymap };
   setPrefixPending(pending: boolean): void;
   /** Gives a key to an open overlay (help, add-pane dialog); false when none is open. */
   overlayKey(token: KeyToken): boolean;
@@ -40,6 +42,7 @@ export class KeyRouter {
   private handleOne(token: KeyToken): void {
     if (token.kind === 'focus-in' || token.kind === 'focus-out' || token.kind === 'mouse' || token.kind === 'reply') return;
     const host = this.host;
+    const { prefix, keymap } = host.keys();
     if (this.question) {
       const { onYes } = this.question;
       this.question = undefined;
@@ -52,16 +55,16 @@ export class KeyRouter {
       this.prefixPending = false;
       host.setPrefixPending(false);
       host.setMessage(undefined);
-      if (host.isPrefix(token)) {
-        host.focusedPane()?.write(host.prefixBytes);
+      if (prefix.matches(token)) {
+        host.focusedPane()?.write(prefix.bytes);
         return;
       }
-      const binding = findBinding(token);
-      if (binding) void binding.run(host.actions);
-      else host.setMessage(`${host.prefixLabel} ${describe(token)}: no such key (${host.prefixLabel} ? lists them)`, 'error');
+      const action = keymap.find(token);
+      if (action) void action.run(host.actions);
+      else host.setMessage(`${prefix.label} ${describe(token)}: no such key (${helpHint(prefix, keymap)})`, 'error');
       return;
     }
-    if (host.isPrefix(token)) {
+    if (prefix.matches(token)) {
       this.prefixPending = true;
       host.setPrefixPending(true);
       return;
@@ -78,6 +81,11 @@ export class KeyRouter {
       host.setMessage('this pane is not reading its input: too much is already waiting, so that was dropped', 'error');
     }
   }
+}
+
+function helpHint(prefix: PrefixKey, keymap: Keymap): string {
+  const key = keymap.keysOf('help')[0];
+  return key === undefined ? 'the help action lists them' : `${prefix.label} ${key} lists them`;
 }
 
 function describe(token: KeyToken): string {

@@ -19,9 +19,16 @@ export class Painter {
   constructor(
     cols: number,
     rows: number,
-    private readonly trueColor: boolean,
+    private trueColor: boolean,
   ) {
     this.compositor = new Compositor(cols, rows);
+  }
+
+  /** The settings changed how colours are sent: everything is drawn again in the new form. */
+  setTrueColor(trueColor: boolean): void {
+    if (trueColor === this.trueColor) return;
+    this.trueColor = trueColor;
+    this.compositor.repaintAll();
   }
 
   resize(cols: number, rows: number): void {

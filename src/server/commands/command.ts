@@ -1,13 +1,14 @@
 // The shape of a control command on the server side; each lives in its own file.
 
 import type { Fields } from '../../protocol/validate.js';
-import type { Settings } from '../../store/settingsDefaults.js';
 import type { ClientSession } from '../client/clientSession.js';
+import type { LiveSettings } from '../settings/liveSettings.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 
 export interface CommandContext {
   registry: WorkspaceRegistry;
-  settings: Settings;
+  /** The settings in force (read `.settings` at use), and `reload()`. */
+  settings: LiveSettings;
   clients: ReadonlySet<ClientSession>;
   socketPath: string;
   version: string;

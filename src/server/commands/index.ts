@@ -10,12 +10,13 @@ import { listPanes } from './listPanes.js';
 import { listWorkspaces } from './listWorkspaces.js';
 import { newPane } from './newPane.js';
 import { newWorkspace } from './newWorkspace.js';
+import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
 import { serverInfo } from './serverInfo.js';
 import { splitPane } from './splitPane.js';
 import { zoomPane } from './zoomPane.js';
 
-const ALL: ServerCommand[] = [abort, approve, deny, explainPane, capturePane, killPane, killServer, listPanes, listWorkspaces, newPane, newWorkspace, resizePane, sendKeys, serverInfo, splitPane, zoomPane];
+const ALL: ServerCommand[] = [abort, approve, deny, explainPane, capturePane, killPane, killServer, listPanes, listWorkspaces, newPane, newWorkspace, reload, resizePane, sendKeys, serverInfo, splitPane, zoomPane];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));

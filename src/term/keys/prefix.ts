@@ -41,3 +41,15 @@ export function keyToBytes(spec: string): string | undefined {
 function isLetter(key: Key): boolean {
   return /^[a-z]$/.test(key.name);
 }
+
+/**
+ * What makes two key specs the same key (the same test parseKeySpec's matchers apply): their legacy
+ * bytes, and Shift where a letter's bytes cannot show it (C-b and C-S-b). Undefined if invalid.
+ */
+export function keyIdentity(spec: string): string | undefined {
+  const parsed = parseKeyName(spec.trim());
+  if (!parsed.ok) return undefined;
+  const bytes = legacyBytes(parsed.key, COMPARE_MODES);
+  if (bytes === undefined) return undefined;
+  return isLetter(parsed.key) && parsed.key.shift ? `${bytes}+shift` : bytes;
+}

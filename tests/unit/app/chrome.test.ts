@@ -15,7 +15,7 @@ function model(overrides: Partial<ChromeModel> = {}): ChromeModel {
       { id: 2, rect: { x: 31, y: 0, width: 29, height: 1 }, title: 'vim a-very-long-file-name.ts', status: 'error', exitCode: 2, focused: false, zoomed: false, attention: false },
     ],
     dividers: [{ x: 30, y: 0, width: 1, height: 9 }],
-    status: { workspace: 'main', paneCount: 2, prefixPending: false, prefixLabel: 'C-\\', needYou: 0 },
+    status: { workspace: 'main', paneCount: 2, prefixPending: false, prefixLabel: 'C-\\', hintKeys: { help: '?', detach: 'd' }, needYou: 0 },
     overlay: { kind: 'none' },
     ...overrides,
   };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, parseSettings } from '../../../src/store/settings.js';
+import { loadSettings, parseSettings, parseSettingsText } from '../../../src/store/settings.js';
 import { DEFAULT_SETTINGS } from '../../../src/store/settingsDefaults.js';
 
 function withConfig(text: string | undefined) {
@@ -12,16 +12,15 @@ function withConfig(text: string | undefined) {
 }
 
 describe('settings', () => {
-  it('uses the defaults when there is no file', () => {
-    const { result } = withConfig(undefined);
-    expect(result.settings).toEqual(DEFAULT_SETTINGS);
-    expect(result.warnings).toEqual([]);
+  it('uses the defaults when there is no file or an empty one', () => {
+    expect(withConfig(undefined).result).toMatchObject({ ok: true, settings: DEFAULT_SETTINGS });
+    expect(withConfig('').result).toMatchObject({ ok: true, settings: DEFAULT_SETTINGS });
   });
 
   it('reads valid values', () => {
     expect(parseSettings({ prefix: 'C-b', scrollback: 100, trueColor: 'off', closeOnCleanShellExit: false, extraCommands: ['Vim', 'htop'], defaultShell: 'zsh -l', notify: 'osc9' })).toEqual({
+      ...DEFAULT_SETTINGS,
       notify: 'osc9',
-      customAgents: [],
       prefix: 'C-b',
       scrollback: 100,
       trueColor: 'off',
@@ -31,17 +30,38 @@ describe('settings', () => {
     });
   });
 
-  it('reports bad JSON, unknown keys and bad values without touching the file', () => {
+  it('reads comments and key bindings, remembering where each binding is', () => {
+    const text = '{\n  // my keys\n  "keys": {\n    "detach": "D",\n    "zoom": ["z", "C-z"],\n    "redraw": []\n  }\n}\n';
+    const result = parseSettingsText(text);
+    expect(result).toEqual({
+      ok: true,
+      settings: {
+        ...DEFAULT_SETTINGS,
+        keys: [
+          { action: 'detach', keys: ['D'], where: 'config.json:4:5' },
+          { action: 'zoom', keys: ['z', 'C-z'], where: 'config.json:5:5' },
+          { action: 'redraw', keys: [], where: 'config.json:6:5' },
+        ],
+      },
+    });
+  });
+
+  it('says on which line and column a mistake is', () => {
     for (const [text, message] of [
-      ['{nope', /is not valid JSON/],
-      ['{"prefx": "C-b"}', /unknown setting 'prefx'/],
-      ['{"scrollback": -1}', /scrollback must be between/],
-      ['{"trueColor": "maybe"}', /trueColor must be one of/],
-      ['{"extraCommands": ["/bin/rm"]}', /extraCommands\[0\]/],
+      ['{nope', /^config\.json:1:2: not valid JSON: invalid symbol/],
+      ['{\n  "prefix": "C-b",\n  "notify": "bell"\n  "scrollback": 10\n}', /^config\.json:4:3: not valid JSON: comma expected/],
+      ['{"prefx": "C-b"}', /^config\.json:1:2: unknown setting 'prefx'/],
+      ['{\n "scrollback": -1}', /^config\.json:2:16: scrollback must be between/],
+      ['{"trueColor": "maybe"}', /^config\.json:1:15: trueColor must be one of/],
+      ['{"extraCommands": ["/bin/rm"]}', /^config\.json:1:19: extraCommands\[0\]/],
+      ['{"prefix": "C-Nope"}', /^config\.json:1:12: prefix: "C-Nope" is not a key/],
+      ['{"keys": {"zoom": ["z", "Hyper-q"]}}', /^config\.json:1:25: keys\.zoom: "Hyper-q" is not a key/],
+      ['{"keys": {"zoom": 3}}', /^config\.json:1:19: keys\.zoom must be a key/],
+      ['[1]', /^config\.json:1:1: the settings must be a JSON object/],
     ] as const) {
       const { result, dir } = withConfig(text);
-      expect(result.settings).toEqual(DEFAULT_SETTINGS);
-      expect(result.warnings[0]).toMatch(message);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatch(message);
       expect(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')).toBe(text);
     }
   });

@@ -1,0 +1,56 @@
+// Every action a key can run, by name: the one table that key dispatch, the help overlay, the command
+// palette and the `keys` setting all read. To add an action, add a row here and a method to KeyActions.
+
+import type { KeyActions } from './keyActions.js';
+
+export interface KeyAction {
+  /** The name users write in the `keys` setting and see in the palette (lowercase, words joined by '-'). */
+  name: string;
+  description: string;
+  /** Keys pressed after the prefix (key specs as in the settings: `%`, `S-Left`, `Escape`, `C-o`). */
+  keys: string[];
+  /**
+   * Actions that share a group are shown as one row in the help overlay (focus left/right/up/down),
+   * described by the group's text.
+   */
+  group?: string;
+  run(actions: KeyActions): void | Promise<void>;
+}
+
+/** Cells a resize key moves a border by. */
+const RESIZE_STEP_COLS = 2;
+const RESIZE_STEP_ROWS = 1;
+
+const FOCUS = 'focus the pane in that direction';
+const FOCUS_CYCLE = 'focus the next / previous pane';
+const RESIZE = "move the focused pane's border (resize)";
+
+export const ACTIONS: readonly KeyAction[] = [
+  { name: 'split-right', description: 'split: new pane to the right', keys: ['|', '%'], run: (a) => a.split('right') },
+  { name: 'split-down', description: 'split: new pane below', keys: ['-', '"'], run: (a) => a.split('down') },
+  { name: 'focus-left', description: 'focus the pane to the left', keys: ['Left', 'h'], group: FOCUS, run: (a) => a.focus('left') },
+  { name: 'focus-right', description: 'focus the pane to the right', keys: ['Right', 'l'], group: FOCUS, run: (a) => a.focus('right') },
+  { name: 'focus-up', description: 'focus the pane above', keys: ['Up', 'k'], group: FOCUS, run: (a) => a.focus('up') },
+  { name: 'focus-down', description: 'focus the pane below', keys: ['Down', 'j'], group: FOCUS, run: (a) => a.focus('down') },
+  { name: 'focus-next', description: 'focus the next pane', keys: ['o'], group: FOCUS_CYCLE, run: (a) => a.focusNext(1) },
+  { name: 'focus-previous', description: 'focus the previous pane', keys: ['O'], group: FOCUS_CYCLE, run: (a) => a.focusNext(-1) },
+  { name: 'resize-left', description: 'move the left border (resize)', keys: ['S-Left', 'H'], group: RESIZE, run: (a) => a.resizeBorder('left', RESIZE_STEP_COLS) },
+  { name: 'resize-right', description: 'move the right border (resize)', keys: ['S-Right', 'L'], group: RESIZE, run: (a) => a.resizeBorder('right', RESIZE_STEP_COLS) },
+  { name: 'resize-up', description: 'move the top border (resize)', keys: ['S-Up', 'K'], group: RESIZE, run: (a) => a.resizeBorder('up', RESIZE_STEP_ROWS) },
+  { name: 'resize-down', description: 'move the bottom border (resize)', keys: ['S-Down', 'J'], group: RESIZE, run: (a) => a.resizeBorder('down', RESIZE_STEP_ROWS) },
+  { name: 'equalize', description: 'make all panes equal', keys: ['='], run: (a) => a.equalize() },
+  { name: 'zoom', description: 'zoom the focused pane (toggle); others keep running', keys: ['z'], run: (a) => a.zoom() },
+  { name: 'add-pane', description: 'add a pane: an agent (claude, codex, …) or a shell', keys: ['a'], run: (a) => a.openAddPane() },
+  { name: 'close-pane', description: 'close the focused pane (asks first)', keys: ['x'], run: (a) => a.askClose() },
+  { name: 'detach', description: 'detach (everything keeps running)', keys: ['d'], run: (a) => a.detach() },
+  { name: 'redraw', description: 'redraw the screen', keys: ['r'], run: (a) => a.redraw() },
+  { name: 'approve', description: 'approval: Allow (the waiting pane that owns the bar)', keys: ['y'], run: (a) => a.answer('allow') },
+  { name: 'deny', description: 'approval: Deny', keys: ['n'], run: (a) => a.answer('deny') },
+  { name: 'abort', description: 'approval: Abort the turn (when a pane waits; else cancel)', keys: ['Escape'], run: (a) => a.answer('abort') },
+  { name: 'next-waiting', description: 'focus the next pane that waits for you', keys: ['w'], run: (a) => a.jumpToWaiting() },
+  { name: 'help', description: 'show the keys', keys: ['?'], run: (a) => a.showHelp() },
+];
+
+export function findAction(name: string): KeyAction | undefined {
+  return ACTIONS.find((a) => a.name === name);
+}

@@ -1,0 +1,24 @@
+// Settings made ready for use: the checked file plus what is derived from it (the prefix key and the
+// keymap), or an error saying why this file cannot be used.
+
+import type { Settings } from '../../store/settingsDefaults.js';
+import { buildKeymap, type Keymap } from '../keys/keymap.js';
+import { resolvePrefix, type PrefixKey } from '../keys/prefixKey.js';
+
+export interface ActiveSettings {
+  settings: Settings;
+  prefix: PrefixKey;
+  keymap: Keymap;
+  /** Parts of the file that were not applied (binding conflicts), to report. */
+  problems: string[];
+}
+
+export type Activation = { ok: true; active: ActiveSettings } | { ok: false; error: string };
+
+export function activate(settings: Settings): Activation {
+  const prefix = resolvePrefix(settings.prefix);
+  if (typeof prefix === 'string') return { ok: false, error: prefix };
+  const keys = buildKeymap(settings.keys, settings.prefix);
+  if (!keys.ok) return { ok: false, error: keys.error };
+  return { ok: true, active: { settings, prefix, keymap: keys.keymap, problems: keys.problems } };
+}

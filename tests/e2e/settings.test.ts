@@ -1,0 +1,130 @@
+// Settings applied while attached: the file is watched (and `tessera reload` applies it), a mistake
+// is reported with its line and column while the old settings stay, key bindings can be changed and
+// conflicts are refused.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OuterTerminal, PROMPT_PATTERN, TEST_COMMANDS, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+
+const CTRL_BACKSLASH = '\x1c';
+const CTRL_B = '\x02';
+let sandbox: TesseraSandbox | undefined;
+const terminals: OuterTerminal[] = [];
+
+async function attached(config: Record<string, unknown> = {}): Promise<{ t: OuterTerminal; s: TesseraSandbox }> {
+  const s = new TesseraSandbox({}, config);
+  sandbox = s;
+  const t = new OuterTerminal(['-L', s.socketName], { env: s.env, cwd: s.root, cols: 100, rows: 30 });
+  terminals.push(t);
+  await t.waitFor(PROMPT_PATTERN);
+  return { t, s };
+}
+
+afterEach(async () => {
+  for (const t of terminals.splice(0)) t.dispose();
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+const statusBar = (t: OuterTerminal) => t.lines()[t.term.rows - 1];
+const configFile = (s: TesseraSandbox) => path.join(s.env.TESSERA_CONFIG_DIR, 'config.json');
+const paneCount = async (s: TesseraSandbox, n: number) => eventually(() => s.listPanes(), (p) => p.length === n);
+
+/** Saves the file the way many editors do: write a temporary file, then rename it over the old one. */
+function saveByRename(s: TesseraSandbox, text: string): void {
+  const temp = path.join(s.env.TESSERA_CONFIG_DIR, '.config.json.swp');
+  fs.writeFileSync(temp, text);
+  fs.renameSync(temp, configFile(s));
+}
+
+describe('settings applied live', () => {
+  it('applies a new prefix as soon as the file is saved, without a restart', async () => {
+    const { t, s } = await attached();
+    const pid = JSON.parse(await s.cliOk(['server-info', '--json'])).pid as number;
+    s.writeSettings({ prefix: 'C-b' });
+    await t.waitFor(() => /settings applied/.test(statusBar(t)));
+    t.write('x'); // any key clears the message; the hints show the new prefix
+    await t.waitFor(() => /C-b \? help/.test(statusBar(t)));
+    t.write(`${CTRL_B}%`);
+    await paneCount(s, 2);
+    // The old prefix is an ordinary key again: it goes to the pane, it does not split.
+    t.write(`${CTRL_BACKSLASH}%`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await s.listPanes()).toHaveLength(2);
+    expect(JSON.parse(await s.cliOk(['server-info', '--json'])).pid).toBe(pid);
+  });
+
+  it('sees a file replaced by rename (as editors save)', async () => {
+    const { t, s } = await attached();
+    saveByRename(s, JSON.stringify({ extraCommands: TEST_COMMANDS, prefix: 'C-b' }, null, 2));
+    await t.waitFor(() => /settings applied/.test(statusBar(t)));
+    t.write(`${CTRL_B}%`);
+    await paneCount(s, 2);
+  });
+
+  it('reports a mistake with its line and column, and keeps the old prefix working', async () => {
+    const { t, s } = await attached();
+    const text = `{\n  "extraCommands": ${JSON.stringify(TEST_COMMANDS)},\n  "prefix": "C-b",\n  "notify": "loud"\n}\n`;
+    fs.writeFileSync(configFile(s), text);
+    await t.waitFor(() => /settings not applied: config\.json:4:13: notify must be one of/.test(statusBar(t)));
+    const reload = await s.cli(['reload']);
+    expect(reload.code).toBe(1);
+    expect(reload.stderr).toMatch(/settings not applied: config\.json:4:13: notify must be one of bell, osc9, none/);
+    expect(reload.stderr).toMatch(/the previous settings stay in force/);
+    fs.writeFileSync(configFile(s), '{\n  "prefix": "C-b"\n  "zoom": 1\n}\n');
+    await t.waitFor(() => /config\.json:3:3: not valid JSON: comma expected/.test(statusBar(t)));
+    t.write(`${CTRL_BACKSLASH}%`);
+    await paneCount(s, 2);
+    expect(fs.readFileSync(configFile(s), 'utf8')).toBe('{\n  "prefix": "C-b"\n  "zoom": 1\n}\n');
+  });
+
+  it('applies with `tessera reload` and says what it did', async () => {
+    const { s } = await attached();
+    expect((await s.cli(['reload'])).stdout).toMatch(/settings unchanged/);
+    s.writeSettings({ prefix: 'C-b' });
+    const result = await s.cli(['reload']);
+    // The watcher may have applied it first; either way it is in force.
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/settings (applied from|unchanged).*config\.json/);
+  });
+});
+
+describe('key bindings from the settings', () => {
+  it('runs an action on the key the user gave it, and no longer on the default', async () => {
+    const { t, s } = await attached({ keys: { 'split-right': 'v', 'split-down': ['s', '-'] } });
+    t.write(`${CTRL_BACKSLASH}%`);
+    await t.waitFor(() => /no such key/.test(statusBar(t)));
+    t.write(`${CTRL_BACKSLASH}v`);
+    await paneCount(s, 2);
+    t.write(`${CTRL_BACKSLASH}s`);
+    await paneCount(s, 3);
+    t.write(`${CTRL_BACKSLASH}?`);
+    await t.waitFor(/v {2,}split: new pane to the right/);
+  });
+
+  it('reports a conflict and does not apply the conflicting binding', async () => {
+    const { t, s } = await attached();
+    s.writeSettings({ keys: { detach: 'x', zoom: 'Z' } });
+    await t.waitFor(() => /settings applied except config\.json:1:\d+: keys\.detach: 'x' is already close-pane/.test(statusBar(t)));
+    const reload = await s.cli(['reload']);
+    expect(reload.code).toBe(1);
+    expect(reload.stderr).toMatch(/not applied: .*'x' is already close-pane's key/);
+    // x still closes a pane (after asking); Z now zooms.
+    t.write(`${CTRL_BACKSLASH}x`);
+    await t.waitFor(() => /Close pane 1/.test(statusBar(t)));
+    t.write('n');
+    t.write(`${CTRL_BACKSLASH}%`);
+    await paneCount(s, 2);
+    t.write(`${CTRL_BACKSLASH}Z`);
+    await t.waitFor('[zoomed]');
+  });
+
+  it('refuses a binding on the prefix itself', async () => {
+    const { t, s } = await attached();
+    s.writeSettings({ prefix: 'C-b', keys: { redraw: 'C-b' } });
+    await t.waitFor(() => /keys\.redraw: 'C-b' is the prefix/.test(statusBar(t)));
+    t.write(`${CTRL_B}%`);
+    await paneCount(s, 2);
+  });
+});
