@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OuterTerminal, PROMPT_PATTERN, TEST_COMMANDS, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
 const CTRL_BACKSLASH = '\x1c';
 const CTRL_B = '\x02';
@@ -57,7 +57,7 @@ describe('settings applied live', () => {
 
   it('sees a file replaced by rename (as editors save)', async () => {
     const { t, s } = await attached();
-    saveByRename(s, JSON.stringify({ extraCommands: TEST_COMMANDS, prefix: 'C-b' }, null, 2));
+    saveByRename(s, JSON.stringify({ prefix: 'C-b' }, null, 2));
     await t.waitFor(() => /settings applied/.test(statusBar(t)));
     t.write(`${CTRL_B}%`);
     await paneCount(s, 2);
@@ -65,7 +65,7 @@ describe('settings applied live', () => {
 
   it('reports a mistake with its line and column, and keeps the old prefix working', async () => {
     const { t, s } = await attached();
-    const text = `{\n  "extraCommands": ${JSON.stringify(TEST_COMMANDS)},\n  "prefix": "C-b",\n  "notify": "loud"\n}\n`;
+    const text = `{\n  "scrollback": 100,\n  "prefix": "C-b",\n  "notify": "loud"\n}\n`;
     fs.writeFileSync(configFile(s), text);
     await t.waitFor(() => /settings not applied: config\.json:4:13: notify must be one of/.test(statusBar(t)));
     const reload = await s.cli(['reload']);
