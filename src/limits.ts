@@ -54,3 +54,16 @@ export const FLOOD_FRAME_INTERVAL_MS = 100;
 
 /** Quiet time after the settings file changes before it is read: editors write in several steps (temp file, rename). */
 export const SETTINGS_RELOAD_DEBOUNCE_MS = 80;
+
+/** A frame that has started must be complete within this time; a peer that stalls mid-frame holds memory for nothing. */
+export const FRAME_READ_TIMEOUT_MS = 10_000;
+/** A new connection must send its first message within this time (real clients send it at once). */
+export const FIRST_MESSAGE_TIMEOUT_MS = 10_000;
+/** Answers queued for a control connection that does not read them, above which it is dropped. */
+export const CONTROL_BACKLOG_BYTES = 8 << 20;
+/** Requests of one connection being answered at once; past this the server stops reading that connection. */
+export const MAX_REQUESTS_IN_FLIGHT = 64;
+/** Connections open at once; more are refused with a message (each holds buffers and a descriptor). */
+export const MAX_CONNECTIONS = 256;
+/** Bytes held for incomplete frames over all connections together; the connection that passes it is dropped. */
+export const MAX_PENDING_FRAME_BYTES = 64 << 20;

@@ -21,6 +21,6 @@ export async function attachTerminal(
   if (!options.checked && !(await canAttach(ctx))) return 1;
   const socket = options.startServer
     ? await connectOrStartServer(ctx.socketPath, ctx.env)
-    : await connectToServer(ctx.socketPath, ctx.serverLabel);
+    : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
   return runAttachedClient(socket, { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env });
 }

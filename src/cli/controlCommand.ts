@@ -26,7 +26,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
     maxPositionals: spec.maxPositionals ?? 0,
     async run(args, ctx) {
       const requestArgs = spec.toArgs(args, ctx);
-      const socket = await connectToServer(ctx.socketPath, ctx.serverLabel);
+      const socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
       const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
       return spec.print?.(result, args, ctx) ?? 0;
     },

@@ -21,7 +21,7 @@ ${list}
 
 Options:
   -L NAME     use the server named NAME (separate servers for separate things; default "default")
-  -S PATH     use the server whose socket is PATH (its directory must not be writable by others)
+  -S PATH     use the server whose socket is PATH (its directory must be yours, mode 700)
               Inside a tessera pane, commands use that pane's own server ($TESSERA) unless -L or -S
               says otherwise, and act on that pane when no -t is given.
   -h, --help  this help          -V, --version  the version

@@ -1,6 +1,6 @@
 // Parses the global options, then runs the command (or attaches when there is none).
 
-import { CommandError, NoServerError } from '../client/errors.js';
+import { CommandError, ConnectionError, NoServerError } from '../client/errors.js';
 import { SocketPathError } from '../protocol/socketPath.js';
 import { UsageError, parseArgs } from './argParser.js';
 import type { CliContext } from './command.js';
@@ -16,7 +16,12 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await dispatch(argv);
   } catch (error) {
-    const known = error instanceof UsageError || error instanceof NoServerError || error instanceof CommandError || error instanceof SocketPathError;
+    const known =
+      error instanceof UsageError ||
+      error instanceof NoServerError ||
+      error instanceof CommandError ||
+      error instanceof ConnectionError ||
+      error instanceof SocketPathError;
     err(`tessera: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
     if (error instanceof UsageError) err("try 'tessera --help'\n");
     return 1;

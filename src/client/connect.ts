@@ -1,17 +1,19 @@
-// Finds the server behind a socket path, starting one when asked and none is running.
+// Finds the server behind a socket path, starting one when asked and none is running. Every
+// connection is checked first (see socketSecurity.ts): the directory and the socket must be the
+// user's own, so nothing is ever sent to a socket someone else planted.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_START_TIMEOUT_MS } from '../limits.js';
-import { prepareSocketDirectory } from '../protocol/socketPath.js';
+import { serverLogPath } from '../protocol/serverFiles.js';
+import { assertSameSocket, inspectSocketFile, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
+import { NoServerError, describeConnectionError } from './errors.js';
 
 /** Pause between connection attempts while a new server starts up. */
 const START_POLL_MS = 10;
-
-import { NoServerError } from './errors.js';
 
 function tryConnect(socketPath: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
@@ -28,53 +30,72 @@ function tryConnect(socketPath: string): Promise<net.Socket> {
   });
 }
 
-function isAbsent(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ECONNREFUSED';
+/** Connects to the socket that was checked, and makes sure it is still that one before anything is sent. */
+async function connectChecked(socketPath: string, checked: SocketFile): Promise<net.Socket> {
+  const socket = await tryConnect(socketPath);
+  try {
+    assertSameSocket(socketPath, checked);
+  } catch (error) {
+    socket.destroy();
+    throw error;
+  }
+  return socket;
+}
+
+const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException)?.code;
+
+/** The connected socket; undefined when nothing listens there (yet); a one-line error for anything else. */
+async function connectIfListening(socketPath: string, checked: SocketFile): Promise<net.Socket | undefined> {
+  try {
+    return await connectChecked(socketPath, checked);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === undefined) throw error;
+    if (code === 'ECONNREFUSED' || code === 'ENOENT') return undefined;
+    throw describeConnectionError(error, socketPath);
+  }
 }
 
 /** Connects to a running server, or fails with NoServerError. */
-export async function connectToServer(socketPath: string, serverLabel: string): Promise<net.Socket> {
-  try {
-    return await tryConnect(socketPath);
-  } catch (error) {
-    if (isAbsent(error)) throw new NoServerError(`no server running (${serverLabel})`);
-    throw error;
-  }
+export async function connectToServer(socketPath: string, serverLabel: string, env: NodeJS.ProcessEnv = process.env): Promise<net.Socket> {
+  if (secureSocketDirectory(socketPath, { create: false, env }) === 'missing') throw new NoServerError(`no server running (${serverLabel})`);
+  const file = inspectSocketFile(socketPath);
+  if (file.kind === 'absent') throw new NoServerError(`no server running (${serverLabel})`);
+  const socket = await connectIfListening(socketPath, file);
+  if (!socket) throw new NoServerError(`no server running (${serverLabel})`);
+  return socket;
 }
 
 /** Connects to the server, starting it first when none runs (or only a stale socket is left). */
 export async function connectOrStartServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<net.Socket> {
-  try {
-    return await tryConnect(socketPath);
-  } catch (error) {
-    if (!isAbsent(error)) throw error;
+  secureSocketDirectory(socketPath, { create: true, env });
+  const file = inspectSocketFile(socketPath);
+  if (file.kind === 'socket') {
+    const socket = await connectIfListening(socketPath, file);
+    if (socket) return socket;
   }
-  prepareSocketDirectory(socketPath, env);
-  startServer(socketPath, env);
+  const server = startServer(socketPath, env);
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  let lastError: unknown;
   while (Date.now() < deadline) {
-    try {
-      return await tryConnect(socketPath);
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
+    if (server.exitCode !== null || server.signalCode !== null) {
+      // It stopped before accepting anyone: say why at once instead of waiting for the deadline.
+      throw new NoServerError(`the server could not start: ${lastLogLine(socketPath) ?? 'it exited'} (log: ${serverLogPath(socketPath)})`);
     }
+    const now = inspectSocketFile(socketPath);
+    if (now.kind === 'socket') {
+      const socket = await connectIfListening(socketPath, now);
+      if (socket) return socket;
+    }
+    await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
   }
-  const log = serverLogPath(socketPath);
-  throw new Error(
-    `the server did not start within ${SERVER_START_TIMEOUT_MS} ms (${String((lastError as Error)?.message ?? lastError)}); see ${log}`,
-  );
+  throw new NoServerError(`the server did not start within ${SERVER_START_TIMEOUT_MS} ms; see ${serverLogPath(socketPath)}`);
 }
 
-export function serverLogPath(socketPath: string): string {
-  return `${socketPath}.log`;
-}
-
-function startServer(socketPath: string, env: NodeJS.ProcessEnv): void {
+function startServer(socketPath: string, env: NodeJS.ProcessEnv): ChildProcess {
   const entry = fileURLToPath(new URL('../server/main.js', import.meta.url));
-  const logFd = fs.openSync(serverLogPath(socketPath), 'a', 0o600);
+  // Until the server takes over its log (serverLog.ts), a crash at start-up still lands in the file.
+  const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
+  const logFd = fs.openSync(serverLogPath(socketPath), flags, 0o600);
   const child = spawn(process.execPath, [entry, socketPath], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
@@ -83,4 +104,25 @@ function startServer(socketPath: string, env: NodeJS.ProcessEnv): void {
   });
   child.unref();
   fs.closeSync(logFd);
+  return child;
+}
+
+/** Enough of the log's end to hold its last line. */
+const LOG_TAIL_BYTES = 4096;
+
+/** The last thing the server wrote to its log, without the timestamp. */
+function lastLogLine(socketPath: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(serverLogPath(socketPath), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const size = fs.fstatSync(fd).size;
+    const tail = Buffer.alloc(Math.min(size, LOG_TAIL_BYTES));
+    fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+    const last = tail.toString('utf8').trimEnd().split('\n').at(-1);
+    return last ? last.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

@@ -4,7 +4,7 @@ import type net from 'node:net';
 import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
 import { parseServerMessage } from '../protocol/messages.js';
 
-import { CommandError } from './errors.js';
+import { CommandError, ConnectionError, describeConnectionError } from './errors.js';
 
 export function sendRequest(
   socket: net.Socket,
@@ -28,14 +28,17 @@ export function sendRequest(
             socket.end();
             if (message.ok) resolve(message.result);
             else reject(new CommandError(message.error));
+          } else if (message.t === 'end') {
+            // The server refused the connection itself (e.g. too many connections) and said why.
+            fail(new CommandError(message.reason.replace(/^\[tessera: (.*)\]$/s, '$1')));
           }
         }
       } catch (error) {
-        fail(new Error(`the server sent something unreadable: ${(error as Error).message}`));
+        fail(new ConnectionError(`the server sent something unreadable: ${(error as Error).message}`));
       }
     });
-    socket.once('error', fail);
-    socket.once('close', () => reject(new Error('the server closed the connection without answering')));
+    socket.once('error', (error) => fail(describeConnectionError(error, socket.remoteAddress ?? 'the socket')));
+    socket.once('close', () => reject(new ConnectionError('the server closed the connection without answering (it may be stopping or overloaded); try again')));
     socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane }));
   });
 }

@@ -43,6 +43,11 @@ export class FrameDecoder {
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
 
+  /** Bytes of a frame that has started but is not complete yet (what a stalled peer makes us hold). */
+  get pendingBytes(): number {
+    return this.bufferedBytes;
+  }
+
   feed(chunk: Buffer): DecodedFrame[] {
     this.buffered.push(chunk);
     this.bufferedBytes += chunk.length;

@@ -1,6 +1,5 @@
-// Where a server's socket lives, and the permission checks that keep other users out of it.
+// Where a server's socket lives (-L NAME, -S PATH); socketSecurity.ts checks that nobody else can reach it.
 
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -43,35 +42,4 @@ function checkLength(socketPath: string): string {
     throw new SocketPathError(`socket path is too long for a Unix socket (${socketPath.length} > ${MAX_SOCKET_PATH}): ${socketPath}`);
   }
   return socketPath;
-}
-
-/**
- * Makes sure the socket's directory exists and only its owner can write to it.
- * The per-user directory is created with mode 0700; a directory given with -S must already exist.
- */
-export function prepareSocketDirectory(socketPath: string, env: NodeJS.ProcessEnv = process.env): void {
-  const dir = path.dirname(socketPath);
-  const isDefaultDir = dir === socketDirectory(env);
-  if (isDefaultDir) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  checkDirectory(dir, isDefaultDir);
-}
-
-function checkDirectory(dir: string, mustBePrivate: boolean): void {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(dir);
-  } catch {
-    throw new SocketPathError(`socket directory ${dir} does not exist`);
-  }
-  if (!stat.isDirectory()) throw new SocketPathError(`${dir} is not a directory`);
-  const uid = typeof process.getuid === 'function' ? process.getuid() : stat.uid;
-  if (stat.uid !== uid) throw new SocketPathError(`socket directory ${dir} belongs to another user (uid ${stat.uid})`);
-  const mode = stat.mode & 0o777;
-  const unsafe = mustBePrivate ? (mode & 0o077) !== 0 : (mode & 0o022) !== 0;
-  if (unsafe) {
-    const expected = mustBePrivate ? '0700' : 'not writable by group or others';
-    throw new SocketPathError(
-      `socket directory ${dir} has unsafe permissions (${mode.toString(8).padStart(4, '0')}; expected ${expected}): others could reach your panes`,
-    );
-  }
 }

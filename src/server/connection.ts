@@ -1,11 +1,14 @@
 // One socket connection: decodes frames, validates messages, and becomes either a control request
-// or an attached client. A peer that sends garbage loses its own connection and nothing else.
+// or an attached client. A peer that sends garbage, stalls mid-frame, never says what it wants, or
+// does not read its answers loses its own connection and nothing else.
 
 import type net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
+import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT } from '../limits.js';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
 import type { ClientTransport } from './client/clientSession.js';
+import type { ConnectionBudget } from './connectionBudget.js';
 
 export interface ConnectionHandlers {
   request(message: RequestMessage): Promise<unknown>;
@@ -14,14 +17,26 @@ export interface ConnectionHandlers {
   log(text: string): void;
 }
 
-export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers): void {
+export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers, budget: ConnectionBudget): void {
+  if (!budget.admit()) {
+    refuse(socket, `the server already has ${budget.maxConnections} connections open; close some clients or scripts and try again`);
+    handlers.log(`refused a connection: ${budget.maxConnections} are open already`);
+    return;
+  }
   const decoder = new FrameDecoder();
   // Keeps a UTF-8 character that a client split across two input frames in one piece.
   const utf8 = new StringDecoder('utf8');
   let attached: ReturnType<ConnectionHandlers['attach']> | undefined;
+  let heldBytes = 0;
+  let inFlight = 0;
+  // The first message must come soon; later, a frame that has started must finish soon.
+  let deadline: ReturnType<typeof setTimeout> | undefined = setTimeout(() => drop('it sent nothing it wanted'), FIRST_MESSAGE_TIMEOUT_MS);
+  let framesSeen = false;
 
   const send = (message: ServerMessage) => {
-    if (!socket.destroyed) socket.write(encodeJson(message));
+    if (socket.destroyed) return;
+    socket.write(encodeJson(message));
+    if (!attached && socket.writableLength > CONTROL_BACKLOG_BYTES) drop(`it does not read its answers (${socket.writableLength} bytes queued)`);
   };
   const transport: ClientTransport = {
     sendOutput: (bytes) => {
@@ -35,8 +50,36 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     },
   };
   const drop = (why: string) => {
+    if (socket.destroyed) return;
     handlers.log(`dropped a connection: ${why}`);
     socket.destroy();
+  };
+  const watchIncompleteFrame = () => {
+    const pending = decoder.pendingBytes;
+    if (!budget.holdPending(heldBytes, pending)) {
+      heldBytes = pending;
+      return drop(`incomplete frames of all connections passed ${budget.maxPendingBytes} bytes`);
+    }
+    heldBytes = pending;
+    if (!framesSeen) return;
+    if (pending === 0) {
+      clearTimeout(deadline);
+      deadline = undefined;
+    } else deadline ??= setTimeout(() => drop(`a frame stayed incomplete for ${FRAME_READ_TIMEOUT_MS} ms`), FRAME_READ_TIMEOUT_MS);
+  };
+  const request = (message: RequestMessage) => {
+    const id = message.id;
+    // A client that pipelines requests faster than they are answered waits in its own socket buffer.
+    if (++inFlight >= MAX_REQUESTS_IN_FLIGHT) socket.pause();
+    handlers
+      .request(message)
+      .then(
+        (result) => send({ t: 'response', id, ok: true, result: result ?? null }),
+        (error: Error) => send({ t: 'response', id, ok: false, error: error.message }),
+      )
+      .finally(() => {
+        if (--inFlight < MAX_REQUESTS_IN_FLIGHT && !socket.destroyed) socket.resume();
+      });
   };
 
   socket.on('data', (chunk: Buffer) => {
@@ -47,6 +90,12 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
       drop((error as Error).message);
       return;
     }
+    if (frames.length > 0 && !framesSeen) {
+      framesSeen = true;
+      clearTimeout(deadline);
+      deadline = undefined;
+    }
+    watchIncompleteFrame();
     for (const frame of frames) {
       if (socket.destroyed) return;
       if (frame.type !== FrameType.Json) {
@@ -62,11 +111,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
         return drop(`invalid message: ${(error as Error).message}`);
       }
       if (message.t === 'request') {
-        const id = message.id;
-        handlers.request(message).then(
-          (result) => send({ t: 'response', id, ok: true, result: result ?? null }),
-          (error: Error) => send({ t: 'response', id, ok: false, error: error.message }),
-        );
+        request(message);
       } else if (message.t === 'attach') {
         if (attached) return drop('attached twice');
         try {
@@ -81,5 +126,16 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     }
   });
   socket.on('error', () => socket.destroy());
-  socket.on('close', () => attached?.gone());
+  socket.on('close', () => {
+    clearTimeout(deadline);
+    budget.holdPending(heldBytes, 0);
+    budget.release();
+    attached?.gone();
+  });
+}
+
+/** Tells a connection why it cannot stay (both control commands and attaching clients print it), then closes it. */
+function refuse(socket: net.Socket, reason: string): void {
+  socket.on('error', () => socket.destroy());
+  socket.end(encodeJson({ t: 'end', reason: `[tessera: ${reason}]`, exitCode: 1 } satisfies ServerMessage));
 }

@@ -5,6 +5,7 @@ import net from 'node:net';
 import { VERSION } from '../cli/version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
+import { ServerRunningError, claimSocketPath, inspectSocketFile, listenPrivately, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
 import type { PidRecords } from '../pty/pidRecords.js';
 import { configDirectory } from '../store/configDir.js';
 import { AgentCatalog } from './agent/agentCatalog.js';
@@ -13,6 +14,7 @@ import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { handleConnection } from './connection.js';
+import { ConnectionBudget } from './connectionBudget.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RefusedError, type Workspace } from './workspace.js';
@@ -27,7 +29,10 @@ export class Server {
   private catalogCache: { agents: unknown; catalog: AgentCatalog } | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private listener: net.Server | undefined;
+  /** The socket file this server bound, so shutdown removes that one and nothing else. */
+  private boundSocket: SocketFile | undefined;
   private stopping = false;
+  private readonly budget = new ConnectionBudget();
 
   constructor(
     private readonly socketPath: string,
@@ -74,18 +79,23 @@ export class Server {
     for (const client of this.clients) client.settingsChanged(outcome);
   }
 
-  /** Starts listening; a stale socket left by a dead server is replaced, a live one is an error. */
+  /**
+   * Starts listening: checks the socket directory, replaces only a socket proven stale (nothing
+   * accepts on it), refuses anything else at the path, and binds the socket already private.
+   */
   async listen(): Promise<void> {
+    secureSocketDirectory(this.socketPath, { create: true, env: this.env });
+    const { replacedStale } = await claimSocketPath(this.socketPath);
+    if (replacedStale) this.log(`replaced a stale socket left by a server that is gone: ${this.socketPath}`);
     const server = net.createServer((socket) => this.accept(socket));
-    await listenOnce(server, this.socketPath).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EADDRINUSE') throw error;
-      if (await isAlive(this.socketPath)) throw new Error(`a server is already running on ${this.socketPath}`);
-      fs.unlinkSync(this.socketPath);
-      this.log(`removed a stale socket left by a dead server: ${this.socketPath}`);
-      await listenOnce(server, this.socketPath);
+    await listenPrivately(server, this.socketPath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') throw new ServerRunningError(`a server is already running on ${this.socketPath}`);
+      throw error;
     });
-    fs.chmodSync(this.socketPath, 0o600);
+    // accept() fails when the process is out of descriptors (EMFILE): the peer sees a reset, we log one line.
+    server.on('error', (error: NodeJS.ErrnoException) => this.log(`could not accept a connection: ${error.code ?? error.message}`));
     this.listener = server;
+    this.boundSocket = inspectSocketFile(this.socketPath);
   }
 
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
@@ -94,10 +104,14 @@ export class Server {
     this.settings.dispose();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
+    // Only the socket this server bound: if someone moved it and put another there, that one stays.
     try {
-      fs.unlinkSync(this.socketPath);
+      const now = inspectSocketFile(this.socketPath);
+      if (now.kind === 'socket' && this.boundSocket?.kind === 'socket' && now.ino === this.boundSocket.ino && now.dev === this.boundSocket.dev) {
+        fs.unlinkSync(this.socketPath);
+      }
     } catch {
-      // already gone
+      // already gone, or no longer ours: leave it
     }
     await this.registry.closeAll();
   }
@@ -139,7 +153,7 @@ export class Server {
         };
       },
       log: this.log,
-    });
+    }, this.budget);
   }
 
   private attachTarget(message: AttachMessage): Workspace {
@@ -190,26 +204,4 @@ export class Server {
       if (cols !== Infinity) workspace.setSize(cols, rows);
     }
   }
-}
-
-function listenOnce(server: net.Server, socketPath: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    server.listen(socketPath, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-}
-
-function isAlive(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createConnection(socketPath);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
 }

@@ -156,7 +156,7 @@ describe('bad input', () => {
       );
     });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/unsafe permissions \(0777/);
+    expect(bad.stderr).toMatch(/shared with other users \(mode 0777\)/);
     expect(fs.existsSync(path.join(open, 'sock'))).toBe(false);
   });
 
