@@ -110,7 +110,7 @@ function startServer(socketPath: string, env: NodeJS.ProcessEnv): ChildProcess {
 /** Enough of the log's end to hold its last line. */
 const LOG_TAIL_BYTES = 4096;
 
-/** The last thing the server wrote to its log, without the timestamp. */
+/** The last thing the server wrote to its log that says what went wrong (no timestamp, stack or banner). */
 function lastLogLine(socketPath: string): string | undefined {
   let fd: number | undefined;
   try {
@@ -118,8 +118,12 @@ function lastLogLine(socketPath: string): string | undefined {
     const size = fs.fstatSync(fd).size;
     const tail = Buffer.alloc(Math.min(size, LOG_TAIL_BYTES));
     fs.readSync(fd, tail, 0, tail.length, size - tail.length);
-    const last = tail.toString('utf8').trimEnd().split('\n').at(-1);
-    return last ? last.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '') : undefined;
+    const lines = tail
+      .toString('utf8')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/^\s|^[{}]|^Node\.js v/.test(line));
+    return lines.at(-1)?.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '');
   } catch {
     return undefined;
   } finally {

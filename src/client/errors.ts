@@ -16,7 +16,7 @@ export function describeConnectionError(error: unknown, socketPath: string): Con
       return new ConnectionError(`nothing accepts connections on ${socketPath} (the server is gone); run 'tessera' to start a new one`);
     case 'ECONNRESET':
     case 'EPIPE':
-      return new ConnectionError('the server closed the connection (it may be stopping or overloaded); try again');
+      return new ConnectionError('the server closed the connection (it may be stopping, overloaded or out of file descriptors); try again');
     case 'EACCES':
     case 'EPERM':
       return new ConnectionError(`permission denied on ${socketPath}: it belongs to another user or its directory is not yours`);

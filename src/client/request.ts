@@ -38,7 +38,7 @@ export function sendRequest(
       }
     });
     socket.once('error', (error) => fail(describeConnectionError(error, socket.remoteAddress ?? 'the socket')));
-    socket.once('close', () => reject(new ConnectionError('the server closed the connection without answering (it may be stopping or overloaded); try again')));
+    socket.once('close', () => reject(new ConnectionError('the server closed the connection without answering (it may be stopping, overloaded or out of file descriptors); try again')));
     socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane }));
   });
 }

@@ -92,7 +92,8 @@ export class Server {
       if (error.code === 'EADDRINUSE') throw new ServerRunningError(`a server is already running on ${this.socketPath}`);
       throw error;
     });
-    // accept() fails when the process is out of descriptors (EMFILE): the peer sees a reset, we log one line.
+    // Out of descriptors, libuv accepts and closes pending peers itself (they see a reset); should an
+    // accept error still reach us, it is one line in the log, never a crash.
     server.on('error', (error: NodeJS.ErrnoException) => this.log(`could not accept a connection: ${error.code ?? error.message}`));
     this.listener = server;
     this.boundSocket = inspectSocketFile(this.socketPath);
