@@ -5,6 +5,7 @@ import { AddPaneDialog } from './addPane/AddPaneDialog.js';
 import type { ChromeModel } from './chromeModel.js';
 import { Divider } from './Divider.js';
 import { HelpOverlay } from './HelpOverlay.js';
+import { CommandPalette } from './palette/CommandPalette.js';
 import { PaneHeader } from './PaneHeader.js';
 import { StatusBar } from './StatusBar.js';
 
@@ -22,6 +23,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
         <HelpOverlay prefix={model.overlay.prefix} bindings={model.overlay.bindings} rect={model.overlay.rect} />
       ) : null}
       {model.overlay.kind === 'add-pane' ? <AddPaneDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
+      {model.overlay.kind === 'palette' ? <CommandPalette state={model.overlay.state} rect={model.overlay.rect} /> : null}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 // What the chrome shows, as plain data: the server builds it, the Ink components draw it.
 
 import type { AddPaneState } from './addPane/model.js';
+import type { PaletteState } from './palette/model.js';
 
 export interface Rect {
   x: number;
@@ -32,6 +33,8 @@ export interface KeyHelpEntry {
 export type Overlay =
   | { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect }
   | { kind: 'add-pane'; state: AddPaneState; rect: Rect }
+  /** `purpose` says what choosing an item does: run an action, or open a file in a viewer. */
+  | { kind: 'palette'; purpose: 'action' | 'view'; state: PaletteState; rect: Rect }
   | { kind: 'none' };
 
 /** One pane waiting for the user's permission or answer. */

@@ -4,28 +4,13 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { describe, expect, it } from 'vitest';
+import { useAttachedClient } from '../helpers/attached.js';
+import { eventually, type OuterTerminal, type TesseraSandbox } from '../helpers/outerTerminal.js';
 
 const CTRL_BACKSLASH = '\x1c';
 const CTRL_B = '\x02';
-let sandbox: TesseraSandbox | undefined;
-const terminals: OuterTerminal[] = [];
-
-async function attached(config: Record<string, unknown> = {}): Promise<{ t: OuterTerminal; s: TesseraSandbox }> {
-  const s = new TesseraSandbox({}, config);
-  sandbox = s;
-  const t = new OuterTerminal(['-L', s.socketName], { env: s.env, cwd: s.root, cols: 100, rows: 30 });
-  terminals.push(t);
-  await t.waitFor(PROMPT_PATTERN);
-  return { t, s };
-}
-
-afterEach(async () => {
-  for (const t of terminals.splice(0)) t.dispose();
-  await sandbox?.cleanup();
-  sandbox = undefined;
-});
+const attached = useAttachedClient();
 
 const statusBar = (t: OuterTerminal) => t.lines()[t.term.rows - 1];
 const configFile = (s: TesseraSandbox) => path.join(s.env.TESSERA_CONFIG_DIR, 'config.json');

@@ -81,7 +81,8 @@ export class TesseraSandbox {
 
   async cleanup(): Promise<void> {
     await this.cli(['kill-server']);
-    fs.rmSync(this.root, { recursive: true, force: true });
+    // The server may still be removing its own files as it exits: retry rather than fail on ENOTEMPTY.
+    fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 

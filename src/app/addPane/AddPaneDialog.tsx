@@ -1,16 +1,16 @@
 // The "add a pane" dialog: search box, one row per agent and the terminal, their choices, and key hints.
 
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { Rect } from '../chromeModel.js';
+import { DialogLine } from '../dialog/DialogLine.js';
 import { textWidth } from '../../term/textWidth.js';
 import { footerHints } from './footerHints.js';
 import { addPaneSections } from './geometry.js';
 import type { AddPaneState } from './model.js';
 import { bodyLines } from './rowLines.js';
 import { scrollToFocus } from './scroll.js';
-import { searchLine } from './searchLine.js';
-import { fitSegments, seg, type Segment } from './segments.js';
-import { FOCUSED_BACKGROUND, toneStyle } from './toneStyle.js';
+import { searchLine } from '../dialog/searchLine.js';
+import { fitSegments, seg, type Segment } from '../dialog/segments.js';
 
 const TITLE = 'Add a pane';
 
@@ -24,30 +24,16 @@ export function AddPaneDialog({ state, rect }: { state: AddPaneState; rect: Rect
   const filler = Array.from({ length: Math.max(0, sections.bodyRows - body.lines.length) }, () => blank);
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor="cyan" flexDirection="column" overflow="hidden">
-      {sections.title ? <Line segments={titleLine(width, body.hiddenAbove, body.hiddenBelow)} /> : null}
-      {sections.search ? <Line segments={searchLine(state.search, width)} /> : null}
+      {sections.title ? <DialogLine segments={titleLine(width, body.hiddenAbove, body.hiddenBelow)} /> : null}
+      {sections.search ? <DialogLine segments={searchLine(state.search, width)} /> : null}
       {body.lines.map((line, i) => (
-        <Line key={`row${i}`} segments={line.segments} focused={line.focused} />
+        <DialogLine key={`row${i}`} segments={line.segments} focused={line.focused} />
       ))}
       {filler.map((segments, i) => (
-        <Line key={`blank${i}`} segments={segments} />
+        <DialogLine key={`blank${i}`} segments={segments} />
       ))}
-      {sections.footer ? <Line segments={footerHints(state, width)} /> : null}
+      {sections.footer ? <DialogLine segments={footerHints(state, width)} /> : null}
     </Box>
-  );
-}
-
-/** One line inside the border, with its own one-cell margins: Box padding would leave those cells unwritten. */
-function Line({ segments, focused = false }: { segments: Segment[]; focused?: boolean }) {
-  return (
-    <Text backgroundColor={focused ? FOCUSED_BACKGROUND : undefined} wrap="truncate-end">
-      {' '}
-      {segments.map((s, i) => (
-        <Text key={i} {...toneStyle(s.tone, focused)}>
-          {s.text}
-        </Text>
-      ))}{' '}
-    </Text>
   );
 }
 

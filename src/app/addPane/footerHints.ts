@@ -3,7 +3,7 @@
 import { SIDE_TOGGLE_LABEL } from './keymap.js';
 import type { AddPaneState } from './model.js';
 import { focusedRow } from './reducer.js';
-import { fitSegments, seg, type Segment } from './segments.js';
+import { fitSegments, seg, type Segment } from '../dialog/segments.js';
 
 const SEPARATOR = '  ';
 

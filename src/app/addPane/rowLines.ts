@@ -5,7 +5,7 @@ import { fitText } from '../fitText.js';
 import { modelChoices, shellChoices } from './choices.js';
 import type { AddPaneRow, AddPaneState, RowSelection } from './model.js';
 import { visibleRowIndexes } from './search.js';
-import { fitSegments, seg, type Segment } from './segments.js';
+import { fitSegments, seg, type Segment } from '../dialog/segments.js';
 
 export interface BodyLine {
   /** Index in `state.rows` of the row this line belongs to; -1 for the "nothing matches" line. */

@@ -18,6 +18,8 @@ import { FramePacer } from './framePacer.js';
 import { AddPaneController } from './addPaneController.js';
 import type { RowContext } from './addPaneRows.js';
 import { KeyRouter, ROUTER_HELP } from './keyRouter.js';
+import { actionPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
+import { findAction } from '../keys/actions.js';
 import { keyLabel } from '../keys/keyLabel.js';
 import { Painter } from './painter.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
@@ -225,6 +227,10 @@ export class ClientSession implements KeyActions {
     this.setChrome({ overlay: this.addPane.open(this.cols, Math.max(1, this.rows - 1)) });
   }
 
+  openPalette(): void {
+    this.setChrome({ overlay: actionPalette(this.host.settings.current.keymap, this.cols, Math.max(1, this.rows - 1)) });
+  }
+
   showHelp(): void {
     const { keymap, prefix } = this.host.settings.current;
     const bindings = [...keymap.helpRows(), ...ROUTER_HELP];
@@ -242,6 +248,15 @@ export class ClientSession implements KeyActions {
       this.setChrome({ overlay: { kind: 'none' } });
       return true;
     }
+    if (overlay.kind === 'palette') {
+      const step = paletteKey(overlay, token);
+      if (step.outcome === undefined) this.setChrome({ overlay: step.overlay });
+      else {
+        this.setChrome({ overlay: { kind: 'none' } });
+        if ('choose' in step.outcome) this.paletteChose(overlay.purpose, step.outcome.choose);
+      }
+      return true;
+    }
     const step = this.addPane.key(overlay, token);
     if ('launch' in step) {
       this.setChrome({ overlay: { kind: 'none' } });
@@ -252,6 +267,10 @@ export class ClientSession implements KeyActions {
       this.setChrome({ overlay: step.overlay, message: 'message' in step ? { text: step.message, tone: 'info' } : undefined });
     }
     return true;
+  }
+
+  private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
+    if (purpose === 'action') void findAction(id)?.run(this);
   }
 
   private approvalOwner(): { owner?: number; reason?: string } {

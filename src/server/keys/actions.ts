@@ -49,6 +49,7 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'abort', description: 'approval: Abort the turn (when a pane waits; else cancel)', keys: ['Escape'], run: (a) => a.answer('abort') },
   { name: 'next-waiting', description: 'focus the next pane that waits for you', keys: ['w'], run: (a) => a.jumpToWaiting() },
   { name: 'help', description: 'show the keys', keys: ['?'], run: (a) => a.showHelp() },
+  { name: 'command-palette', description: 'the command palette: find an action by name and run it', keys: [':', 'p'], run: (a) => a.openPalette() },
 ];
 
 export function findAction(name: string): KeyAction | undefined {

@@ -13,6 +13,8 @@ export interface KeyActions {
   detach(): void;
   redraw(): void;
   showHelp(): void;
+  /** Opens the command palette: every action, searched by name, run with Enter. */
+  openPalette(): void;
   /** Opens the "add a pane" dialog (agents and shells). */
   openAddPane(): void;
   /** Answers the pane that owns the approval (see the ownership rule). */

@@ -5,8 +5,8 @@ import { addPaneRect, addPaneSections } from '../../../src/app/addPane/geometry.
 import type { AddPaneRow } from '../../../src/app/addPane/model.js';
 import type { BodyLine } from '../../../src/app/addPane/rowLines.js';
 import { scrollToFocus } from '../../../src/app/addPane/scroll.js';
-import { searchLine } from '../../../src/app/addPane/searchLine.js';
-import { fitSegments, seg, segmentsText } from '../../../src/app/addPane/segments.js';
+import { searchLine } from '../../../src/app/dialog/searchLine.js';
+import { fitSegments, seg, segmentsText } from '../../../src/app/dialog/segments.js';
 
 const agent = (name: string): AddPaneRow => ({ kind: 'agent', agent: name, label: name, installed: true, installHint: '', models: [] });
 

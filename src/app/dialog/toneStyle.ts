@@ -1,4 +1,4 @@
-// The colors of each kind of dialog text, on a plain line and on the highlighted (focused) line.
+// The colors of each kind of dialog text (add-pane dialog, command palette), on a plain line and on the highlighted (focused) line.
 
 import type { Tone } from './segments.js';
 
@@ -7,6 +7,7 @@ export interface ToneStyle {
   bold?: boolean;
   dimColor?: boolean;
   inverse?: boolean;
+  underline?: boolean;
 }
 
 const PLAIN: Record<Tone, ToneStyle> = {
@@ -22,6 +23,7 @@ const PLAIN: Record<Tone, ToneStyle> = {
   key: { color: 'yellow' },
   caret: { inverse: true },
   placeholder: { color: 'gray' },
+  match: { color: 'magentaBright', bold: true },
 };
 
 /** On the blue highlight, gray and cyan would vanish: everything turns light, states keep their hue. */
@@ -36,6 +38,7 @@ const FOCUSED: Record<Tone, ToneStyle> = {
   chosen: { color: 'whiteBright', bold: true },
   disabled: { color: 'white', dimColor: true },
   key: { color: 'whiteBright', bold: true },
+  match: { color: 'yellowBright', bold: true, underline: true },
 };
 
 export const FOCUSED_BACKGROUND = 'blue';
