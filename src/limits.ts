@@ -67,3 +67,12 @@ export const MAX_REQUESTS_IN_FLIGHT = 64;
 export const MAX_CONNECTIONS = 256;
 /** Bytes held for incomplete frames over all connections together; the connection that passes it is dropped. */
 export const MAX_PENDING_FRAME_BYTES = 64 << 20;
+
+/** Longest an agent CLI may take to list its sessions (opencode's `session list` loads a 180 MB binary). */
+export const AGENT_SESSION_QUERY_TIMEOUT_MS = 15_000;
+/** Longest sleep/close waits to learn an agent's session id before ending it anyway (the id is then the last one known). */
+export const SESSION_ID_WAIT_MS = 3_000;
+/** Pane sessions shorter than this are not worth a history entry (a typo, a pane opened and closed at once). */
+export const HISTORY_MIN_SESSION_MS = 10_000;
+/** History entries kept; the oldest are dropped beyond this, so the file stays small enough to rewrite on every entry. */
+export const HISTORY_MAX_ENTRIES = 1000;

@@ -9,6 +9,7 @@ const PILL_COLORS: Record<PaneStatus, string> = {
   starting: 'cyan',
   running: 'yellow',
   idle: 'green',
+  asleep: 'blue',
   exited: 'gray',
   error: 'red',
 };

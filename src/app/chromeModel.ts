@@ -11,7 +11,7 @@ export interface Rect {
 }
 
 /** The pill on a pane's header. */
-export type PaneStatus = 'not installed' | 'starting' | 'running' | 'approval' | 'idle' | 'exited' | 'error';
+export type PaneStatus = 'not installed' | 'starting' | 'running' | 'approval' | 'idle' | 'asleep' | 'exited' | 'error';
 
 export interface PaneHeaderModel {
   id: number;

@@ -21,6 +21,8 @@ export interface AgentRequest {
   effort?: Effort;
   bypassPermissions?: boolean;
   resume?: ResumeTarget;
+  /** Tessera's own id for a new conversation (claude and gemini take one); ignored when the args pick a session. */
+  newSessionId?: string;
 }
 
 export interface LaunchRequest {
@@ -36,6 +38,10 @@ export interface LaunchRequest {
   requestDir?: string;
   /** For an agent pane: its initial prompt (instead of the workspace's). */
   prompt?: string;
+  /** For an agent that accepts one: the id its new conversation gets (see AgentLaunch.newSession). */
+  newSessionId?: string;
+  /** For an agent pane started again (wake, history): the conversation to continue. */
+  resume?: ResumeTarget;
 }
 
 export interface LaunchPlan {
@@ -45,6 +51,8 @@ export interface LaunchPlan {
   agent?: string;
   displayCommand: string;
   missingMessage?: string;
+  /** The agent's conversation id, when the launch decides it (resumed, or our own id for a new one). */
+  sessionId?: string;
 }
 
 export interface PlanContext {
@@ -55,11 +63,12 @@ export interface PlanContext {
 }
 
 export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan {
-  if (request.agent) return planAgent(request.agent, request.argv ?? [], request.requestDir, ctx);
+  const again = { newSessionId: request.newSessionId, ...(request.resume === undefined ? {} : { resume: request.resume }) };
+  if (request.agent) return planAgent({ ...request.agent, ...again }, request.argv ?? [], request.requestDir, ctx);
   const argv = request.argv && request.argv.length > 0 ? request.argv : undefined;
   if (!argv) return planShell({ pane: request.shell, workspace: request.workspaceShell }, request.requestDir, ctx);
   const agentKind = ctx.catalog.kindForCommand(argv[0]);
-  if (agentKind) return planAgent({ kind: agentKind }, argv.slice(1), request.requestDir, ctx, argv[0]);
+  if (agentKind) return planAgent({ kind: agentKind, ...again }, argv.slice(1), request.requestDir, ctx, argv[0]);
   const resolved = resolveProgram(argv[0], request.requestDir, ctx);
   if (!resolved.ok) throw new RefusedError(resolved.message);
   const file = resolved.path;
@@ -71,6 +80,7 @@ function planAgent(agent: AgentRequest, userArgs: string[], requestDir: string |
   const entry = ctx.catalog.find(agent.kind);
   if (!entry) throw new RefusedError(`unknown agent '${agent.kind}'; known agents: ${ctx.catalog.names().join(', ')}`);
   const args = [...entry.args, ...agentOptionArgs(entry, agent, userArgs)];
+  const sessionId = knownSessionId(agent, args);
   const command = program ?? entry.command;
   const resolved = resolveProgram(command, requestDir, ctx);
   const displayCommand = [programName(command), ...args].join(' ');
@@ -80,11 +90,24 @@ function planAgent(agent: AgentRequest, userArgs: string[], requestDir: string |
     const missingMessage = `\x1b[1m${entry.displayName} is not installed\x1b[0m (no '${programName(command)}' in PATH).${hint}\r\nThen press Enter to close this pane, and add it again.\r\n`;
     return { file: undefined, args, kind: 'agent', agent: entry.kind, displayCommand, missingMessage };
   }
-  return { file: resolved.path, args, kind: 'agent', agent: entry.kind, displayCommand };
+  return { file: resolved.path, args, kind: 'agent', agent: entry.kind, displayCommand, sessionId };
+}
+
+/** The conversation the agent will be in: the one resumed, or our own id when the CLI took it. */
+function knownSessionId(agent: AgentRequest, args: string[]): string | undefined {
+  if (agent.resume !== undefined) return agent.resume === 'latest' ? undefined : agent.resume.sessionId;
+  return agent.newSessionId !== undefined && args.includes(agent.newSessionId) ? agent.newSessionId : undefined;
 }
 
 function agentOptionArgs(entry: AgentKindEntry, agent: AgentRequest, userArgs: string[]): string[] {
-  const options = { args: userArgs, model: agent.model, effort: agent.effort, bypassPermissions: agent.bypassPermissions, resume: agent.resume };
+  const options = {
+    args: userArgs,
+    model: agent.model,
+    effort: agent.effort,
+    bypassPermissions: agent.bypassPermissions,
+    resume: agent.resume,
+    newSessionId: agent.newSessionId,
+  };
   const asked = agent.model !== undefined || agent.effort !== undefined || agent.bypassPermissions || agent.resume !== undefined;
   if (!entry.launch) {
     if (asked) throw new RefusedError(`${entry.kind} is a custom agent: model, effort, bypass and resume options are not available for it`);

@@ -14,7 +14,10 @@ import type { AgentState } from '../agents/detection.js';
 import type { AgentMonitor } from './agent/agentMonitor.js';
 import { absentProcess } from './absentProcess.js';
 import { PaneInput } from './paneInput.js';
+import type { LaunchRequest } from './launchPlan.js';
+import { subscribe, type Listener } from './listeners.js';
 import { paneStatus, type PaneFacts } from './paneStatus.js';
+import { tildify } from './tildify.js';
 
 /** Shells with no integration are asked about their foreground group at most this often while output flows. */
 const FOREGROUND_CHECK_INTERVAL_MS = 250;
@@ -41,9 +44,20 @@ export interface PaneLaunch {
   env: Record<string, string>;
   scrollback: number;
   pidRecords?: PidRecords;
+  /** What was asked for: kept so the pane can be started again (wake, resume). */
+  request?: LaunchRequest;
+  /** The agent's conversation id when it is known at launch (our own `--session-id`, or the one resumed). */
+  sessionId?: string;
 }
 
-type Listener = () => void;
+/** How a pane's program ended: `done` on its own, `killed` when tessera ended it (close, sleep, restart, kill-server). */
+export type SessionOutcome = 'done' | 'killed';
+
+export interface SessionEnd {
+  outcome: SessionOutcome;
+  exitCode: number | undefined;
+  endedAt: number;
+}
 
 export class Pane {
   readonly id: number;
@@ -68,6 +82,19 @@ export class Pane {
   attention = false;
   /** Watches the screen of an agent pane (set by the AgentSupervisor). */
   agentMonitor: AgentMonitor | undefined;
+  /** What was asked for when the pane started (to start it again on wake or resume). */
+  readonly request: LaunchRequest | undefined;
+  /** The program's absolute path; undefined when it is not installed. */
+  readonly program: string | undefined;
+  /** When the program started (ms since the epoch). */
+  readonly startedAt = Date.now();
+  /** The agent's conversation id, as last learned (see src/agents/session/). */
+  sessionId: string | undefined;
+  /** Asleep: tessera ended the agent's program on purpose, and keeps the pane to resume it. */
+  asleep = false;
+  private readonly sessionEndListeners = new Set<(end: SessionEnd) => void>();
+  private sessionEnded = false;
+  private endedByTessera = false;
   private readonly pty: PtyProcess;
   private readonly flow: FlowControl;
   private readonly input: PaneInput;
@@ -88,6 +115,9 @@ export class Pane {
     this.agent = launch.agent;
     this.installed = launch.file !== undefined;
     this.initialPrompt = launch.prompt;
+    this.request = launch.request;
+    this.program = launch.file;
+    this.sessionId = launch.sessionId;
     this.lastCwd = launch.cwd;
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
     this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback });
@@ -233,10 +263,32 @@ export class Pane {
     return subscribe(this.exitListeners, listener);
   }
 
+  /** Once, when the program's session ends (on its own, or ended by tessera); never for a program that never ran. */
+  onSessionEnd(listener: (end: SessionEnd) => void): Disposable {
+    this.sessionEndListeners.add(listener);
+    return { dispose: () => this.sessionEndListeners.delete(listener) };
+  }
+
+  /** Ends the program's whole process group but keeps the pane and its last screen (sleep). */
+  async endProgram(): Promise<void> {
+    if (!this.isLive) return;
+    this.endedByTessera = true;
+    const exit = await this.pty.terminate();
+    this.endSession(exit.signal ? 128 + exit.signal : exit.exitCode);
+  }
+
   /** Ends the pane's whole process group and releases everything the pane holds. */
   async close(): Promise<void> {
-    if (this.isLive) await this.pty.terminate();
+    if (this.isLive) await this.endProgram();
     this.dispose();
+  }
+
+  private endSession(exitCode: number | undefined): void {
+    if (this.sessionEnded || !this.installed) return;
+    this.sessionEnded = true;
+    const end: SessionEnd = { outcome: this.endedByTessera ? 'killed' : 'done', exitCode, endedAt: Date.now() };
+    for (const listener of [...this.sessionEndListeners]) listener(end);
+    this.sessionEndListeners.clear();
   }
 
   private dispose(): void {
@@ -251,6 +303,7 @@ export class Pane {
     this.screenListeners.clear();
     this.metaListeners.clear();
     this.exitListeners.clear();
+    this.sessionEndListeners.clear();
   }
 
   private onParsed(): void {
@@ -271,6 +324,7 @@ export class Pane {
   }
 
   private onProgramExit(exit: PtyExit): void {
+    this.endSession(exit.signal ? 128 + exit.signal : exit.exitCode);
     // Let the emulator finish parsing what the program wrote last, then report the exit.
     this.emulator.write('', () => {
       this.exited = true;
@@ -284,6 +338,7 @@ export class Pane {
     const running = this.kind === 'shell' && !this.exited ? isCommandRunning(this.osc.state, this.pty?.pid ?? -1) : undefined;
     return {
       kind: this.kind,
+      asleep: this.asleep,
       notInstalled: !this.installed,
       agentState: this.agentState,
       exited: this.exited,
@@ -311,15 +366,4 @@ export class Pane {
   private emitMeta(): void {
     for (const listener of [...this.metaListeners]) listener();
   }
-}
-
-function subscribe(set: Set<Listener>, listener: Listener): Disposable {
-  set.add(listener);
-  return { dispose: () => set.delete(listener) };
-}
-
-function tildify(dir: string): string {
-  const home = process.env.HOME;
-  if (home && (dir === home || dir.startsWith(`${home}/`))) return `~${dir.slice(home.length)}`;
-  return dir;
 }

@@ -1,5 +1,6 @@
 // Starts a pane: checks its directory, plans what to run (see launchPlan.ts), builds its environment.
 
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PidRecords } from '../pty/pidRecords.js';
@@ -29,19 +30,23 @@ export class PaneFactory {
     private readonly pidRecords: PidRecords | undefined,
   ) {}
 
-  create(request: PaneRequest): Pane {
+  /** Starts a pane; `id` reuses a pane's number (the same pane started again after sleep). */
+  create(request: PaneRequest, id?: number): Pane {
     const cwd = checkDirectory(request.cwd);
-    const plan = planLaunch(request, { settings: this.settings(), catalog: this.catalog(), env: this.baseEnv, configDir: configDirectory(this.baseEnv) });
-    const id = this.nextId++;
+    // Every agent that accepts an id of ours gets one, so its conversation can be resumed without guessing.
+    const launch = { ...request, newSessionId: request.newSessionId ?? crypto.randomUUID() };
+    const plan = planLaunch(launch, { settings: this.settings(), catalog: this.catalog(), env: this.baseEnv, configDir: configDirectory(this.baseEnv) });
+    const paneId = id ?? this.nextId++;
     try {
       return new Pane({
-        id,
+        id: paneId,
         ...plan,
+        request: { ...launch, newSessionId: undefined },
         prompt: request.prompt,
         cwd,
         cols: request.cols,
         rows: request.rows,
-        env: paneEnvironment(this.baseEnv, { id, socketPath: this.socketPath }),
+        env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath }),
         scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,
       });

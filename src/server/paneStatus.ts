@@ -5,6 +5,8 @@ import type { AgentState } from '../agents/detection.js';
 
 export interface PaneFacts {
   kind: 'shell' | 'command' | 'agent';
+  /** Tessera ended the agent to resume it later (sleep). */
+  asleep?: boolean;
   /** The agent's program is not installed: nothing was started. */
   notInstalled?: boolean;
   /** For agents: what the detector (or the agent's own signal) says. */
@@ -19,6 +21,7 @@ export interface PaneFacts {
 
 export function paneStatus(facts: PaneFacts): PaneStatus {
   if (facts.notInstalled) return 'not installed';
+  if (facts.asleep) return 'asleep';
   if (facts.exited) return facts.exitCode === 0 ? 'exited' : 'error';
   if (facts.kind === 'agent') return agentPill(facts.agentState);
   if (facts.kind === 'command') return 'running';

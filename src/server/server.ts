@@ -10,6 +10,10 @@ import type { PidRecords } from '../pty/pidRecords.js';
 import { configDirectory } from '../store/configDir.js';
 import { AgentCatalog } from './agent/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
+import { HistoryRecorder } from './agent/historyRecorder.js';
+import { SessionTracker } from './agent/sessionTracker.js';
+import { SessionHistory } from '../store/sessionHistory.js';
+import { serverStateDirectory } from '../store/stateDir.js';
 import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
@@ -25,6 +29,10 @@ export const DEFAULT_WORKSPACE = 'main';
 
 export class Server {
   readonly registry: WorkspaceRegistry;
+  /** Which conversation each agent pane is in (for sleep, wake and resume). */
+  readonly sessions: SessionTracker;
+  readonly history: SessionHistory;
+  private readonly recorder: HistoryRecorder;
   private readonly clients = new Set<ClientSession>();
   private catalogCache: { agents: unknown; catalog: AgentCatalog } | undefined;
   private readonly env: NodeJS.ProcessEnv;
@@ -57,8 +65,20 @@ export class Server {
         this.refreshAllChrome();
       },
     });
+    this.sessions = new SessionTracker({
+      env,
+      panes: () => this.registry.list().flatMap((w) => [...w.panes.values()]),
+      changed: (pane) => this.registry.findPane(pane.id)?.workspace.notify(),
+      log,
+    });
+    this.history = new SessionHistory(serverStateDirectory(socketPath, env));
+    this.recorder = new HistoryRecorder(this.history, this.sessions, log);
     this.registry = new WorkspaceRegistry(factory, () => settings.settings, {
-      paneAdded: (pane, workspace) => agents.paneAdded(pane, workspace),
+      paneAdded: (pane, workspace) => {
+        agents.paneAdded(pane, workspace);
+        this.sessions.watch(pane);
+        this.recorder.watch(pane, workspace);
+      },
       attentionCleared: () => this.refreshAllChrome(),
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
@@ -115,6 +135,7 @@ export class Server {
       // already gone, or no longer ours: leave it
     }
     await this.registry.closeAll();
+    await this.recorder.flush(); // the ended panes' history entries are written before the process exits
   }
 
   private accept(socket: net.Socket): void {
@@ -127,6 +148,7 @@ export class Server {
             settings: this.settings,
             sizesChanged: () => this.applySizes(),
             attentionChanged: () => this.refreshAllChrome(),
+            sessions: this.sessions,
             addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
             removed: (s) => {
               this.clients.delete(s);
@@ -183,6 +205,9 @@ export class Server {
       version: VERSION,
       cwd: message.cwd,
       callerPane: message.callerPane,
+      sessions: this.sessions,
+      history: this.history,
+      env: this.env,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
     return command.run(message.args, ctx);

@@ -115,6 +115,13 @@ export class Workspace {
     this.relayout();
   }
 
+  /** Puts a pane started again (same id, e.g. after sleep) in the place of the old one. */
+  replacePane(pane: Pane): void {
+    this.requirePane(pane.id);
+    this.panes.set(pane.id, pane);
+    this.relayout();
+  }
+
   /** Removes a pane from the tree (its process is handled by the caller). Returns false when it was the last. */
   removePane(paneId: number): boolean {
     const next = closeInTree(this.tree, paneId);

@@ -117,6 +117,23 @@ export class WorkspaceRegistry {
     return pane;
   }
 
+  /**
+   * Starts a pane's program again in the same place (same id, directory and size), e.g. an agent woken from sleep;
+   * `change` adjusts what was asked for the first time. The old pane is closed once the new one runs.
+   */
+  async restartPane(paneId: number, change: (request: LaunchRequest) => LaunchRequest): Promise<Pane> {
+    const { pane: old, workspace } = this.requirePane(paneId);
+    const pane = this.factory.create(
+      { ...withWorkspaceDefaults(change(old.request ?? {}), workspace.settings), cwd: old.cwd, cols: old.cols, rows: old.rows },
+      old.id,
+    );
+    workspace.replacePane(pane);
+    this.watchPane(workspace, pane);
+    this.events.paneAdded(pane, workspace);
+    await old.close();
+    return pane;
+  }
+
   /** Closes a pane and ends its processes. Closing the last pane closes the workspace. */
   async closePane(paneId: number): Promise<void> {
     const { pane, workspace } = this.requirePane(paneId);
@@ -142,7 +159,7 @@ export class WorkspaceRegistry {
     pane.onMeta(() => workspace.notify());
     pane.onExit(() => {
       const cleanShellExit = pane.kind === 'shell' && pane.exitCode === 0;
-      if (cleanShellExit && this.settings().closeOnCleanShellExit && workspace.panes.has(pane.id)) {
+      if (cleanShellExit && this.settings().closeOnCleanShellExit && workspace.panes.get(pane.id) === pane) {
         void this.closePane(pane.id);
       } else {
         workspace.notify();

@@ -52,7 +52,17 @@ export function agentArgs(kind: AgentKind, options: LaunchOptions): AgentArgs {
     }
     trailing.push(...flags.trailing);
   }
-  return { ok: true, args: withFlags(leading, userArgs, trailing) };
+  const own = ownSessionFlags(launch, options);
+  return { ok: true, args: withFlags(leading, userArgs, [...trailing, ...own]) };
+}
+
+/** Tessera's own session id for a new conversation: added only when nothing else picks the session. */
+function ownSessionFlags(launch: AgentLaunch, options: LaunchOptions): string[] {
+  const spelling = launch.newSession;
+  if (options.newSessionId === undefined || spelling === undefined || options.resume !== undefined) return [];
+  if (!checkSessionId(options.newSessionId).ok || conflictingArg(options.args ?? [], spelling.conflicts) !== undefined) return [];
+  const flags = spelling.flags(options.newSessionId);
+  return flags.ok ? [...(flags.leading ?? []), ...flags.trailing] : [];
 }
 
 const OK: ValueCheck = { ok: true };

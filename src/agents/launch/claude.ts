@@ -27,4 +27,9 @@ export const claudeLaunch: AgentLaunch = {
     flags: (target) => (target === 'latest' ? trailing('--continue') : trailing('--resume', target.sessionId)),
     conflicts: ['--continue', '-c', '--resume', '-r', '--session-id', '--from-pr', '--teleport'],
   },
+  // "--session-id <uuid>  Use a specific session ID for the conversation (must be a valid UUID)"
+  newSession: {
+    flags: (id) => trailing('--session-id', id),
+    conflicts: ['--continue', '-c', '--resume', '-r', '--session-id', '--from-pr', '--teleport', '--fork-session'],
+  },
 };

@@ -31,4 +31,6 @@ export const geminiLaunch: AgentLaunch = {
     flags: (target) => trailing('--resume', target === 'latest' ? 'latest' : target.sessionId),
     conflicts: ['--resume', '-r', '--session-id', '--session-file'],
   },
+  // "--session-id  Start a new session with a manually provided UUID."
+  newSession: { flags: (id) => trailing('--session-id', id), conflicts: ['--resume', '-r', '--session-id', '--session-file'] },
 };

@@ -16,6 +16,11 @@ export interface LaunchOptions {
   effort?: Effort;
   bypassPermissions?: boolean;
   resume?: ResumeTarget;
+  /**
+   * Tessera's own choice of id for a new conversation, so the pane knows its session without reading any file. Only
+   * for CLIs that take one (`newSession`), and left out when the user's args already pick a session.
+   */
+  newSessionId?: string;
 }
 
 export type AgentArgs = { ok: true; args: string[] } | { ok: false; message: string };
@@ -48,6 +53,8 @@ export interface AgentLaunch {
   effort: OptionSpelling<Effort>;
   bypassPermissions: OptionSpelling<true>;
   resume: OptionSpelling<ResumeTarget>;
+  /** Starting a new conversation under a given id, when the CLI has a flag for it. */
+  newSession?: OptionSpelling<string>;
   /** First words of the user's args that are subcommands a `leading` option cannot be combined with. */
   subcommands?: readonly string[];
 }

@@ -7,8 +7,9 @@ import { controlCommand } from '../controlCommand.js';
 export const newPane = controlCommand({
   name: 'new-pane',
   usage: `tessera new-pane [-t WORKSPACE] --agent KIND [--model M] [--effort low|medium|high]
-                  [--prompt TEXT] [--resume [latest|SESSION]] [--bypass-permissions]
+                  [--prompt TEXT] [--resume latest|SESSION] [--bypass-permissions]
                   [--right|--down] [-d] [-c DIR] [-- AGENT ARGS…]
+       tessera new-pane [-t WORKSPACE] --resume ENTRY [--right|--down] [-d] [-c DIR]
        tessera new-pane [-t WORKSPACE] --shell COMMAND [--right|--down] [-d] [-c DIR]
        tessera new-pane [-t WORKSPACE] [--right|--down] [-d] [-c DIR] -- COMMAND ARGS…
 
@@ -19,7 +20,11 @@ export const newPane = controlCommand({
   as plain text: escape sequences and control characters in it are removed, never interpreted.
   --bypass-permissions starts the agent with its own "skip permission prompts" flag: it then runs
   tools and commands WITHOUT asking you. An agent that is not installed gets a pane that says how
-  to install it, and nothing is started. Prints the new pane's id.`,
+  to install it, and nothing is started. Prints the new pane's id.
+  --resume latest continues the agent's most recent conversation in the folder, --resume SESSION
+  the conversation with that id, and --resume ENTRY (an id from 'tessera history', like h12) the
+  conversation of that history entry, with its agent, model and folder. When the agent no longer
+  has that conversation, a new one starts and tessera says so.`,
   flags: [
     { name: 'target', short: 't', value: true },
     { name: 'agent', short: 'a', value: true },
@@ -52,5 +57,9 @@ export const newPane = controlCommand({
       args: args.rest,
     };
   },
-  print: (result, _args, ctx) => ctx.out(`${String((result as { id: number }).id)}\n`),
+  print(result, _args, ctx) {
+    const { id, note } = result as { id: number; note?: string | null };
+    if (note) ctx.err(`tessera: ${note}\n`);
+    ctx.out(`${String(id)}\n`);
+  },
 });

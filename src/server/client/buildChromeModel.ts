@@ -73,6 +73,7 @@ function approvalBar(workspace: Workspace, context: ChromeContext): ApprovalBarM
 /** A focused pane whose program ended explains how to get rid of it. */
 function exitedHint(workspace: Workspace): ChromeState['message'] {
   const pane = workspace.focusedPane;
+  if (pane?.asleep) return { text: `pane ${pane.id} (${pane.agent ?? pane.command}) is asleep: press Enter to resume it`, tone: 'info' };
   if (pane && !pane.installed) return { text: `${pane.agent ?? pane.command} is not installed: press Enter to close this pane`, tone: 'info' };
   if (!pane?.isExited) return undefined;
   return { text: `pane ${pane.id} exited with status ${pane.exitCode ?? '?'}: press Enter to close it`, tone: 'info' };

@@ -4,6 +4,8 @@ import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
+import { wakePane } from '../agent/paneSleep.js';
+import type { SessionTracker } from '../agent/sessionTracker.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import { approvalOwner } from '../approval/ownership.js';
 import type { KeyActions } from '../keys/keyActions.js';
@@ -44,6 +46,8 @@ export interface SessionHost {
   attentionChanged(): void;
   /** What the add-pane dialog offers (agents, installed or not; shells). */
   addPaneContext(): RowContext;
+  /** Which conversation each agent pane is in (to wake a sleeping one). */
+  sessions: SessionTracker;
 }
 
 export class ClientSession implements KeyActions {
@@ -86,6 +90,7 @@ export class ClientSession implements KeyActions {
       setMessage: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
       focusedPane: () => this.workspace.focusedPane,
       dismissExitedPane: () => void this.closePane(this.workspace.focusedPaneId),
+      wakeFocusedPane: () => void this.wake(this.workspace.focusedPaneId),
     });
     this.watchWorkspace();
   }
@@ -285,6 +290,15 @@ export class ClientSession implements KeyActions {
     return key === undefined ? `the ${action} action` : `${prefix.label} ${keyLabel(key)}`;
   }
 
+  private async wake(paneId: number): Promise<void> {
+    try {
+      const { note } = await wakePane({ registry: this.host.registry, sessions: this.host.sessions }, paneId);
+      if (note) this.message(note, 'info');
+    } catch (error) {
+      this.message((error as Error).message, 'error');
+    }
+  }
+
   private async closePane(paneId: number): Promise<void> {
     try {
       await this.host.registry.closePane(paneId);
@@ -317,7 +331,7 @@ export class ClientSession implements KeyActions {
   private watchWorkspace(): void {
     for (const off of this.unsubscribe.splice(0)) off();
     const workspace = this.workspace;
-    this.watchedPanes = new Set(workspace.panes.keys());
+    this.watchedPanes = new Set(workspace.panes.values());
     this.unsubscribe.push(workspace.onChange(() => this.onWorkspaceChange()));
     for (const pane of workspace.panes.values()) this.watchPane(pane);
   }
@@ -330,11 +344,12 @@ export class ClientSession implements KeyActions {
     this.unsubscribe.push(() => subscription.dispose());
   }
 
-  private watchedPanes = new Set<number>();
+  /** The panes subscribed to: a pane started again under the same id (wake) is a new one to watch. */
+  private watchedPanes = new Set<Pane>();
 
   private onWorkspaceChange(): void {
-    const ids = new Set(this.workspace.panes.keys());
-    const same = ids.size === this.watchedPanes.size && [...ids].every((id) => this.watchedPanes.has(id));
+    const panes = [...this.workspace.panes.values()];
+    const same = panes.length === this.watchedPanes.size && panes.every((pane) => this.watchedPanes.has(pane));
     if (!same) {
       this.watchWorkspace();
       this.painter.repaintAll();

@@ -19,8 +19,12 @@ export interface RouterHost {
   overlayKey(token: KeyToken): boolean;
   setMessage(text: string | undefined, tone?: 'info' | 'error' | 'question'): void;
   /** The focused pane: where keys go, unless its program has exited. */
-  focusedPane(): { write(data: string): boolean; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isLive: boolean } | undefined;
+  focusedPane():
+    | { write(data: string): boolean; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isLive: boolean; asleep: boolean }
+    | undefined;
   dismissExitedPane(): void;
+  /** Enter in a sleeping agent's pane starts it again. */
+  wakeFocusedPane(): void;
 }
 
 export class KeyRouter {
@@ -73,8 +77,11 @@ export class KeyRouter {
     const pane = host.focusedPane();
     if (!pane) return;
     if (!pane.isLive) {
-      // An exited program, or an agent that is not installed: Enter (or q) closes the pane.
-      if (token.kind === 'key' && (token.key?.name === 'enter' || token.key?.char === 'q')) host.dismissExitedPane();
+      const enter = token.kind === 'key' && token.key?.name === 'enter';
+      // A sleeping agent: Enter wakes it. An exited program, or an agent that is not installed: Enter (or q) closes the pane.
+      if (pane.asleep) {
+        if (enter) host.wakeFocusedPane();
+      } else if (enter || (token.kind === 'key' && token.key?.char === 'q')) host.dismissExitedPane();
       return;
     }
     if (!pane.write(encodeForPane(token, pane.inputModes))) {

@@ -1,6 +1,8 @@
 // The shape of a control command on the server side; each lives in its own file.
 
 import type { Fields } from '../../protocol/validate.js';
+import type { SessionHistory } from '../../store/sessionHistory.js';
+import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ClientSession } from '../client/clientSession.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -16,6 +18,12 @@ export interface CommandContext {
   cwd?: string;
   /** The pane the command was typed in, when it was typed in one. */
   callerPane?: string;
+  /** Which conversation each agent pane is in. */
+  sessions: SessionTracker;
+  /** Ended pane sessions. */
+  history: SessionHistory;
+  /** The server's environment (every pane's base). */
+  env: NodeJS.ProcessEnv;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
 }

@@ -3,6 +3,7 @@
 import { abort, approve, deny } from './answerApproval.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
+import { history } from './history.js';
 import type { ServerCommand } from './command.js';
 import { killPane } from './killPane.js';
 import { killServer } from './killServer.js';
@@ -14,9 +15,32 @@ import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
 import { serverInfo } from './serverInfo.js';
+import { sleepPane } from './sleepPane.js';
+import { wakePane } from './wakePane.js';
 import { splitPane } from './splitPane.js';
 import { zoomPane } from './zoomPane.js';
 
-const ALL: ServerCommand[] = [abort, approve, deny, explainPane, capturePane, killPane, killServer, listPanes, listWorkspaces, newPane, newWorkspace, reload, resizePane, sendKeys, serverInfo, splitPane, zoomPane];
+const ALL: ServerCommand[] = [
+  abort,
+  approve,
+  deny,
+  explainPane,
+  capturePane,
+  history,
+  killPane,
+  killServer,
+  listPanes,
+  listWorkspaces,
+  newPane,
+  newWorkspace,
+  reload,
+  resizePane,
+  sendKeys,
+  serverInfo,
+  sleepPane,
+  splitPane,
+  wakePane,
+  zoomPane,
+];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));

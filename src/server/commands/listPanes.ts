@@ -19,6 +19,7 @@ export const listPanes: ServerCommand = {
           pid: pane.isExited ? null : pane.pid,
           status: pane.status,
           agent: pane.agent ?? null,
+          sessionId: pane.sessionId ?? null,
           question: pane.question ?? null,
           attention: pane.attention,
           exitCode: pane.exitCode ?? null,

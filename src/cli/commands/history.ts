@@ -1,0 +1,44 @@
+// tessera history: the pane sessions that ended, with the agent conversations they can resume.
+
+import { boolFlag, stringFlag } from '../argParser.js';
+import { controlCommand, jsonFlag } from '../controlCommand.js';
+import type { HistoryEntry } from '../../store/historyEntry.js';
+
+export const history = controlCommand({
+  name: 'history',
+  usage: `tessera history [-t WORKSPACE] [--json]
+
+  Every pane session that lasted more than 10 seconds, oldest first: its id (h1, h2, …), when it
+  started and how long it ran, how it ended ('done' on its own, 'killed' when it was closed, put to
+  sleep or the server stopped), exit status, workspace, folder, what ran and, for an agent, its
+  conversation id. 'tessera new-pane --resume h12' continues an agent's conversation in a new pane.
+  --json prints the entries as a JSON list.`,
+  flags: [{ name: 'target', short: 't', value: true }, jsonFlag],
+  toArgs: (args) => ({ workspace: stringFlag(args, 'target') }),
+  print(result, args, ctx) {
+    const { entries, problem } = result as { entries: HistoryEntry[]; problem: string | null };
+    if (problem) ctx.err(`tessera: ${problem}\n`);
+    if (boolFlag(args, 'json')) {
+      ctx.out(`${JSON.stringify(entries, null, 2)}\n`);
+      return;
+    }
+    if (entries.length === 0) ctx.out('no sessions yet (sessions shorter than 10 s are not kept)\n');
+    for (const e of entries) ctx.out(`${line(e)}\n`);
+  },
+});
+
+function line(e: HistoryEntry): string {
+  const start = new Date(e.start);
+  const when = `${start.toISOString().slice(0, 10)} ${start.toTimeString().slice(0, 5)}`;
+  const status = e.exitStatus === undefined ? e.outcome : `${e.outcome} ${e.exitStatus}`;
+  const session = e.sessionId ? `  conversation ${e.sessionId}` : '';
+  return `${e.id.padEnd(5)} ${when}  ${duration(e.durationMs).padStart(7)}  ${status.padEnd(9)} ${e.workspace}  ${e.command}  (${e.cwd})${session}`;
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}

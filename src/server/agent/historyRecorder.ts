@@ -1,0 +1,54 @@
+// Writes a history entry for every pane session that lasted at least HISTORY_MIN_SESSION_MS, when it ends.
+
+import { HISTORY_MIN_SESSION_MS } from '../../limits.js';
+import type { SessionHistory } from '../../store/sessionHistory.js';
+import type { Pane, SessionEnd } from '../pane.js';
+import type { Workspace } from '../workspace.js';
+import type { SessionTracker } from './sessionTracker.js';
+
+export class HistoryRecorder {
+  private readonly writing = new Set<Promise<void>>();
+
+  constructor(
+    private readonly history: SessionHistory,
+    private readonly sessions: SessionTracker,
+    private readonly log: (text: string) => void,
+  ) {}
+
+  watch(pane: Pane, workspace: Workspace): void {
+    const name = workspace.name;
+    pane.onSessionEnd((end) => {
+      const done = this.record(pane, name, end).finally(() => this.writing.delete(done));
+      this.writing.add(done);
+    });
+  }
+
+  /** Resolves once every entry of a session that has ended is written. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.writing]);
+  }
+
+  private async record(pane: Pane, workspace: string, end: SessionEnd): Promise<void> {
+    const durationMs = end.endedAt - pane.startedAt;
+    if (durationMs < HISTORY_MIN_SESSION_MS) return;
+    await this.sessions.refresh(pane); // a last look: the conversation may have changed since its last turn
+    const request = pane.request ?? {};
+    const agentArgs = request.agent ? request.argv : request.argv?.slice(1);
+    this.history.add({
+      workspace,
+      paneKind: pane.kind,
+      agent: pane.agent,
+      command: pane.command,
+      argv: pane.kind === 'agent' && agentArgs && agentArgs.length > 0 ? agentArgs : undefined,
+      cwd: pane.cwd,
+      start: new Date(pane.startedAt).toISOString(),
+      durationMs,
+      exitStatus: end.exitCode,
+      outcome: end.outcome,
+      sessionId: pane.sessionId,
+      model: request.agent?.model,
+      effort: request.agent?.effort,
+    });
+    if (this.history.problem) this.log(this.history.problem);
+  }
+}
