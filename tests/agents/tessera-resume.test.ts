@@ -100,6 +100,8 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
     const { sessionId } = await pane(paneId);
     await waitUntil(() => Date.now() - wokenAt > HISTORY_MIN_SESSION_MS, HISTORY_MIN_SESSION_MS * 2, 'the session to last long enough for the history');
     await world.sandbox.cliOk(['kill-server']);
+    // kill-server answers before the panes have ended: wait until that server is gone.
+    await waitForValue(() => world.sandbox.cli(['server-info']), (r) => r.code !== 0, START_TIMEOUT_MS, 'the old server to exit');
     // A new server: the history is read from the state directory.
     const shell = await world.sandbox.cli(['new', '-d', '-s', 'again', '-c', world.project]);
     expect(shell, shell.stderr).toMatchObject({ code: 0 });
