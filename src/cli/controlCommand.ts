@@ -28,7 +28,9 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
       const requestArgs = spec.toArgs(args, ctx);
       const socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
       const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
-      return spec.print?.(result, args, ctx) ?? 0;
+      // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
+      const status: unknown = spec.print?.(result, args, ctx);
+      return typeof status === 'number' ? status : 0;
     },
   };
 }
