@@ -36,6 +36,15 @@ export class StableState {
       return false;
     }
     const decision: Decision = { detection, source: 'screen' };
+    if (this.current?.source === 'signal' && this.current.detection.state === detection.state) {
+      // The screen merely agrees with what the agent said on purpose (perhaps late, on a loaded machine): the signal
+      // stays the reason. Only an approval's question is taken from the screen, which shows the request's details.
+      this.candidate = undefined;
+      const question = detection.question ?? this.current.detection.question;
+      if (question === this.current.detection.question) return false;
+      this.current = { detection: { ...this.current.detection, question }, source: 'signal' };
+      return true;
+    }
     if (this.current && this.current.detection.state === detection.state) {
       // Same state: keep its explanation fresh (the question may have changed), no wait needed.
       const changed = this.current.detection.question !== detection.question;

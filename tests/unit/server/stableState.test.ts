@@ -42,5 +42,18 @@ describe('StableState', () => {
     expect(s.decision?.source).toBe('signal');
     expect(s.offer(d('approval', 'read off the screen'), 5)).toBe(true);
     expect(s.decision?.detection.question).toBe('read off the screen');
+    expect(s.decision).toMatchObject({ source: 'signal', detection: { rule: 'rule for approval' } });
+  });
+
+  it('keeps a signal as the reason when a screen rule agrees with it later', () => {
+    const s = new StableState();
+    s.offer(d('running'), 0);
+    expect(s.signal({ state: 'idle', rule: 'OSC 133;D from the agent', matched: [] })).toBe(true);
+    expect(s.offer(d('idle'), 400)).toBe(false);
+    expect(s.commit(10_000)).toBe(false);
+    expect(s.decision).toMatchObject({ source: 'signal', detection: { rule: 'OSC 133;D from the agent' } });
+    s.offer(d('running'), 500);
+    expect(s.offer(d('running'), 500 + STATE_STABLE_MS)).toBe(true);
+    expect(s.decision?.source).toBe('screen');
   });
 });
