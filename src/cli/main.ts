@@ -3,6 +3,7 @@
 import { CommandError, ConnectionError, NoServerError } from '../client/errors.js';
 import { SocketPathError } from '../protocol/socketPath.js';
 import { UsageError, parseArgs } from './argParser.js';
+import { endQuietlyOnBrokenPipe } from './brokenPipe.js';
 import type { CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp } from './help.js';
@@ -13,19 +14,32 @@ const out = (text: string) => process.stdout.write(text);
 const err = (text: string) => process.stderr.write(text);
 
 export async function runCli(argv: string[]): Promise<number> {
+  endQuietlyOnBrokenPipe(process.stdout);
+  endQuietlyOnBrokenPipe(process.stderr);
   try {
     return await dispatch(argv);
   } catch (error) {
-    const known =
-      error instanceof UsageError ||
-      error instanceof NoServerError ||
-      error instanceof CommandError ||
-      error instanceof ConnectionError ||
-      error instanceof SocketPathError;
-    err(`tessera: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+    err(`tessera: ${describeFailure(error)}\n`);
     if (error instanceof UsageError) err("try 'tessera --help'\n");
     return 1;
   }
+}
+
+/**
+ * One line for what a user can meet (bad usage, no server, a refused command, a system error such as
+ * EACCES); a stack trace only for a bug in tessera itself, or when TESSERA_DEBUG asks for it.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const known =
+    error instanceof UsageError ||
+    error instanceof NoServerError ||
+    error instanceof CommandError ||
+    error instanceof ConnectionError ||
+    error instanceof SocketPathError;
+  const bug = error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError;
+  if (process.env.TESSERA_DEBUG || (bug && !known)) return String(error.stack ?? error);
+  return error.message;
 }
 
 async function dispatch(argv: string[]): Promise<number> {

@@ -170,6 +170,18 @@ describe('bad input', () => {
     expect(ls.map((w) => w.name)).toEqual(['fresh']);
   });
 
+  it('ends quietly when the reader of its output goes away (`list-panes | true`)', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    await sandbox.cliOk(['split', '--right', '-d']);
+    // `true` exits without reading long before node has started, so every write meets a closed pipe.
+    const script = `"${process.execPath}" "${TESSERA_BIN}" -L ${sandbox.socketName} list-panes --json | true; echo "status \${PIPESTATUS[0]}"`;
+    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+      execFile('bash', ['-c', script], { env: sandbox.env, cwd: sandbox.root }, (error, out, err) => (error ? reject(error) : resolve({ stdout: out, stderr: err })));
+    });
+    expect(stderr).toBe('');
+    expect(stdout.trim()).toBe('status 141');
+  });
+
   it('drops a connection that sends garbage and keeps serving the others', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w']);
     const { socketPath } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { socketPath: string };
