@@ -2,6 +2,10 @@
 
 /** Shortest time between two frames sent to one client (~60 fps): more is invisible and costs CPU. */
 export const FRAME_INTERVAL_MS = 16;
+/** A program's answer to a key (its echo) comes within this; small frames then skip the frame interval. */
+export const ECHO_WINDOW_MS = 100;
+/** Pane output since the last frame up to this is a small frame (an echo, an input line); a screenful is 10–40 KB. */
+export const SMALL_FRAME_BYTES = 4 << 10;
 /** How long a pane in synchronized-output mode (DEC 2026) may hold back its frame before we draw anyway. */
 export const SYNC_OUTPUT_TIMEOUT_MS = 150;
 /** Resizes are coalesced for this long so a dragged terminal edge does not reflow every PTY dozens of times. */

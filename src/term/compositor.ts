@@ -74,6 +74,11 @@ export class Compositor {
     this.allDirty = true;
   }
 
+  /** The emulators to read for the next frame; undefined when the whole screen is redrawn. */
+  get dirtyPanes(): ReadonlySet<Emulator> | undefined {
+    return this.allDirty || this.shown === null ? undefined : this.dirty;
+  }
+
   get hasWork(): boolean {
     return this.allDirty || this.dirty.size > 0 || this.shown === null;
   }

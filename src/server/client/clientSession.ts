@@ -76,11 +76,12 @@ export class ClientSession implements KeyActions {
     this.rows = size.rows;
     this.workspace = workspace;
     this.painter = new Painter(size.cols, size.rows, supportsTrueColor(terminal, host.settings.settings.trueColor));
-    this.pacer = new FramePacer(
-      () => this.paint(),
-      () => transport.backlog() > CLIENT_BACKLOG_BYTES,
-      (resume) => transport.onceDrained(resume),
-    );
+    this.pacer = new FramePacer({
+      paint: () => this.paint(),
+      isSmall: () => this.painter.isSmall(),
+      isBackedUp: () => transport.backlog() > CLIENT_BACKLOG_BYTES,
+      onceDrained: (resume) => transport.onceDrained(resume),
+    });
     this.addPane = new AddPaneController(() => host.addPaneContext());
     this.router = new KeyRouter({
       actions: this,
@@ -105,6 +106,7 @@ export class ClientSession implements KeyActions {
   }
 
   input(data: string): void {
+    this.pacer.noteInput();
     clearTimeout(this.escapeTimer);
     this.router.handle(this.decoder.feed(data));
     if (this.decoder.pending()) {

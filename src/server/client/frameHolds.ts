@@ -35,6 +35,14 @@ export class FrameHolds {
     return false;
   }
 
+  /** Output of a dirty pane that the next frame would draw (0 when it would be held), in characters. */
+  pendingBytes(emulator: Emulator, now: number): number {
+    const record = this.records.get(emulator);
+    if (!record) return emulator.bytesReceived;
+    if (this.holdUntil(emulator, record, now) !== undefined) return 0;
+    return emulator.bytesReceived - record.bytesAtLastRead;
+  }
+
   /** Milliseconds until a held pane should be tried again (undefined when none is held); resets. */
   takeRetryDelay(now: number): number | undefined {
     const at = this.earliestRetry;

@@ -1,30 +1,46 @@
 // Decides when a client gets its next frame: right away, synchronously, when it has been quiet (typing feels instant),
-// at most one frame per FRAME_INTERVAL_MS under load, and never while its socket is backed up.
+// at most one frame per FRAME_INTERVAL_MS under load, and never while its socket is backed up. Only big frames are
+// paced: a small one that answers the user's key (an echo) is drawn at once even right after another frame.
 
-import { FRAME_INTERVAL_MS } from '../../limits.js';
+import { ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../limits.js';
+
+export interface PacerHooks {
+  /** Draws; returns whether anything was sent (an empty paint must not delay the next real one). */
+  paint(): boolean;
+  /** The frame waiting to be drawn is small (an echo, a cursor move), not a screenful. */
+  isSmall(): boolean;
+  isBackedUp(): boolean;
+  onceDrained(resume: () => void): void;
+  now?(): number;
+}
 
 export class FramePacer {
-  private lastPaint = 0;
+  private lastPaint = -Infinity;
+  private lastInput = -Infinity;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waitingForDrain = false;
   /** A paint is under way: a request made while drawing is covered by it. */
   private painting = false;
   private disposed = false;
+  private readonly now: () => number;
 
-  constructor(
-    /** Draws; returns whether anything was sent (an empty paint must not delay the next real one). */
-    private readonly paint: () => boolean,
-    private readonly isBackedUp: () => boolean,
-    private readonly onceDrained: (resume: () => void) => void,
-  ) {}
+  constructor(private readonly hooks: PacerHooks) {
+    this.now = hooks.now ?? (() => performance.now());
+  }
+
+  /** The user typed: what the program answers within ECHO_WINDOW_MS is an echo, drawn at once when small. */
+  noteInput(): void {
+    this.lastInput = this.now();
+  }
 
   /** Something changed: paint soon. Many requests before the paint collapse into one frame. */
   request(): void {
-    if (this.disposed || this.timer !== undefined || this.waitingForDrain || this.painting) return;
-    const wait = this.lastPaint + FRAME_INTERVAL_MS - performance.now();
-    // Quiet until now (typing, an echo): draw at once. Under load: at most one frame per interval.
-    if (wait <= 0) this.run();
-    else this.timer = setTimeout(() => this.run(), wait);
+    if (this.disposed || this.waitingForDrain || this.painting) return;
+    const now = this.now();
+    const wait = this.lastPaint + FRAME_INTERVAL_MS - now;
+    // Quiet until now, or an echo: draw at once. Under load: at most one big frame per interval.
+    if (wait <= 0 || (now - this.lastInput <= ECHO_WINDOW_MS && this.hooks.isSmall())) this.run();
+    else this.timer ??= setTimeout(() => this.run(), wait);
   }
 
   dispose(): void {
@@ -33,21 +49,22 @@ export class FramePacer {
   }
 
   private run(): void {
+    clearTimeout(this.timer);
     this.timer = undefined;
     if (this.disposed) return;
-    if (this.isBackedUp()) {
+    if (this.hooks.isBackedUp()) {
       // The client cannot keep up (slow link): skip frames; the next one carries every change.
       this.waitingForDrain = true;
-      this.onceDrained(() => {
+      this.hooks.onceDrained(() => {
         this.waitingForDrain = false;
         this.request();
       });
       return;
     }
-    const started = performance.now();
+    const started = this.now();
     this.painting = true;
     try {
-      if (this.paint()) this.lastPaint = started;
+      if (this.hooks.paint()) this.lastPaint = started;
     } finally {
       this.painting = false;
     }

@@ -3,6 +3,7 @@
 
 import { OffscreenChrome } from '../../app/offscreenChrome.js';
 import type { ChromeModel } from '../../app/chromeModel.js';
+import { SMALL_FRAME_BYTES } from '../../limits.js';
 import { ansiToCells } from '../../term/ansiToCells.js';
 import { Compositor, type CursorState, type PaneView } from '../../term/compositor.js';
 import type { Emulator } from '../../term/emulator.js';
@@ -70,6 +71,16 @@ export class Painter {
       trueColor: this.trueColor,
       isHeld: (emulator) => this.holds.isHeld(emulator, performance.now()),
     });
+  }
+
+  /** The next frame carries little (an echo, a prompt line), not a screenful or a full redraw. */
+  isSmall(): boolean {
+    const dirty = this.compositor.dirtyPanes;
+    if (dirty === undefined) return false;
+    const now = performance.now();
+    let bytes = 0;
+    for (const emulator of dirty) bytes += this.holds.pendingBytes(emulator, now);
+    return bytes <= SMALL_FRAME_BYTES;
   }
 
   /** Milliseconds until a pane held back this frame should be drawn (undefined when none was). */

@@ -1,0 +1,100 @@
+// Frames are paced under load, but an echo of the user's key is never held by the pacer.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../../src/limits.js';
+import { FramePacer } from '../../../src/server/client/framePacer.js';
+
+let clock = 0;
+let small = true;
+let backedUp = false;
+let paints: number[] = [];
+let drained: (() => void) | undefined;
+
+function pacer(): FramePacer {
+  return new FramePacer({
+    paint: () => {
+      paints.push(clock);
+      return true;
+    },
+    isSmall: () => small,
+    isBackedUp: () => backedUp,
+    onceDrained: (resume) => {
+      drained = resume;
+    },
+    now: () => clock,
+  });
+}
+
+/** Moves the fake clock and the timers together. */
+function advance(ms: number): void {
+  for (let i = 0; i < ms; i++) {
+    clock += 1;
+    vi.advanceTimersByTime(1);
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  clock = 1000;
+  small = true;
+  backedUp = false;
+  paints = [];
+  drained = undefined;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('FramePacer', () => {
+  it('paints at once when quiet, then at most one frame per interval', () => {
+    const p = pacer();
+    p.request();
+    expect(paints).toEqual([1000]);
+    advance(5);
+    p.request();
+    p.request();
+    expect(paints).toEqual([1000]);
+    advance(FRAME_INTERVAL_MS - 5);
+    expect(paints).toEqual([1000, 1000 + FRAME_INTERVAL_MS]);
+  });
+
+  it('draws a small echo of a key at once, even right after another frame', () => {
+    const p = pacer();
+    p.request();
+    advance(3);
+    p.noteInput();
+    advance(1);
+    p.request();
+    expect(paints).toEqual([1000, 1004]);
+  });
+
+  it('still paces a big frame after a key, and small frames without a key', () => {
+    const p = pacer();
+    p.request();
+    advance(3);
+    p.noteInput();
+    small = false;
+    p.request();
+    expect(paints).toEqual([1000]);
+    advance(FRAME_INTERVAL_MS);
+    expect(paints).toEqual([1000, 1000 + FRAME_INTERVAL_MS]);
+    advance(ECHO_WINDOW_MS + 1);
+    p.request();
+    small = true;
+    advance(2);
+    p.request();
+    expect(paints).toHaveLength(3); // no key for a while: a small frame waits for its interval like any other
+  });
+
+  it('skips frames while the client is backed up, and paints once it drains', () => {
+    const p = pacer();
+    backedUp = true;
+    p.request();
+    p.request();
+    expect(paints).toEqual([]);
+    backedUp = false;
+    drained?.();
+    expect(paints).toEqual([1000]);
+  });
+});
