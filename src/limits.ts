@@ -43,6 +43,9 @@ export const MIN_PTY_ROWS = 1;
 /** Grace period between SIGTERM and SIGKILL when a pane's process group is closed. */
 export const KILL_GRACE_MS = 2000;
 
+/** A server without clients this long after starting warms its drawing code up for the first attach. */
+export const WARM_UP_DELAY_MS = 300;
+
 /** Largest message accepted on the control socket; anything bigger is a broken or hostile peer. */
 export const MAX_MESSAGE_BYTES = 16 << 20;
 /** How long a starting client waits for a freshly launched server to accept connections. */

@@ -8,5 +8,11 @@ if (!socketPath) {
   process.stderr.write('tessera server: missing socket path\n');
   process.exit(2);
 }
+// Ink's layout engine (yoga) fetches its inlined WebAssembly through `fetch` when there is one,
+// which loads node's whole HTTP client first (~100 ms of a cold start); without it, yoga decodes
+// the bytes itself. The server never uses fetch, but it is put back all the same.
+const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+Reflect.set(globalThis, 'fetch', undefined);
 const { startServer } = await import('./startServer.js');
+if (fetchProperty) Object.defineProperty(globalThis, 'fetch', fetchProperty);
 await startServer(socketPath);

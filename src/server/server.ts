@@ -138,6 +138,10 @@ export class Server {
     await this.recorder.flush(); // the ended panes' history entries are written before the process exits
   }
 
+  get attachedClients(): number {
+    return this.clients.size;
+  }
+
   private accept(socket: net.Socket): void {
     handleConnection(socket, {
       request: (message) => this.request(message),

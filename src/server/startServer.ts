@@ -3,7 +3,7 @@
 import { openPidRecords, sweepOrphans } from '../pty/pidRecords.js';
 import { Server } from './server.js';
 import { LiveSettings } from './settings/liveSettings.js';
-import { warmUpDrawing } from './warmUp.js';
+import { warmUpWhenIdle } from './warmUp.js';
 
 export async function startServer(socketPath: string): Promise<void> {
   const log = (text: string) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
@@ -25,7 +25,7 @@ export async function startServer(socketPath: string): Promise<void> {
     process.exit(1);
   }
   log(`tessera server ${process.pid} listening on ${socketPath}`);
-  setImmediate(warmUpDrawing);
+  warmUpWhenIdle(() => server.attachedClients > 0);
 
   const stop = (signal: string) => {
     log(`stopping on ${signal}`);
