@@ -80,9 +80,30 @@ export class TesseraSandbox {
   }
 
   async cleanup(): Promise<void> {
+    const pids = this.serverPids();
     await this.cli(['kill-server']);
-    // The server may still be removing its own files as it exits: retry rather than fail on ENOTEMPTY.
-    fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    // The server answers kill-server before its panes are gone (their process groups get a grace
+    // period), and writes pid records until then: remove the tree only once it has exited.
+    const deadline = Date.now() + WAIT_TIMEOUT_MS;
+    while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
+    fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  }
+
+  /** Pids of the servers this sandbox started, from their logs. */
+  private serverPids(): number[] {
+    const runDir = this.env.TESSERA_TMPDIR;
+    const pids: number[] = [];
+    try {
+      for (const dir of fs.existsSync(runDir) ? fs.readdirSync(runDir) : []) {
+        for (const file of fs.readdirSync(path.join(runDir, dir)).filter((f) => f.endsWith('.log'))) {
+          const log = fs.readFileSync(path.join(runDir, dir, file), 'utf8');
+          for (const match of log.matchAll(/tessera server (\d+) listening/g)) pids.push(Number(match[1]));
+        }
+      }
+    } catch {
+      // Something else lives there (a test's own files): the pids found so far are all there are.
+    }
+    return pids;
   }
 }
 
@@ -203,6 +224,15 @@ export class OuterTerminal {
 }
 
 /** Waits until a condition holds (for state outside the screen: files, list-panes). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function eventually<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = WAIT_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
