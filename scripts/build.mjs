@@ -23,6 +23,8 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // jsonc-parser's default (UMD) build requires its own files at run time, which a bundle lacks: use its ES build.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   // React, react-reconciler and Ink pick their development builds unless this is known to be production.
   define: { 'process.env.NODE_ENV': '"production"' },
   // The PTY library loads a native addon next to its own files; Ink's devtools are only for `DEV=true`.
@@ -40,5 +42,11 @@ const outputs = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.
 const misplaced = outputs.filter((f) => path.relative(outdir, path.join(root, f)).split(path.sep).length !== 2);
 if (misplaced.length > 0) {
   console.error(`build: outputs must sit one folder below dist/: ${misplaced.join(', ')}`);
+  process.exit(1);
+}
+// A relative require() left in the output points into a package folder that the bundle replaced.
+const unresolved = outputs.filter((f) => /\brequire\d*\(\s*["']\.\.?\//.test(fs.readFileSync(path.join(root, f), 'utf8')));
+if (unresolved.length > 0) {
+  console.error(`build: relative require() calls left in ${unresolved.join(', ')}: a package needs its ES build (see 'alias')`);
   process.exit(1);
 }
