@@ -10,8 +10,13 @@ import { generalHelp } from './help.js';
 import { chooseServer } from './serverChoice.js';
 import { VERSION } from './version.js';
 
-const out = (text: string) => process.stdout.write(text);
-const err = (text: string) => process.stderr.write(text);
+// Nothing returned: a command's print() may return an exit status, and write()'s `true` is none.
+const out = (text: string): void => {
+  process.stdout.write(text);
+};
+const err = (text: string): void => {
+  process.stderr.write(text);
+};
 
 export async function runCli(argv: string[]): Promise<number> {
   endQuietlyOnBrokenPipe(process.stdout);
