@@ -7,6 +7,8 @@ import { StatusPill, pillLabel, statusDotColor } from './StatusPill.js';
 
 /** Narrower headers drop the pill and keep the title. */
 const MIN_TITLE_WITH_PILL = 8;
+/** Shown right after the dot on every pane that gets synchronized input; before the title so it is never cut. */
+const SYNC_MARKER = 'SYNC';
 
 export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const { rect } = pane;
@@ -14,11 +16,17 @@ export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const showPill = rect.width >= pillWidth + MIN_TITLE_WITH_PILL;
   const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
   const marker = pane.attention ? ' !' : '';
-  const title = fitText(` ${pane.id}${marker} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, titleWidth);
+  const sync = pane.synced ? SYNC_MARKER : '';
+  const title = fitText(` ${pane.id}${marker} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, Math.max(0, titleWidth - sync.length));
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={1}>
       <Text backgroundColor={pane.focused ? 'blue' : undefined} color={pane.focused ? 'white' : 'gray'} bold={pane.focused} wrap="truncate-end">
         <Text color={statusDotColor(pane.status)}>●</Text>
+        {sync ? (
+          <Text backgroundColor="magenta" color="black" bold>
+            {sync}
+          </Text>
+        ) : null}
         {title}
       </Text>
       {showPill ? <StatusPill status={pane.status} exitCode={pane.exitCode} /> : null}

@@ -48,6 +48,8 @@ export class Workspace {
   private readonly listeners = new Set<Listener>();
 
   readonly settings: WorkspaceSettings;
+  /** Panes marked for synchronized input: what is typed into one of them goes to all (see syncInput.ts). */
+  readonly synced = new Set<number>();
   /** Called when focusing a pane cleared its "needs you" mark (every client's count changes). */
   attentionCleared: (() => void) | undefined;
 
@@ -126,6 +128,7 @@ export class Workspace {
   removePane(paneId: number): boolean {
     const next = closeInTree(this.tree, paneId);
     this.panes.delete(paneId);
+    this.synced.delete(paneId);
     if (this.zoomedPaneId === paneId) this.zoomedPaneId = undefined;
     if (!next) return false;
     this.tree = next;

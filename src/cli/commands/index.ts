@@ -26,6 +26,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'list-panes', summary: 'list panes (all, or of one workspace)', load: async () => (await import('./listPanes.js')).listPanes },
   { name: 'capture-pane', summary: "print a pane's visible screen", load: async () => (await import('./capturePane.js')).capturePane },
   { name: 'send-keys', summary: 'type keys into a pane', load: async () => (await import('./sendKeys.js')).sendKeys },
+  { name: 'sync', aliases: ['synchronize-panes'], summary: 'type into several panes at once (mark panes for synchronized input)', load: async () => (await import('./syncInput.js')).syncInput },
   { name: 'approve', summary: 'allow what a waiting agent asks', load: async () => (await import('./answerApproval.js')).approve },
   { name: 'deny', summary: 'refuse what a waiting agent asks', load: async () => (await import('./answerApproval.js')).deny },
   { name: 'abort', summary: "dismiss an agent's question and interrupt its turn", load: async () => (await import('./answerApproval.js')).abort },

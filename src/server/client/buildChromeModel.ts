@@ -29,6 +29,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
       focused: id === workspace.focusedPaneId,
       zoomed: id === workspace.zoomedPaneId,
       attention: pane.attention,
+      synced: workspace.synced.has(id),
     });
   }
   return {

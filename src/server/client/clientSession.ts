@@ -13,6 +13,7 @@ import type { LiveSettings, ReloadOutcome } from '../settings/liveSettings.js';
 import type { Pane } from '../pane.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { RefusedError, type Workspace } from '../workspace.js';
+import { setAllSynced, setPaneSynced, syncedIds, syncedWith } from '../syncInput.js';
 import { helpOverlayRect } from '../../app/overlayGeometry.js';
 import { buildChromeModel } from './buildChromeModel.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
@@ -90,6 +91,7 @@ export class ClientSession implements KeyActions {
       overlayKey: (token) => this.overlayKey(token),
       setMessage: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
       focusedPane: () => this.workspace.focusedPane,
+      syncedPanes: () => syncedWith(this.workspace, this.workspace.focusedPane),
       dismissExitedPane: () => void this.closePane(this.workspace.focusedPaneId),
       wakeFocusedPane: () => void this.wake(this.workspace.focusedPaneId),
     });
@@ -232,6 +234,23 @@ export class ClientSession implements KeyActions {
 
   openAddPane(): void {
     this.setChrome({ overlay: this.addPane.open(this.cols, Math.max(1, this.rows - 1)) });
+  }
+
+  syncPane(): void {
+    const on = setPaneSynced(this.workspace, this.workspace.focusedPaneId, 'toggle');
+    this.syncMessage(`pane ${this.workspace.focusedPaneId} ${on ? 'synchronized' : 'no longer synchronized'}`);
+  }
+
+  syncAll(on: boolean): void {
+    setAllSynced(this.workspace, on);
+    this.syncMessage(on ? 'every pane synchronized' : 'synchronized input off');
+  }
+
+  private syncMessage(what: string): void {
+    const ids = syncedIds(this.workspace);
+    if (ids.length === 0) this.message(what === 'synchronized input off' ? what : `${what}; synchronized input off`, 'info');
+    else if (ids.length === 1) this.message(`${what}; mark another pane to type into both`, 'info');
+    else this.message(`${what}; typing in any of panes ${ids.join(', ')} goes to all`, 'info');
   }
 
   openPalette(): void {

@@ -19,12 +19,18 @@ export interface RouterHost {
   overlayKey(token: KeyToken): boolean;
   setMessage(text: string | undefined, tone?: 'info' | 'error' | 'question'): void;
   /** The focused pane: where keys go, unless its program has exited. */
-  focusedPane():
-    | { write(data: string): boolean; inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean }; isLive: boolean; asleep: boolean }
-    | undefined;
+  focusedPane(): (InputTarget & { asleep: boolean }) | undefined;
+  /** Other panes that get what is typed into the focused one (synchronized input). */
+  syncedPanes(): InputTarget[];
   dismissExitedPane(): void;
   /** Enter in a sleeping agent's pane starts it again. */
   wakeFocusedPane(): void;
+}
+
+interface InputTarget {
+  write(data: string): boolean;
+  inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean };
+  isLive: boolean;
 }
 
 export class KeyRouter {
@@ -60,7 +66,8 @@ export class KeyRouter {
       host.setPrefixPending(false);
       host.setMessage(undefined);
       if (prefix.matches(token)) {
-        host.focusedPane()?.write(prefix.bytes);
+        const pane = host.focusedPane();
+        if (pane?.isLive) for (const target of [pane, ...host.syncedPanes()]) target.write(prefix.bytes);
         return;
       }
       const action = keymap.find(token);
@@ -87,6 +94,9 @@ export class KeyRouter {
     if (!pane.write(encodeForPane(token, pane.inputModes))) {
       host.setMessage('this pane is not reading its input: too much is already waiting, so that was dropped', 'error');
     }
+    // Each synchronized pane gets the key encoded for the modes it asked for; one that is not
+    // reading loses it alone, and the others are not held up.
+    for (const other of host.syncedPanes()) other.write(encodeForPane(token, other.inputModes));
   }
 }
 

@@ -18,6 +18,7 @@ import { serverInfo } from './serverInfo.js';
 import { sleepPane } from './sleepPane.js';
 import { wakePane } from './wakePane.js';
 import { splitPane } from './splitPane.js';
+import { syncInput } from './syncInput.js';
 import { zoomPane } from './zoomPane.js';
 
 const ALL: ServerCommand[] = [
@@ -39,6 +40,7 @@ const ALL: ServerCommand[] = [
   serverInfo,
   sleepPane,
   splitPane,
+  syncInput,
   wakePane,
   zoomPane,
 ];

@@ -22,6 +22,7 @@ export const listPanes: ServerCommand = {
           sessionId: pane.sessionId ?? null,
           question: pane.question ?? null,
           attention: pane.attention,
+          synced: workspace.synced.has(pane.id),
           exitCode: pane.exitCode ?? null,
           cols: pane.cols,
           rows: pane.rows,

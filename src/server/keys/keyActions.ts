@@ -13,6 +13,10 @@ export interface KeyActions {
   detach(): void;
   redraw(): void;
   showHelp(): void;
+  /** Marks or unmarks the focused pane for synchronized input. */
+  syncPane(): void;
+  /** Marks every pane of the workspace for synchronized input (on), or none (off). */
+  syncAll(on: boolean): void;
   /** Opens the command palette: every action, searched by name, run with Enter. */
   openPalette(): void;
   /** Opens the "add a pane" dialog (agents and shells). */
