@@ -30,6 +30,21 @@ export const MAX_QUEUED_INPUT_BYTES = 64 << 20;
 /** A paste at least this large shows its progress ("pasting 40%") while it is written. */
 export const PASTE_PROGRESS_MIN_BYTES = 256 << 10;
 
+/**
+ * Work (about one cell each) handed to a pane's emulator in one piece: ~1-5 ms of parsing, so
+ * no pane's output holds up others, clients or commands for long. A screenful is the most one
+ * control sequence may cost once its counts are clamped.
+ */
+export const SLICE_WORK_BUDGET = 64 << 10;
+/** Parsing of pane output per event-loop turn, across all panes; then sockets and timers get their turn. */
+export const PARSE_TURN_BUDGET_MS = 8;
+/** The emulator's complaints about malformed output are summarized in the log at most this often per pane. */
+export const PARSE_ERROR_REPORT_MS = 60_000;
+/** Output put through the clamp at a time, when its turn to be parsed comes (~0.5 ms of scanning). */
+export const CLAMP_PIECE_CHARS = 16 << 10;
+/** A control sequence still unfinished after this many characters is dropped (real ones are < 100). */
+export const MAX_HELD_SEQUENCE_CHARS = 4096;
+
 /** Default scrollback lines kept per pane; bounds memory per pane. */
 export const DEFAULT_SCROLLBACK_LINES = 5000;
 

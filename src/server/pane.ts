@@ -48,6 +48,8 @@ export interface PaneLaunch {
   request?: LaunchRequest;
   /** The agent's conversation id when it is known at launch (our own `--session-id`, or the one resumed). */
   sessionId?: string;
+  /** The server log (summaries of malformed output). */
+  log?: (text: string) => void;
 }
 
 /** How a pane's program ended: `done` on its own, `killed` when tessera ended it (close, sleep, restart, kill-server). */
@@ -120,7 +122,7 @@ export class Pane {
     this.sessionId = launch.sessionId;
     this.lastCwd = launch.cwd;
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
-    this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback });
+    this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback, name: `pane ${launch.id}`, log: launch.log });
     this.osc = trackShellOsc(this.emulator.terminal);
     try {
       this.pty = this.start(launch);

@@ -28,6 +28,8 @@ export class PaneFactory {
     private readonly socketPath: string,
     private readonly baseEnv: NodeJS.ProcessEnv,
     private readonly pidRecords: PidRecords | undefined,
+    /** The server log, for what a pane's output does wrong (malformed sequences, summarized). */
+    private readonly log?: (text: string) => void,
   ) {}
 
   /** Starts a pane; `id` reuses a pane's number (the same pane started again after sleep). */
@@ -49,6 +51,7 @@ export class PaneFactory {
         env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath }),
         scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,
+        log: this.log,
       });
     } catch (error) {
       throw new RefusedError((error as Error).message);

@@ -56,6 +56,7 @@ export class Server {
       socketPath,
       env,
       pidRecords,
+      log,
     );
     const agents = new AgentSupervisor({
       detectorFor: (agent) => this.catalog().find(agent)?.detector,

@@ -1,10 +1,15 @@
 // One pane's terminal emulator: @xterm/headless with unicode11, plus what xterm does not track for us
 // (cursor visibility and shape, answers to color queries) and a fast copy of its screen into a CellGrid.
+// Output reaches xterm through the OutputClamp and the shared parse scheduler, in bounded slices.
 
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import { Attr, DEFAULT_COLOR, withUnderlineStyle, type CellGrid } from './cellGrid.js';
+import { OutputClamp } from './outputClamp.js';
+import { ParseErrorLog } from './parseErrorLog.js';
+import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
+import { CLAMP_PIECE_CHARS } from '../limits.js';
 import { colorFromXterm, readUnderline, type Underline } from './xtermCell.js';
 
 const { Terminal } = xtermHeadless;
@@ -18,9 +23,18 @@ export interface EmulatorOptions {
   cols: number;
   rows: number;
   scrollback: number;
+  /** Whose output this is, for the log ("pane 3"). */
+  name?: string;
+  /** Where summaries of malformed output go (the server log); silent when absent. */
+  log?: (line: string) => void;
 }
 
-export class Emulator {
+interface PendingSlice {
+  data: string;
+  parsed?: () => void;
+}
+
+export class Emulator implements ParseTask {
   readonly terminal: XTerm;
   cursorVisible = true;
   /** DECSCUSR parameter: 0 = the outer terminal's default shape. */
@@ -31,13 +45,31 @@ export class Emulator {
   private readonly cell: IBufferCell;
   /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
   private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
+  private readonly clamp = new OutputClamp();
+  /** Output not yet through the clamp (it is clamped when its turn comes, at the screen's size then). */
+  private readonly raw: PendingSlice[] = [];
+  private rawOffset = 0;
+  /** Clamped output waiting for xterm, in slices of bounded work. */
+  private readonly slices: PendingSlice[] = [];
+  /** A slice handed to xterm whose parse has not finished (xterm parses it at once in practice). */
+  private parsing = false;
+  private disposed = false;
+  /** Counts and summarizes what xterm reports about malformed output. */
+  readonly parseErrors: ParseErrorLog;
 
   constructor(options: EmulatorOptions) {
+    this.parseErrors = new ParseErrorLog(options.name ?? 'emulator', options.log);
+    // The scheduler marks each slice as user input so that xterm parses it at once: that must not
+    // scroll a pane someone scrolled back (an option xterm has but its headless typings omit).
+    const notScrolledByInput = { scrollOnUserInput: false };
     this.terminal = new Terminal({
       cols: options.cols,
       rows: options.rows,
       scrollback: options.scrollback,
       allowProposedApi: true,
+      logLevel: 'error',
+      logger: this.parseErrors,
+      ...notScrolledByInput,
     });
     this.terminal.loadAddon(new Unicode11Addon());
     this.terminal.unicode.activeVersion = '11';
@@ -54,10 +86,62 @@ export class Emulator {
     return this.terminal.rows;
   }
 
-  /** Feeds program output; `parsed` runs once xterm has processed it (used for flow control). */
-  write(data: string | Uint8Array, parsed?: () => void): void {
+  /**
+   * Feeds program output; `parsed` runs once xterm has processed it (used for flow control). Counts
+   * and coordinates are clamped to the screen and the output is parsed in slices, taking turns with
+   * every other pane.
+   */
+  write(data: string, parsed?: () => void): void {
+    if (this.disposed) return;
     this.bytesReceived += data.length;
-    this.terminal.write(data, parsed);
+    this.raw.push({ data, parsed });
+    requestParse(this);
+  }
+
+  /** Parses the next slice (called by the parse scheduler); true when more is waiting. */
+  parseNext(): boolean {
+    if (this.parsing || this.disposed) return false;
+    this.refill();
+    const slice = this.slices.shift();
+    if (!slice) return false;
+    if (slice.data.length > 0) {
+      this.parsing = true;
+      let synchronous = true;
+      // Marked as user input, xterm parses the write at once instead of on a timer of its own.
+      this.terminal.input('', true);
+      this.terminal.write(slice.data, () => {
+        this.parsing = false;
+        slice.parsed?.();
+        if (!synchronous && this.hasPending()) requestParse(this);
+      });
+      synchronous = false;
+    } else {
+      slice.parsed?.();
+    }
+    return !this.parsing && this.hasPending();
+  }
+
+  private hasPending(): boolean {
+    return this.slices.length > 0 || this.raw.length > 0;
+  }
+
+  /** Clamps the next piece of raw output into slices, when none are left. */
+  private refill(): void {
+    while (this.slices.length === 0 && this.raw.length > 0) {
+      const head = this.raw[0];
+      const end = Math.min(head.data.length, this.rawOffset + CLAMP_PIECE_CHARS);
+      const piece = this.rawOffset === 0 && end === head.data.length ? head.data : head.data.slice(this.rawOffset, end);
+      const out = piece.length > 0 ? this.clamp.feed(piece, { cols: this.terminal.cols, rows: this.terminal.rows }) : [];
+      for (const data of out) this.slices.push({ data });
+      if (end < head.data.length) {
+        this.rawOffset = end;
+        continue;
+      }
+      this.raw.shift();
+      this.rawOffset = 0;
+      // The callback runs once everything written before it (and this chunk) is parsed.
+      if (head.parsed) this.slices.push({ data: '', parsed: head.parsed });
+    }
   }
 
   resize(cols: number, rows: number): void {
@@ -73,12 +157,10 @@ export class Emulator {
     );
   }
 
-  /**
-   * The user just typed into this pane: xterm then parses the next output (the echo) at once
-   * instead of on its next timer tick, which keeps typing latency down.
-   */
+  /** The user just typed into this pane: show the live screen again if it was scrolled back. */
   noteUserInput(): void {
-    this.terminal.input('', true);
+    const buffer = this.terminal.buffer.active;
+    if (buffer.viewportY !== buffer.baseY) this.terminal.scrollToBottom();
   }
 
   onParsed(listener: () => void): IDisposable {
@@ -161,7 +243,12 @@ export class Emulator {
   }
 
   dispose(): void {
+    this.disposed = true;
+    cancelParse(this);
+    this.raw.length = 0;
+    this.slices.length = 0;
     for (const d of this.disposables.splice(0)) d.dispose();
+    this.parseErrors.dispose();
     this.terminal.dispose();
   }
 

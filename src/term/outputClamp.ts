@@ -1,0 +1,395 @@
+// A streaming filter in front of a pane's emulator: every count and coordinate a program sends in a
+// control sequence is clamped to what the pane's screen can show (so `ESC [ 99999999 L` costs one
+// screenful, not minutes of the server's time), and the output is cut into slices of bounded work.
+//
+// It follows xterm's parser states just far enough to find CSI sequences (ESC [ or 0x9B, from any
+// state), including ones split across chunks, and leaves every other byte as it was.
+
+import { MAX_HELD_SEQUENCE_CHARS, SLICE_WORK_BUDGET } from '../limits.js';
+import { escapeCost, limitValue, ruleFor, type Screen } from './sequenceRules.js';
+
+const enum State {
+  Ground,
+  Escape,
+  EscapeIntermediate,
+  Csi,
+  /** Inside a CSI sequence that xterm will ignore or that we do not hold: passes through untouched. */
+  CsiPassing,
+  /** Inside a CSI sequence too long to hold: dropped up to its final byte. */
+  CsiDropping,
+}
+
+const enum Csi {
+  Entry,
+  Param,
+  Intermediate,
+}
+
+const ESC = 0x1b;
+const C1_CSI = 0x9b;
+const MAX_PARAM = 0x7fffffff;
+
+/** A C0 control that xterm executes in place inside an escape sequence (all but CAN, SUB and ESC). */
+const isExecutable = (c: number): boolean => c < 0x20 && c !== 0x18 && c !== 0x1a && c !== ESC;
+/** A byte that ends any sequence in xterm: CAN, SUB and the C1 controls other than CSI. */
+const endsSequence = (c: number): boolean => c === 0x18 || c === 0x1a || (c >= 0x80 && c <= 0x9f && c !== C1_CSI);
+
+export class OutputClamp {
+  private state = State.Ground;
+  /** An ESC whose sequence is not decided yet and that was not passed on (it may start a CSI). */
+  private heldEsc = false;
+  private escIntermediate = 0;
+  private csi = Csi.Entry;
+  /** Prefix and intermediate bytes of the CSI being read, shifted together as xterm does, and how many. */
+  private collect = 0;
+  private collected = 0;
+  /** The CSI's parameters so far: how many, whether a sub-parameter is being read, the first two values. */
+  private paramIndex = 0;
+  private inSubParam = false;
+  private first = 0;
+  private second = 0;
+  /** The CSI being read, when it is held rather than left in place in the chunk. */
+  private held: { head: string; body: string } | undefined;
+
+  // Per-feed state.
+  private chunk = '';
+  private span = 0;
+  private csiStart = -1;
+  private bodyFrom = 0;
+  private pieces: string[] = [];
+  private slices: string[] = [];
+  private work = 0;
+  private screen: Screen = { cols: 80, rows: 24 };
+
+  /**
+   * Filters `chunk` for a screen of `screen` size. Returns it in slices of at most about
+   * SLICE_WORK_BUDGET work units each (usually one). An unfinished sequence at the end is kept for
+   * the next chunk, exactly as the emulator would wait for its end.
+   */
+  feed(chunk: string, screen: Screen): string[] {
+    this.chunk = chunk;
+    this.screen = screen;
+    this.span = 0;
+    this.csiStart = -1;
+    this.bodyFrom = 0;
+    this.pieces = [];
+    this.slices = [];
+    const lineCost = Math.max(1, screen.cols);
+    const length = chunk.length;
+    let i = 0;
+    while (i < length) {
+      if (this.state === State.Ground) {
+        // Ordinary output: count its work, cut slices, and stop at the next escape.
+        let work = this.work;
+        for (; i < length; i++) {
+          const c = chunk.charCodeAt(i);
+          if (c === ESC || c === C1_CSI) break;
+          work += c >= 0x0a && c <= 0x0c ? lineCost : 1;
+          // Cut only between characters, not inside a surrogate pair.
+          if (work >= SLICE_WORK_BUDGET && (c < 0xd800 || c > 0xdbff)) {
+            this.work = work;
+            this.cut(i + 1);
+            work = 0;
+          }
+        }
+        this.work = work;
+        if (i >= length) break;
+        if (chunk.charCodeAt(i) === ESC) this.startEscape(i);
+        else this.startCsi(i, i + 1);
+      } else {
+        this.step(chunk.charCodeAt(i), i);
+        if ((this.state as State) === State.Ground && this.work >= SLICE_WORK_BUDGET) this.cut(i + 1);
+      }
+      i++;
+    }
+    this.endOfChunk();
+    this.cut(chunk.length);
+    this.chunk = '';
+    return this.slices;
+  }
+
+  private step(c: number, i: number): void {
+    switch (this.state) {
+      case State.Escape:
+        return this.inEscape(c, i);
+      case State.EscapeIntermediate:
+        if ((c >= 0x20 && c <= 0x2f) || isExecutable(c) || c === 0x7f) return;
+        if (c >= 0x30 && c <= 0x7e) {
+          this.work += escapeCost(this.escIntermediate, c, this.screen);
+          this.state = State.Ground;
+          return;
+        }
+        return this.leaveSequence(c, i);
+      case State.Csi:
+        return this.inCsi(c, i);
+      case State.CsiPassing:
+        // Only where it ends matters (a character xterm would reject ends it early there; that
+        // difference is harmless, as both see the next ESC or CSI).
+        if (c >= 0x40 && c <= 0x7e) {
+          this.work += 1;
+          this.state = State.Ground;
+        } else if (c === ESC || c === C1_CSI || endsSequence(c)) {
+          this.leaveSequence(c, i);
+        }
+        return;
+      case State.CsiDropping:
+        return this.dropping(c, i);
+    }
+  }
+
+  private startEscape(i: number): void {
+    this.state = State.Escape;
+    this.heldEsc = false;
+    this.escIntermediate = 0;
+    this.csiStart = i; // where the ESC sits, while it is still in the chunk
+  }
+
+  private inEscape(c: number, i: number): void {
+    if (isExecutable(c) || c === 0x7f) {
+      // xterm runs the control and stays in the escape state: pass the control on, keep the ESC.
+      if (!this.heldEsc) {
+        this.flushSpan(this.csiStart);
+        this.heldEsc = true;
+        this.span = i;
+      }
+      return;
+    }
+    if (c === 0x5b) {
+      // ESC [ : a CSI. Its head is in the chunk unless the ESC was held.
+      if (this.heldEsc) {
+        this.heldEsc = false;
+        this.flushSpan(i);
+        this.held = { head: '\x1b[', body: '' };
+        this.startCsi(-1, i + 1);
+      } else {
+        this.startCsi(this.csiStart, i + 1);
+      }
+      return;
+    }
+    this.releaseEsc(i);
+    if (c >= 0x20 && c <= 0x2f) {
+      this.state = State.EscapeIntermediate;
+      this.escIntermediate = c;
+    } else if (c >= 0x30 && c <= 0x7e) {
+      this.work += escapeCost(0, c, this.screen);
+      this.state = State.Ground;
+    } else {
+      this.leaveSequence(c, i);
+    }
+  }
+
+  /** Passes on an ESC that was held while controls inside its sequence went ahead of it. */
+  private releaseEsc(i: number): void {
+    if (!this.heldEsc) return;
+    this.heldEsc = false;
+    this.flushSpan(i);
+    this.pieces.push('\x1b');
+    this.span = i;
+  }
+
+  /** Starts reading a CSI whose head is at `start` in the chunk (-1: already in `held`), body at `bodyFrom`. */
+  private startCsi(start: number, bodyFrom: number): void {
+    this.state = State.Csi;
+    this.csi = Csi.Entry;
+    this.collect = 0;
+    this.collected = 0;
+    this.paramIndex = 0;
+    this.inSubParam = false;
+    this.first = 0;
+    this.second = 0;
+    this.csiStart = start;
+    this.bodyFrom = bodyFrom;
+    if (start >= 0) this.held = undefined;
+  }
+
+  private inCsi(c: number, i: number): void {
+    if (c >= 0x30 && c <= 0x3b) {
+      if (this.csi === Csi.Intermediate) return this.passThrough(i);
+      this.csi = Csi.Param;
+      if (c <= 0x39) this.digit(c - 0x30);
+      else if (c === 0x3b) {
+        this.paramIndex++;
+        this.inSubParam = false;
+      } else this.inSubParam = true;
+      return;
+    }
+    if (c >= 0x3c && c <= 0x3f) {
+      if (this.csi !== Csi.Entry) return this.passThrough(i); // xterm ignores the rest of this one
+      this.collectByte(c);
+      this.csi = Csi.Param;
+      return;
+    }
+    if (c >= 0x20 && c <= 0x2f) {
+      this.collectByte(c);
+      this.csi = Csi.Intermediate;
+      // No sequence we clamp has more than one prefix or intermediate byte.
+      if (this.collected > 1) this.passThrough(i + 1);
+      return;
+    }
+    if (c >= 0x40 && c <= 0x7e) return this.dispatch(c, i);
+    if (isExecutable(c) || c === 0x7f) {
+      // xterm runs a control in place (and ignores DEL); the sequence goes on. Send the control
+      // ahead of the sequence, which is held from here on.
+      this.hold(i);
+      if (c !== 0x7f) this.pieces.push(this.chunk[i]);
+      this.bodyFrom = i + 1;
+      return;
+    }
+    // ESC, CSI, CAN, SUB, C1 controls, or a character xterm treats as an error: the sequence ends unrun.
+    this.unhold(i);
+    this.leaveSequence(c, i);
+  }
+
+  private digit(d: number): void {
+    if (this.inSubParam) return;
+    if (this.paramIndex === 0) this.first = Math.min(this.first * 10 + d, MAX_PARAM);
+    else if (this.paramIndex === 1) this.second = Math.min(this.second * 10 + d, MAX_PARAM);
+  }
+
+  private collectByte(c: number): void {
+    this.collect = (this.collect << 8) | c;
+    this.collected++;
+  }
+
+  private dispatch(final: number, i: number): void {
+    const rule = ruleFor((this.collect << 8) | final);
+    let first = this.first;
+    let limits: number[] | undefined;
+    if (rule?.clamp) {
+      const values = [this.first, this.second];
+      for (let index = 0; index < rule.clamp.length && index <= this.paramIndex; index++) {
+        const limit = rule.clamp[index];
+        if (!limit) continue;
+        const max = limitValue(limit, this.screen);
+        if (values[index] <= max) continue;
+        limits ??= [];
+        limits[index] = max;
+        if (index === 0) first = max;
+      }
+    }
+    this.work += rule ? rule.cost(first, Math.min(this.paramIndex + 1, 32), this.screen) : 1;
+    this.state = State.Ground;
+    if (limits === undefined && !this.held) return; // left in place, as it was
+    const body = this.bodyText(i);
+    const head = this.held ? this.held.head : this.chunk.slice(this.csiStart, this.bodyFrom);
+    if (!this.held) this.flushSpan(this.csiStart);
+    this.pieces.push(head + (limits ? withLimits(body, limits) : body) + String.fromCharCode(final));
+    this.held = undefined;
+    this.span = i + 1;
+  }
+
+  /** The CSI body read so far up to `i` (excluding it). */
+  private bodyText(i: number): string {
+    if (this.held) return this.held.body + this.chunk.slice(this.bodyFrom, i);
+    return this.chunk.slice(this.bodyFrom, i);
+  }
+
+  /** From now on the current CSI is held (not left in place), e.g. because a control must go ahead of it. */
+  private hold(i: number): void {
+    if (this.held) {
+      this.held.body += this.chunk.slice(this.bodyFrom, i);
+      return;
+    }
+    this.held = { head: this.chunk.slice(this.csiStart, this.bodyFrom), body: this.chunk.slice(this.bodyFrom, i) };
+    this.flushSpan(this.csiStart);
+    this.span = i + 1;
+  }
+
+  /** Gives back a held CSI as it was (it will not be run, or needs no change) and goes on from `i`. */
+  private unhold(i: number): void {
+    if (!this.held) return;
+    this.pieces.push(this.held.head + this.bodyText(i));
+    this.held = undefined;
+    this.span = i;
+  }
+
+  /** The rest of this CSI cannot be one we clamp: let it through as it is. */
+  private passThrough(i: number): void {
+    this.unhold(i);
+    this.state = State.CsiPassing;
+  }
+
+  /** Inside a sequence being dropped: only the controls xterm would run inside it get through. */
+  private dropping(c: number, i: number): void {
+    if (c >= 0x40 && c <= 0x7e) {
+      this.state = State.Ground;
+      this.span = i + 1;
+    } else if (c === ESC || c === C1_CSI || endsSequence(c) || c >= 0xa0) {
+      this.span = i;
+      this.leaveSequence(c, i);
+    } else if (isExecutable(c)) {
+      this.pieces.push(this.chunk[i]);
+      this.span = i + 1;
+    } else {
+      this.span = i + 1;
+    }
+  }
+
+  /** A byte that ends the current sequence: it starts a new one or is ordinary output. */
+  private leaveSequence(c: number, i: number): void {
+    this.state = State.Ground;
+    if (c === ESC) this.startEscape(i);
+    else if (c === C1_CSI) this.startCsi(i, i + 1);
+    else this.work += 1;
+  }
+
+  private endOfChunk(): void {
+    const end = this.chunk.length;
+    if (this.state === State.Escape && !this.heldEsc) {
+      // A lone ESC at the end may be the start of a CSI: keep it for the next chunk.
+      this.flushSpan(this.csiStart);
+      this.heldEsc = true;
+      this.span = end;
+      return;
+    }
+    if (this.state === State.Csi) {
+      this.hold(end);
+      if (this.held && this.held.body.length > MAX_HELD_SEQUENCE_CHARS) {
+        // Longer than any real sequence: dropped (xterm and tmux cap parameters too).
+        this.held = undefined;
+        this.state = State.CsiDropping;
+      }
+      this.span = end;
+      this.bodyFrom = 0;
+      return;
+    }
+    this.bodyFrom = 0;
+  }
+
+  private flushSpan(end: number): void {
+    if (end > this.span) this.pieces.push(this.chunk.slice(this.span, end));
+    this.span = Math.max(this.span, end);
+  }
+
+  /** Ends the current slice at `end`. */
+  private cut(end: number): void {
+    this.flushSpan(end);
+    if (this.pieces.length === 0) return;
+    this.slices.push(this.pieces.length === 1 ? this.pieces[0] : this.pieces.join(''));
+    this.pieces = [];
+    this.work = 0;
+  }
+}
+
+/** `body` with the top-level value of parameter k replaced by limits[k] where one is given. */
+function withLimits(body: string, limits: number[]): string {
+  const first = body.charCodeAt(0);
+  const prefixLength = first >= 0x3c && first <= 0x3f ? 1 : 0;
+  const end = paramsEnd(body, prefixLength);
+  const params = body.slice(prefixLength, end).split(';');
+  limits.forEach((max, index) => {
+    const segment = params[index];
+    const colon = segment.indexOf(':');
+    params[index] = String(max) + (colon >= 0 ? segment.slice(colon) : '');
+  });
+  return body.slice(0, prefixLength) + params.join(';') + body.slice(end);
+}
+
+/** Where the parameters of a CSI body end (its intermediates follow). */
+function paramsEnd(body: string, from: number): number {
+  for (let i = from; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x30 || c > 0x3b) return i;
+  }
+  return body.length;
+}
