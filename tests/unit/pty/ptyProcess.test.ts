@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KILL_GRACE_MS, MIN_PTY_COLS, MIN_PTY_ROWS } from '../../../src/limits.js';
 import { spawnPty, type PtyProcess, type PtySpawnOptions } from '../../../src/pty/ptyProcess.js';
 import { readProcStat } from '../../../src/pty/procStat.js';
+import { longestStall } from '../../helpers/eventLoopStall.js';
 import { alive, sessionMembers, until } from './procWatch.js';
 
 const cwd = realpathSync(tmpdir());
@@ -148,22 +149,6 @@ describe('input', () => {
     return lines.join('');
   };
 
-  /** Longest gap between ticks of a 5 ms timer while `work` runs: a blocked event loop shows here. */
-  async function longestStall(work: () => Promise<void>): Promise<number> {
-    let last = performance.now();
-    let worst = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last);
-      last = now;
-    }, 5);
-    try {
-      await work();
-    } finally {
-      clearInterval(ticker);
-    }
-    return worst;
-  }
 
   it('queues input for a program that never reads it, without blocking the caller', async () => {
     const { pty } = start('/bin/sh', ['-c', 'exec sleep 1000']);

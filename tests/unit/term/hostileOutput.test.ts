@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Emulator } from '../../../src/term/emulator.js';
+import { longestStall } from '../../helpers/eventLoopStall.js';
 
 const emulators: Emulator[] = [];
 function emulator(log?: (line: string) => void, cols = 200, rows = 50): Emulator {
@@ -17,22 +18,6 @@ afterEach(() => {
 
 const parsed = (e: Emulator, data: string): Promise<void> => new Promise((resolve) => e.write(data, resolve));
 
-/** Longest gap between ticks of a 2 ms timer while `work` runs. */
-async function longestStall(work: () => Promise<void>): Promise<number> {
-  let last = performance.now();
-  let worst = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 2);
-  try {
-    await work();
-  } finally {
-    clearInterval(ticker);
-  }
-  return Math.max(worst, performance.now() - last);
-}
 
 /** Sequences that each froze the server for seconds to minutes before their counts were clamped. */
 export const HOSTILE_SEQUENCES = [
