@@ -1,0 +1,137 @@
+// Large input through the real binary: pastes and send-keys of megabytes arrive intact and in order,
+// progress shows while a paste is written, and a pane that does not read its input stalls only itself.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KILL_GRACE_MS } from '../../src/limits.js';
+import { ControlProbe, describeLatency, timedRequest } from '../helpers/controlProbe.js';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
+/** A paste or a big send-keys on a loaded 2-core machine: vim alone needs ~15 s for 2 MB there. */
+const SLOW_MS = 180_000;
+
+let sandbox: TesseraSandbox | undefined;
+const terminals: OuterTerminal[] = [];
+
+afterEach(async () => {
+  for (const t of terminals.splice(0)) t.dispose();
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+/** Lines of varied printable text (shorter than a terminal line's 4 KB limit), about `bytes` long. */
+function bigText(bytes: number): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line = `${i}:${'abcdefghijklmnopqrstuvwxyz'.slice(i % 26)}${'0123456789'.repeat(i % 9)}\n`;
+    lines.push(line);
+    size += line.length;
+  }
+  return lines.join('');
+}
+
+function attach(s: TesseraSandbox, args: string[]): OuterTerminal {
+  const t = new OuterTerminal(['-L', s.socketName, ...args], { env: s.env, cwd: s.root, cols: 100, rows: 30, keepOutput: false });
+  terminals.push(t);
+  return t;
+}
+
+async function fileHolds(file: string, bytes: number): Promise<void> {
+  await eventually(() => (fs.existsSync(file) ? fs.statSync(file).size : -1), (size) => size >= bytes, SLOW_MS);
+}
+
+describe('large input', () => {
+  it('a 2 MB bracketed paste reaches vim in insert mode intact, shows its progress, and control commands keep answering', async () => {
+    sandbox = new TesseraSandbox();
+    const saved = path.join(sandbox.root, 'saved.txt');
+    const t = attach(sandbox, ['new', '-s', 'w', '-c', sandbox.root, '--', 'vim', '-u', 'NONE', '-N', '-n', '-i', 'NONE']);
+    await t.waitFor(/~\s*\n~/);
+    t.write('i');
+    await t.waitFor('-- INSERT --');
+    const text = bigText(2 << 20);
+    const probe = new ControlProbe(sandbox);
+    const begin = Date.now();
+    t.write(PASTE_START + text + PASTE_END);
+    // The pane's header says how far the paste has got while it is written.
+    await t.waitFor(/pasting \d+%/, SLOW_MS);
+    await t.waitFor(() => !/pasting \d+%/.test(t.text()), SLOW_MS);
+    const latency = await probe.stop();
+    const pasteMs = Date.now() - begin;
+    t.write('\x1b');
+    await t.waitFor(() => !t.text().includes('-- INSERT --'));
+    t.write(`:w ${saved}\r`);
+    await fileHolds(saved, text.length);
+    // vim ends the buffer with the empty line the paste's last newline started.
+    expect(fs.readFileSync(saved, 'utf8')).toBe(`${text}\n`);
+    console.log(`2 MB paste into vim: ${pasteMs} ms; ${describeLatency('meanwhile', latency)}`);
+    expect(latency.count).toBeGreaterThan(3);
+    // Before the input queue, the server stopped answering for good. Generous for a loaded machine.
+    expect(latency.max).toBeLessThan(5000);
+  }, SLOW_MS + 60_000);
+
+  it('a 2 MB paste into cat (echo on) arrives intact', async () => {
+    sandbox = new TesseraSandbox();
+    const saved = path.join(sandbox.root, 'cat.txt');
+    const t = attach(sandbox, ['new', '-s', 'w', '-c', sandbox.root]);
+    await t.waitFor(PROMPT_PATTERN);
+    t.write(`cat > ${saved}\r`);
+    await eventually(() => fs.existsSync(saved), Boolean);
+    const text = bigText(2 << 20);
+    const probe = new ControlProbe(sandbox);
+    const begin = Date.now();
+    t.write(PASTE_START + text + PASTE_END);
+    await fileHolds(saved, text.length);
+    const latency = await probe.stop();
+    t.write('\x04');
+    expect(fs.readFileSync(saved, 'utf8')).toBe(text);
+    console.log(`2 MB paste into cat: ${Date.now() - begin} ms; ${describeLatency('meanwhile', latency)}`);
+    expect(latency.max).toBeLessThan(5000);
+  }, SLOW_MS + 60_000);
+
+  it('send-keys of 10 MB arrives intact and in order', async () => {
+    sandbox = new TesseraSandbox();
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', sandbox.root]);
+    const [pane] = await sandbox.listPanes();
+    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', String(pane.id)]), (s) => PROMPT_PATTERN.test(s));
+    const saved = path.join(sandbox.root, 'keys.txt');
+    await sandbox.cliOk(['send-keys', '-t', String(pane.id), `stty -echo; cat > ${saved}`, 'Enter']);
+    await eventually(() => fs.existsSync(saved), Boolean);
+    const text = bigText(10 << 20);
+    // Too big for a command line: sent as one request on the socket, in 4 KB keys (the per-key limit).
+    const keys: string[] = [];
+    for (let i = 0; i < text.length; i += 4096) keys.push(text.slice(i, i + 4096));
+    const begin = Date.now();
+    const sent = await timedRequest(sandbox, 'send-keys', { pane: String(pane.id), keys, literal: true });
+    await fileHolds(saved, text.length);
+    expect(fs.readFileSync(saved, 'utf8')).toBe(text);
+    console.log(`send-keys of 10 MB: answered in ${sent.ms.toFixed(0)} ms, all in the file after ${Date.now() - begin} ms`);
+    expect(sent.ms).toBeLessThan(10_000); // the command only queues the input
+  }, SLOW_MS + 60_000);
+
+  it('a pane that never reads its input stalls only itself, and kill-pane ends it', async () => {
+    sandbox = new TesseraSandbox();
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', sandbox.root]);
+    const [shell] = await sandbox.listPanes();
+    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', String(shell.id)]), (s) => PROMPT_PATTERN.test(s));
+    const sleeper = Number((await sandbox.cliOk(['split', '-t', String(shell.id), '--right', '-d', '--', 'sleep', '1000'])).trim());
+    // Far more than the PTY's buffer holds: the rest waits in tessera's queue for this pane.
+    const keys = Array.from({ length: 256 }, () => 'x'.repeat(4096));
+    await timedRequest(sandbox, 'send-keys', { pane: String(sleeper), keys, literal: true });
+    const probe = new ControlProbe(sandbox);
+    const typed = Date.now();
+    await sandbox.cliOk(['send-keys', '-t', String(shell.id), 'echo still-$((40+2))', 'Enter']);
+    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', String(shell.id)]), (s) => s.includes('still-42'));
+    const echoMs = Date.now() - typed;
+    const latency = await probe.stop();
+    console.log(`beside a pane with 1 MB of unread input: the other pane echoed in ${echoMs} ms; ${describeLatency('meanwhile', latency)}`);
+    expect(latency.max).toBeLessThan(5000);
+    const killed = Date.now();
+    await sandbox.cliOk(['kill-pane', '-t', String(sleeper)]);
+    expect(Date.now() - killed).toBeLessThan(KILL_GRACE_MS + 10_000);
+    expect((await sandbox.listPanes()).map((p) => p.id)).toEqual([shell.id]);
+  }, SLOW_MS);
+});
