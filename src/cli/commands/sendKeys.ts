@@ -12,6 +12,8 @@ export const sendKeys = controlCommand({
   Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1…F12, C-x (Ctrl),
   M-x (Alt), C-M-x. Anything that is not a key name is typed as text.
   --literal (-l) types every argument as text, even words like "Enter".
+  The keys are queued for the pane and written as its program reads them: the command returns at
+  once, and a program that does not read its input stalls only its own pane.
   Example: tessera send-keys -t 2 'make test' Enter`,
   flags: [targetPaneFlag, { name: 'literal', short: 'l' }],
   maxPositionals: 1000,
