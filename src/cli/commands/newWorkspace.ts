@@ -46,6 +46,8 @@ export const newWorkspace: CliCommand = {
         prompt: stringFlag(args, 'prompt'),
         shell: stringFlag(args, 'shell'),
         bypassPermissions: boolFlag(args, 'bypass-permissions'),
+        // Sized to the terminal that will attach, so its first program never starts at the wrong size.
+        size: detached ? undefined : { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       },
       { cwd: ctx.cwd, callerPane: ctx.callerPane },
     )) as { name: string };
