@@ -98,3 +98,7 @@ export const SESSION_ID_WAIT_MS = 3_000;
 export const HISTORY_MIN_SESSION_MS = 10_000;
 /** History entries kept; the oldest are dropped beyond this, so the file stays small enough to rewrite on every entry. */
 export const HISTORY_MAX_ENTRIES = 1000;
+/** Distinct hyperlinks (OSC 8) remembered per server; past it new links are drawn as plain text, never lost memory. */
+export const MAX_HYPERLINKS = 65_536;
+/** Longest hyperlink target passed to the outer terminal; longer ones are drawn as plain text (terminals cap near here too). */
+export const MAX_HYPERLINK_BYTES = 2048;

@@ -109,6 +109,8 @@ export class CellGrid {
   readonly ulColor: Uint32Array;
   /** Cells whose grapheme is more than one code point (combining marks, ZWJ emoji), by cell index. */
   readonly clusters = new Map<number, string>();
+  /** Cells inside an OSC 8 hyperlink: cell index → link number (see hyperlinks.ts). Sparse, like clusters. */
+  readonly links = new Map<number, number>();
 
   constructor(cols: number, rows: number) {
     this.cols = Math.max(0, cols | 0);
@@ -150,6 +152,7 @@ export class CellGrid {
     this.ulColor[i] = ulColor;
     if (text.length > String.fromCodePoint(code).length) this.clusters.set(i, text);
     else if (this.clusters.size > 0) this.clusters.delete(i);
+    if (this.links.size > 0) this.links.delete(i);
     if (this.widths[i] === 2) {
       const j = i + 1;
       this.codes[j] = WIDE_CONTINUATION;
@@ -159,7 +162,27 @@ export class CellGrid {
       this.attrs[j] = attrs;
       this.ulColor[j] = ulColor;
       if (this.clusters.size > 0) this.clusters.delete(j);
+      if (this.links.size > 0) this.links.delete(j);
     }
+  }
+
+  /** Puts the cell at (x, y), and the right half of a wide character there, inside hyperlink `link`. */
+  setLink(x: number, y: number, link: number): void {
+    if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return;
+    const i = y * this.cols + x;
+    const wide = this.widths[i] === 2 && x + 1 < this.cols;
+    if (link === 0) {
+      this.links.delete(i);
+      if (wide) this.links.delete(i + 1);
+      return;
+    }
+    this.links.set(i, link);
+    if (wide) this.links.set(i + 1, link);
+  }
+
+  /** The hyperlink number of a cell index (0 for none). */
+  linkAt(i: number): number {
+    return this.links.size > 0 ? (this.links.get(i) ?? 0) : 0;
   }
 
   /** Before cell i is overwritten: the other half of a wide character it belongs to becomes a blank. */
@@ -172,6 +195,7 @@ export class CellGrid {
     this.codes[i] = BLANK;
     this.widths[i] = 1;
     if (this.clusters.size > 0) this.clusters.delete(i);
+    if (this.links.size > 0) this.links.delete(i);
   }
 
   /** The grapheme at a cell index ('' for a wide character's right half). */
@@ -206,6 +230,7 @@ export class CellGrid {
       this.attrs.fill(0, start, end);
       this.ulColor.fill(DEFAULT_COLOR, start, end);
       if (this.clusters.size > 0) for (let i = start; i < end; i++) this.clusters.delete(i);
+      if (this.links.size > 0) for (let i = start; i < end; i++) this.links.delete(i);
     }
   }
 
@@ -227,6 +252,13 @@ export class CellGrid {
         const cluster = src.clusters.get(s + col);
         if (cluster !== undefined) this.clusters.set(d + col, cluster);
         else if (this.clusters.size > 0) this.clusters.delete(d + col);
+      }
+      if (src.links.size > 0 || this.links.size > 0) {
+        for (let col = 0; col < width; col++) {
+          const link = src.links.get(s + col);
+          if (link !== undefined) this.links.set(d + col, link);
+          else this.links.delete(d + col);
+        }
       }
       // A wide character cut in half by the right edge of the copy becomes a blank.
       const last = d + width - 1;

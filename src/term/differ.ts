@@ -3,6 +3,7 @@
 import { attrParams } from './attrParams.js';
 import { ATTR_FLAGS, Attr, BLANK, CellGrid, DEFAULT_COLOR, UNDERLINE_STYLE_BITS } from './cellGrid.js';
 import { bgParams, fgParams, underlineColorParams } from './colors.js';
+import { CLOSE_HYPERLINK, hyperlinkSequence } from './hyperlinks.js';
 import { graphemeWidth } from './textWidth.js';
 
 export interface DiffOptions {
@@ -32,13 +33,14 @@ const MIN_ERASE_RUN = 4;
 /**
  * Bytes that turn an outer terminal showing `prev` into one showing `next`; '' when nothing differs.
  * `prev === null` or a size change repaints everything. Assumes the outer terminal's pen is reset
- * when it starts and (unless `leavePen`) leaves it reset, so frames can be chained.
+ * when it starts and (unless `leavePen`) leaves it reset, so frames can be chained. A hyperlink is
+ * always closed at the end, whatever `leavePen` says.
  */
 export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOptions): string {
   const full = prev === null || prev.cols !== next.cols || prev.rows !== next.rows;
   const painter = new Painter(next, opts.trueColor);
   if (full) painter.home();
-  const clusterChanges = full ? [] : changedClusters(prev, next);
+  const clusterChanges = full ? [] : changedSparseCells(prev, next);
   let nextClusterChange = 0;
   const { cols, rows } = next;
 
@@ -67,13 +69,14 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
       x = left + painter.cell(left, y);
     }
   }
+  painter.setLink(0);
   if (!opts.leavePen) painter.resetPen();
   return painter.out;
 }
 
 /**
  * The first cell index from `from` (up to `end`) whose code point, width, colors or attributes
- * differ (clusters are compared by changedClusters). The hot loop of a small change: the arrays are
+ * differ (clusters and links are compared by changedSparseCells). The hot loop of a small change: the arrays are
  * held in locals so it is a tight scan.
  */
 function firstDifference(a: CellGrid, b: CellGrid, from: number, end: number): number {
@@ -94,11 +97,13 @@ function firstDifference(a: CellGrid, b: CellGrid, from: number, end: number): n
   return i;
 }
 
-/** Cell indices, ascending, whose multi-code-point grapheme differs between the grids. */
-function changedClusters(a: CellGrid, b: CellGrid): number[] {
+/** Cell indices, ascending, whose multi-code-point grapheme or hyperlink differs between the grids. */
+function changedSparseCells(a: CellGrid, b: CellGrid): number[] {
   const changed: number[] = [];
   for (const [i, text] of a.clusters) if (b.clusters.get(i) !== text) changed.push(i);
   for (const i of b.clusters.keys()) if (!a.clusters.has(i)) changed.push(i);
+  for (const [i, link] of a.links) if (b.links.get(i) !== link) changed.push(i);
+  for (const i of b.links.keys()) if (!a.links.has(i)) changed.push(i);
   return changed.sort((m, n) => m - n);
 }
 
@@ -111,7 +116,8 @@ function isErasedCell(g: CellGrid, i: number): boolean {
     g.bg[i] === DEFAULT &&
     g.attrs[i] === 0 &&
     g.ulColor[i] === DEFAULT &&
-    (g.clusters.size === 0 || !g.clusters.has(i))
+    (g.clusters.size === 0 || !g.clusters.has(i)) &&
+    (g.links.size === 0 || !g.links.has(i))
   );
 }
 
@@ -138,6 +144,8 @@ class Painter {
   private bg = DEFAULT;
   private attrs = 0;
   private ulColor = DEFAULT;
+  /** The open hyperlink (0: none). */
+  private link = 0;
 
   constructor(
     private readonly grid: CellGrid,
@@ -166,6 +174,7 @@ class Painter {
 
   eraseToEndOfLine(x: number, y: number): void {
     this.moveTo(x, y);
+    this.setLink(0);
     this.resetPen();
     this.out += ERASE_TO_END_OF_LINE;
   }
@@ -182,6 +191,7 @@ class Painter {
 
     this.moveTo(x, y);
     this.setPen(g.fg[i], g.bg[i], g.attrs[i], g.ulColor[i]);
+    if (g.links.size > 0 || this.link !== 0) this.setLink(g.linkAt(i));
     if (broken || (cluster === undefined && code >= 0x20 && code < 0x7f)) {
       this.out += broken ? ' ' : String.fromCharCode(code);
       // In the last column the cursor stays on this row with a wrap pending: its column is unknown.
@@ -200,6 +210,13 @@ class Painter {
     if (cluster !== undefined || x + width >= g.cols) this.forgetCursor();
     else this.x = -1;
     return width;
+  }
+
+  /** Opens hyperlink `link` for the cells written next, or closes the open one (0). */
+  setLink(link: number): void {
+    if (link === this.link) return;
+    this.out += link === 0 ? CLOSE_HYPERLINK : hyperlinkSequence(link);
+    this.link = link;
   }
 
   private forgetCursor(): void {
@@ -240,6 +257,7 @@ class Painter {
       if (code < 0x20 || code >= 0x7f || g.widths[i] !== 1) return false;
       if (g.fg[i] !== this.fg || g.bg[i] !== this.bg || g.attrs[i] !== this.attrs || g.ulColor[i] !== this.ulColor) return false;
       if (g.clusters.size > 0 && g.clusters.has(i)) return false;
+      if (g.linkAt(i) !== this.link) return false;
       text += String.fromCharCode(code);
     }
     this.out += text;

@@ -10,7 +10,8 @@ import { OutputClamp } from './outputClamp.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS } from '../limits.js';
-import { colorFromXterm, readUnderline, type Underline } from './xtermCell.js';
+import { internHyperlink, NO_LINK } from './hyperlinks.js';
+import { colorFromXterm, readUnderline, xtermLinkId, xtermLinkTarget, type Underline } from './xtermCell.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -221,9 +222,17 @@ export class Emulator implements ParseTask {
           ulColor = underline.color;
         }
         grid.set(dx + col, y, chars, cellWidth === 2 && col + 1 < width ? 2 : 1, fg, bg, attrs, ulColor);
+        const linkId = xtermLinkId(cell);
+        if (linkId !== 0) grid.setLink(dx + col, y, this.hyperlink(linkId));
       }
       if (width < w) grid.clear(dx + width, y, w - width, 1);
     }
+  }
+
+  /** Our number for xterm's link `id` (see hyperlinks.ts). */
+  private hyperlink(id: number): number {
+    const target = xtermLinkTarget(this.terminal, id);
+    return target ? internHyperlink(target.uri, target.id ?? '') : NO_LINK;
   }
 
   /**

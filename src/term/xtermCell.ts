@@ -44,7 +44,7 @@ export interface Underline {
 interface XtermCellInternals {
   getUnderlineStyle(): number;
   hasExtendedAttrs(): number;
-  extended: { underlineColor: number };
+  extended: { underlineColor: number; urlId?: number };
 }
 
 function hasInternals(cell: object): cell is XtermCellInternals {
@@ -75,4 +75,24 @@ export function readUnderline(cell: IBufferCell, out: Underline): void {
   out.style = cell.getUnderlineStyle();
   const packed = out.style !== UnderlineStyle.None && cell.hasExtendedAttrs() !== 0 ? cell.extended.underlineColor : 0;
   out.color = packed === XTERM_UNDERLINE_COLOR_RESET ? DEFAULT_COLOR : colorFromXterm(packed & XTERM_MODE_MASK, packed);
+}
+
+/** xterm's number for the OSC 8 link on `cell` (0: none), read like the underline from its internals. */
+export function xtermLinkId(cell: IBufferCell): number {
+  if (!hasInternals(cell) || cell.hasExtendedAttrs() === 0) return 0;
+  const id = cell.extended.urlId;
+  return typeof id === 'number' ? id : 0;
+}
+
+/** The terminal's registry of OSC 8 links (not public API in 6.0.0; absent means links are not passed on). */
+interface XtermLinkService {
+  getLinkData(id: number): { id?: string; uri: string } | undefined;
+}
+
+/** Looks up the target of xterm link `id` in `terminal`; undefined when unknown or the internals changed. */
+export function xtermLinkTarget(terminal: object, id: number): { id?: string; uri: string } | undefined {
+  const service = (terminal as { _core?: { _oscLinkService?: Partial<XtermLinkService> } })._core?._oscLinkService;
+  if (typeof service?.getLinkData !== 'function') return undefined;
+  const data = service.getLinkData(id);
+  return data && typeof data.uri === 'string' ? data : undefined;
 }
