@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { xtermLinkId, xtermLinkTarget } from '../../src/term/xtermCell.js';
-import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox } from '../helpers/outerTerminal.js';
 
 let sandbox: TesseraSandbox;
 const terminals: OuterTerminal[] = [];
