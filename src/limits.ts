@@ -102,3 +102,13 @@ export const HISTORY_MAX_ENTRIES = 1000;
 export const MAX_HYPERLINKS = 65_536;
 /** Longest hyperlink target passed to the outer terminal; longer ones are drawn as plain text (terminals cap near here too). */
 export const MAX_HYPERLINK_BYTES = 2048;
+
+
+/** A server log is rotated past this size (one older part is kept): a flood of messages cannot fill a disk. */
+export const SERVER_LOG_MAX_BYTES = 8 << 20;
+/** One log message is cut to this many bytes: a huge error object must not take the whole log. */
+export const SERVER_LOG_MAX_LINE_BYTES = 4096;
+/** Logs and state of a server that has stopped are removed once untouched this long (a week: long enough to read them). */
+export const STOPPED_SERVER_FILES_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The cleanup after stopped servers waits this long after start, so it never slows the first attach. */
+export const STOPPED_SERVER_CLEANUP_DELAY_MS = 5_000;

@@ -146,7 +146,7 @@ export function assertSameSocket(socketPath: string, checked: SocketFile): void 
 export async function claimSocketPath(socketPath: string): Promise<{ replacedStale: boolean }> {
   const found = inspectSocketFile(socketPath);
   if (found.kind === 'absent') return { replacedStale: false };
-  const answer = await probe(socketPath);
+  const answer = await probeSocket(socketPath);
   if (answer === 'accepts') throw new ServerRunningError(`a server is already running on ${socketPath}`);
   if (answer !== 'refused') {
     throw new SocketSecurityError(`cannot tell whether the socket ${socketPath} is still in use (${answer}); tessera leaves it alone`);
@@ -158,7 +158,7 @@ export async function claimSocketPath(socketPath: string): Promise<{ replacedSta
 }
 
 /** Whether something accepts connections on the socket: 'accepts', 'refused' (proven stale), or the error code. */
-function probe(socketPath: string): Promise<string> {
+export function probeSocket(socketPath: string): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.createConnection(socketPath);
     socket.once('connect', () => {

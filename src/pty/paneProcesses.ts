@@ -28,15 +28,45 @@ export interface KillOptions {
  */
 export function paneProcesses(leaderPid: number, pgid: number = leaderPid): number[] {
   assertPaneIds(leaderPid, pgid);
-  return listProcStats()
-    .filter(
-      (stat) =>
-        isAlive(stat) &&
-        stat.pid !== process.pid &&
-        // The leader itself counts even in the instant after fork, before it became a session leader.
-        (stat.pid === leaderPid || stat.pgrp === pgid || stat.session === leaderPid),
-    )
-    .map((stat) => stat.pid);
+  const table = processTable();
+  const found = new Set<number>([...(table.byGroup.get(pgid) ?? []), ...(table.bySession.get(leaderPid) ?? [])]);
+  // The leader itself counts even in the instant after fork, before it became a session leader.
+  if (table.alive.has(leaderPid)) found.add(leaderPid);
+  found.delete(process.pid);
+  return [...found];
+}
+
+interface ProcessTable {
+  alive: Set<number>;
+  byGroup: Map<number, number[]>;
+  bySession: Map<number, number[]>;
+}
+
+let current: ProcessTable | undefined;
+
+/**
+ * The live processes, indexed by group and session. One scan of /proc serves every pane looked up in
+ * the same turn of the event loop: ending 2,000 panes at once scans /proc once per poll round
+ * instead of once per pane (each scan reads a file per process).
+ */
+function processTable(): ProcessTable {
+  if (current) return current;
+  const table: ProcessTable = { alive: new Set(), byGroup: new Map(), bySession: new Map() };
+  for (const stat of listProcStats()) {
+    if (!isAlive(stat)) continue;
+    table.alive.add(stat.pid);
+    push(table.byGroup, stat.pgrp, stat.pid);
+    push(table.bySession, stat.session, stat.pid);
+  }
+  current = table;
+  setImmediate(() => (current = undefined));
+  return table;
+}
+
+function push(map: Map<number, number[]>, key: number, pid: number): void {
+  const list = map.get(key);
+  if (list) list.push(pid);
+  else map.set(key, [pid]);
 }
 
 /** Sends `signal` to the pane's process group and to each other member of its session. */

@@ -1,6 +1,7 @@
 // A file of the pids of running panes, so the next server can kill what a crashed one left behind.
+// Each change appends one line (no full rewrite per pane), so thousands of panes start and end cheaply.
 
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { killPaneProcesses, paneProcesses } from './paneProcesses.js';
 import { isErrnoCode } from './errno.js';
@@ -9,7 +10,11 @@ import type { Disposable, PtyProcess } from './ptyProcess.js';
 
 /** Name of the records file inside the caller's directory. */
 export const PID_RECORDS_FILE = 'pane-pids.json';
-const FORMAT_VERSION = 1;
+/** First line of the records file: names the format and its version. */
+const JOURNAL_HEADER = 'tessera-pane-pids 2';
+/** The journal is rewritten compactly when it has more lines than this and than RATIO × live records. */
+const JOURNAL_COMPACT_MIN_LINES = 256;
+const JOURNAL_COMPACT_RATIO = 4;
 
 export interface PidRecord {
   pid: number;
@@ -46,7 +51,7 @@ export function openPidRecords(dir: string): OpenedPidRecords {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, PID_RECORDS_FILE);
   const { panes, warnings } = load(file);
-  const save = (): void => writeAtomically(file, JSON.stringify({ version: FORMAT_VERSION, panes: Object.fromEntries(panes) }));
+  const journal = openJournal(file, panes);
 
   const records: PidRecords = {
     add(paneId, pid) {
@@ -56,11 +61,11 @@ export function openPidRecords(dir: string): OpenedPidRecords {
       // after spawn it may not have got there yet, and its pgrp would still be ours.
       const record: PidRecord = { pid, pgid: pid, startTime: stat.startTime };
       panes.set(paneId, record);
-      save();
+      journal.added(paneId, record);
       return record;
     },
     remove(paneId) {
-      if (panes.delete(paneId)) save();
+      if (panes.delete(paneId)) journal.removed(paneId);
     },
     list() {
       return new Map(panes);
@@ -76,6 +81,15 @@ export function openPidRecords(dir: string): OpenedPidRecords {
     },
   };
   return { records, warnings };
+}
+
+/** True when the records in `dir` may still name running panes (a crashed server's, not swept yet). */
+export function hasPidRecords(dir: string): boolean {
+  try {
+    return load(join(dir, PID_RECORDS_FILE)).panes.size > 0;
+  } catch {
+    return true; // unreadable: keep it rather than lose the only list of those processes
+  }
 }
 
 /**
@@ -104,7 +118,7 @@ export async function sweepOrphans(dir: string): Promise<SweepResult> {
     }
   }
   await Promise.all(kills);
-  if (panes.size > 0) writeAtomically(file, JSON.stringify({ version: FORMAT_VERSION, panes: {} }));
+  if (panes.size > 0) writeAtomically(file, snapshot(new Map()));
   return { killed, recycled, warnings };
 }
 
@@ -121,7 +135,7 @@ function load(file: string): Loaded {
     if (isErrnoCode(error, 'ENOENT')) return { panes: new Map(), warnings: [] };
     throw error;
   }
-  const panes = parseRecords(text);
+  const panes = text.startsWith('{') ? parseJsonRecords(text) : parseJournal(text);
   if (panes) return { panes, warnings: [] };
   // Never delete it: it may be the only list of processes still running from a crashed server.
   const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -132,23 +146,79 @@ function load(file: string): Loaded {
   };
 }
 
-function parseRecords(text: string): Map<string, PidRecord> | undefined {
+/** The first format: one JSON object rewritten whole on every change (a server of an older version may have left it). */
+function parseJsonRecords(text: string): Map<string, PidRecord> | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (!isObject(parsed) || parsed.version !== FORMAT_VERSION || !isObject(parsed.panes)) return undefined;
+  if (!isObject(parsed) || parsed.version !== 1 || !isObject(parsed.panes)) return undefined;
   const panes = new Map<string, PidRecord>();
   for (const [paneId, value] of Object.entries(parsed.panes)) {
     if (!isObject(value)) return undefined;
     const { pid, pgid, startTime } = value;
-    // pid 1 and 0 are never a pane's: signalling them would hit the whole system.
     if (!isIntegerAbove(pid, 1) || !isIntegerAbove(pgid, 1) || !isIntegerAbove(startTime, -1)) return undefined;
     panes.set(paneId, { pid, pgid, startTime });
   }
   return panes;
+}
+
+/**
+ * The journal: a header line, then one line per change, appended (`+ PANE PID PGID START` when a
+ * pane starts, `- PANE` when it ends). A last line cut short by a crash is ignored; any other line
+ * that does not parse makes the file corrupt.
+ */
+function parseJournal(text: string): Map<string, PidRecord> | undefined {
+  const lines = text.split('\n');
+  if (lines[0] !== JOURNAL_HEADER) return undefined;
+  const complete = lines.slice(1, -1); // the part after the last newline was never finished
+  const panes = new Map<string, PidRecord>();
+  for (const line of complete) {
+    const [op, paneId, ...numbers] = line.split(' ');
+    if (op === '-' && paneId && numbers.length === 0) {
+      panes.delete(paneId);
+      continue;
+    }
+    const [pid, pgid, startTime] = numbers.map(Number);
+    if (op !== '+' || !paneId || numbers.length !== 3 || !isValidRecord(pid, pgid, startTime)) return undefined;
+    panes.set(paneId, { pid, pgid, startTime });
+  }
+  return panes;
+}
+
+function snapshot(panes: ReadonlyMap<string, PidRecord>): string {
+  return [JOURNAL_HEADER, ...[...panes].map(([paneId, r]) => addLine(paneId, r))].join('\n') + '\n';
+}
+
+const addLine = (paneId: string, r: PidRecord): string => `+ ${paneId} ${r.pid} ${r.pgid} ${r.startTime}`;
+
+/** Appends one line per change; rewrites the file compactly once it is mostly history. */
+function openJournal(file: string, panes: ReadonlyMap<string, PidRecord>): { added(paneId: string, r: PidRecord): void; removed(paneId: string): void } {
+  let fd = -1;
+  let lines = 0;
+  const compact = () => {
+    if (fd >= 0) closeSync(fd);
+    writeAtomically(file, snapshot(panes));
+    fd = openSync(file, 'a', 0o600);
+    lines = panes.size;
+  };
+  const append = (paneId: string, line: string) => {
+    if (!/^\S+$/.test(paneId)) throw new Error(`a pane id in the pid records must be one word: ${JSON.stringify(paneId)}`);
+    appendFileSync(fd, `${line}\n`);
+    if (++lines > Math.max(JOURNAL_COMPACT_MIN_LINES, JOURNAL_COMPACT_RATIO * panes.size)) compact();
+  };
+  compact();
+  return {
+    added: (paneId, r) => append(paneId, addLine(paneId, r)),
+    removed: (paneId) => append(paneId, `- ${paneId}`),
+  };
+}
+
+/** pid 1 and 0 are never a pane's: signalling them would hit the whole system. */
+function isValidRecord(pid: unknown, pgid: unknown, startTime: unknown): boolean {
+  return isIntegerAbove(pid, 1) && isIntegerAbove(pgid, 1) && isIntegerAbove(startTime, -1);
 }
 
 /** Readers see the old file or the new one, never half of one. */

@@ -19,6 +19,7 @@ import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { handleConnection } from './connection.js';
 import { ConnectionBudget } from './connectionBudget.js';
+import { CrashSweepNotice } from './crashSweep.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RefusedError, type Workspace } from './workspace.js';
@@ -48,6 +49,8 @@ export class Server {
     env: NodeJS.ProcessEnv,
     pidRecords: PidRecords | undefined,
     private readonly log: (text: string) => void,
+    /** What the sweep after a crash ended, if anything: told to the first client and in server-info. */
+    private readonly crashSweep: CrashSweepNotice = new CrashSweepNotice(undefined),
   ) {
     this.env = env;
     const factory = new PaneFactory(
@@ -167,7 +170,7 @@ export class Server {
         );
         this.clients.add(session);
         this.applySizes();
-        session.start(this.settings.notice());
+        session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient());
         return {
           input: (data) => session.input(data),
           resize: (cols, rows) => session.resize(cols, rows),
@@ -208,6 +211,7 @@ export class Server {
       clients: this.clients,
       socketPath: this.socketPath,
       version: VERSION,
+      crashSweep: this.crashSweep.report,
       cwd: message.cwd,
       callerPane: message.callerPane,
       sessions: this.sessions,

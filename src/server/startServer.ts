@@ -1,23 +1,39 @@
-// Brings a server up: settings, prefix key, orphan sweep, socket; and takes it down on signals.
+// Brings a server up: capped log, settings, orphan sweep, socket, cleanup after stopped servers; and
+// takes it down on signals.
 
+import path from 'node:path';
+import { STOPPED_SERVER_CLEANUP_DELAY_MS } from '../limits.js';
+import { rotatedLogPath, serverLogPath, serverStateDir } from '../protocol/serverFiles.js';
+import { inspectSocketFile, probeSocket } from '../protocol/socketSecurity.js';
 import { openPidRecords, sweepOrphans } from '../pty/pidRecords.js';
+import { CrashSweepNotice, reportCrashSweep } from './crashSweep.js';
 import { Server } from './server.js';
+import { captureProcessOutput, openServerLog } from './serverLog.js';
 import { LiveSettings } from './settings/liveSettings.js';
+import { removeStoppedServerFiles } from './stoppedServerFiles.js';
 import { warmUpWhenIdle } from './warmUp.js';
 
 export async function startServer(socketPath: string): Promise<void> {
-  const log = (text: string) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
+  const serverLog = openServerLog(serverLogPath(socketPath), rotatedLogPath(socketPath));
+  captureProcessOutput(serverLog);
+  const log = serverLog.message;
   const settings = new LiveSettings(process.env, log);
   settings.watch();
 
-  const stateDir = `${socketPath}.d`;
+  // Never sweep the panes of a server that is running: only a dead server's leftovers are orphans.
+  if (inspectSocketFile(socketPath).kind === 'socket' && (await probeSocket(socketPath)) === 'accepts') {
+    log(`a server is already running on ${socketPath}`);
+    process.exit(1);
+  }
+  const stateDir = serverStateDir(socketPath);
   const sweep = await sweepOrphans(stateDir);
   for (const warning of sweep.warnings) log(warning);
-  if (sweep.killed.length > 0) log(`ended ${sweep.killed.length} pane process group(s) left behind by a server that crashed`);
+  const report = reportCrashSweep(sweep);
+  if (report) log(report.message);
   const { records, warnings: recordWarnings } = openPidRecords(stateDir);
   for (const warning of recordWarnings) log(warning);
 
-  const server = new Server(socketPath, settings, process.env, records, log);
+  const server = new Server(socketPath, settings, process.env, records, log, new CrashSweepNotice(report));
   try {
     await server.listen();
   } catch (error) {
@@ -26,6 +42,7 @@ export async function startServer(socketPath: string): Promise<void> {
   }
   log(`tessera server ${process.pid} listening on ${socketPath}`);
   warmUpWhenIdle(() => server.attachedClients > 0);
+  setTimeout(() => void cleanUpStoppedServers(socketPath, log), STOPPED_SERVER_CLEANUP_DELAY_MS).unref();
 
   const stop = (signal: string) => {
     log(`stopping on ${signal}`);
@@ -38,3 +55,12 @@ export async function startServer(socketPath: string): Promise<void> {
   process.on('unhandledRejection', (error) => log(`internal error (kept running): ${String((error as Error)?.stack ?? error)}`));
 }
 
+/** Removes what servers that stopped long ago left beside this one's socket; reports what it removed. */
+async function cleanUpStoppedServers(socketPath: string, log: (text: string) => void): Promise<void> {
+  try {
+    const { removed } = await removeStoppedServerFiles(path.dirname(socketPath), path.basename(socketPath));
+    if (removed.length > 0) log(`removed the logs and state of servers stopped long ago: ${removed.join(', ')}`);
+  } catch (error) {
+    log(`could not clean up after stopped servers: ${(error as Error).message}`);
+  }
+}

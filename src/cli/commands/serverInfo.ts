@@ -1,4 +1,5 @@
-// tessera server-info: the running server's process and socket (for scripts and benchmarks).
+// tessera server-info: the running server's process and socket (for scripts and benchmarks), and
+// what it ended at start-up that a crashed server had left running.
 
 import { boolFlag } from '../argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
@@ -9,8 +10,11 @@ export const serverInfo = controlCommand({
   flags: [jsonFlag],
   toArgs: () => ({}),
   print(result, args, ctx) {
-    const info = result as { pid: number; socketPath: string; version: string };
+    const info = result as { pid: number; socketPath: string; version: string; crashSweep: { message: string; at: string } | null };
     if (boolFlag(args, 'json')) ctx.out(`${JSON.stringify(info)}\n`);
-    else ctx.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
+    else {
+      ctx.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
+      if (info.crashSweep) ctx.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
+    }
   },
 });

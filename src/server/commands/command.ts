@@ -4,6 +4,7 @@ import type { Fields } from '../../protocol/validate.js';
 import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ClientSession } from '../client/clientSession.js';
+import type { CrashSweepReport } from '../crashSweep.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 
@@ -14,6 +15,8 @@ export interface CommandContext {
   clients: ReadonlySet<ClientSession>;
   socketPath: string;
   version: string;
+  /** What the sweep after a crash ended when this server started, if anything. */
+  crashSweep?: CrashSweepReport;
   /** The client's working directory. */
   cwd?: string;
   /** The pane the command was typed in, when it was typed in one. */

@@ -4,9 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ServerRunningError,
   SocketSecurityError,
@@ -15,19 +14,10 @@ import {
   listenPrivately,
   secureSocketDirectory,
 } from '../../../src/protocol/socketSecurity.js';
+import { scratch } from '../../helpers/scratch.js';
 
-const roots: string[] = [];
-const servers: net.Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
-});
-
-function privateRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-sec-'));
-  roots.push(root);
-  return root;
-}
+const temp = scratch('tessera-sec-');
+const privateRoot = temp.dir;
 
 /** A socket file that nothing accepts on: what a server killed with SIGKILL leaves behind. */
 function staleSocket(socketPath: string): void {
@@ -99,8 +89,7 @@ describe('claimSocketPath and listenPrivately', () => {
     staleSocket(socketPath);
     expect(await claimSocketPath(socketPath)).toEqual({ replacedStale: true });
     expect(fs.existsSync(socketPath)).toBe(false);
-    const server = net.createServer();
-    servers.push(server);
+    const server = temp.keep(net.createServer());
     await listenPrivately(server, socketPath);
     await expect(claimSocketPath(socketPath)).rejects.toThrow(ServerRunningError);
     expect(fs.lstatSync(socketPath).isSocket()).toBe(true);
@@ -110,8 +99,7 @@ describe('claimSocketPath and listenPrivately', () => {
     const socketPath = path.join(privateRoot(), 's');
     const previous = process.umask(0);
     try {
-      const server = net.createServer();
-      servers.push(server);
+      const server = temp.keep(net.createServer());
       const listening = listenPrivately(server, socketPath);
       // Already private at the instant listen() returns, before any callback could chmod it.
       expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);

@@ -32,8 +32,17 @@ function orphanPane(script: string): ChildProcess {
   return child;
 }
 
-function readRecordsFile(dir: string): unknown {
-  return JSON.parse(readFileSync(join(dir, PID_RECORDS_FILE), 'utf8'));
+/** The records as the file says after replaying its journal: pane id -> [pid, pgid, start time]. */
+function readRecordsFile(dir: string): Record<string, number[]> {
+  const [header, ...lines] = readFileSync(join(dir, PID_RECORDS_FILE), 'utf8').trimEnd().split('\n');
+  expect(header).toBe('tessera-pane-pids 2');
+  const panes: Record<string, number[]> = {};
+  for (const line of lines) {
+    const [op, id, ...numbers] = line.split(' ');
+    if (op === '+') panes[id] = numbers.map(Number);
+    else delete panes[id];
+  }
+  return panes;
 }
 
 describe('openPidRecords', () => {
@@ -45,12 +54,45 @@ describe('openPidRecords', () => {
     records.track('pane-1', pty);
     const startTime = readProcStat(pty.pid)?.startTime;
     expect(records.list().get('pane-1')).toEqual({ pid: pty.pid, pgid: pty.pid, startTime });
-    expect(readRecordsFile(dir)).toEqual({ version: 1, panes: { 'pane-1': { pid: pty.pid, pgid: pty.pid, startTime } } });
+    expect(readRecordsFile(dir)).toEqual({ 'pane-1': [pty.pid, pty.pid, startTime] });
     pty.write('done\r');
     await pty.exited;
     await until(() => !records.list().has('pane-1'), 'the record to go');
-    expect(readRecordsFile(dir)).toEqual({ version: 1, panes: {} });
+    expect(readRecordsFile(dir)).toEqual({});
     expect(readdirSync(dir)).toEqual([PID_RECORDS_FILE]); // no temp file left behind
+  });
+
+  it('appends one line per change instead of rewriting the file, and compacts it once it is mostly history', () => {
+    const dir = recordsDir();
+    const { records } = openPidRecords(dir);
+    const file = join(dir, PID_RECORDS_FILE);
+    records.add('keep', process.pid);
+    let previous = readFileSync(file, 'utf8');
+    for (let i = 0; i < 100; i++) {
+      records.add(`p${i}`, process.pid);
+      const now = readFileSync(file, 'utf8');
+      expect(now.startsWith(previous)).toBe(true); // appended, not rewritten
+      expect(now.length - previous.length).toBeLessThan(64);
+      previous = now;
+    }
+    for (let i = 0; i < 2000; i++) {
+      records.remove(`p${i % 100}`);
+      if (i % 3 === 0) records.add(`p${i % 100}`, process.pid);
+    }
+    expect(readFileSync(file, 'utf8').split('\n').length).toBeLessThan(1200);
+    const expected = Object.fromEntries([...records.list()].map(([id, r]) => [id, [r.pid, r.pgid, r.startTime]]));
+    expect(readRecordsFile(dir)).toEqual(expected);
+    expect(openPidRecords(dir).records.list()).toEqual(records.list()); // a new server reads the same
+  });
+
+  it('ignores a last line cut short by a crash, and reads the older JSON format', () => {
+    const dir = recordsDir();
+    const startTime = readProcStat(process.pid)?.startTime;
+    writeFileSync(join(dir, PID_RECORDS_FILE), `tessera-pane-pids 2\n+ a ${process.pid} ${process.pid} ${startTime}\n+ b 12`);
+    expect([...openPidRecords(dir).records.list().keys()]).toEqual(['a']);
+    const old = recordsDir();
+    writeFileSync(join(old, PID_RECORDS_FILE), JSON.stringify({ version: 1, panes: { x: { pid: process.pid, pgid: process.pid, startTime } } }));
+    expect(openPidRecords(old).records.list().get('x')).toEqual({ pid: process.pid, pgid: process.pid, startTime });
   });
 
   it('does not record a process that is already gone', () => {
@@ -93,7 +135,7 @@ describe('sweepOrphans', () => {
     expect(result.killed.map((record) => record.pid)).toEqual([sid]);
     expect(result.warnings).toEqual([]);
     await until(() => members.every((pid) => !alive(pid)), 'every orphaned process to be gone');
-    expect(readRecordsFile(dir)).toEqual({ version: 1, panes: {} });
+    expect(readRecordsFile(dir)).toEqual({});
   });
 
   it('leaves alone a pid that now belongs to a process with another start time', async () => {
