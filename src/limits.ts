@@ -103,7 +103,6 @@ export const MAX_HYPERLINKS = 65_536;
 /** Longest hyperlink target passed to the outer terminal; longer ones are drawn as plain text (terminals cap near here too). */
 export const MAX_HYPERLINK_BYTES = 2048;
 
-
 /** A server log is rotated past this size (one older part is kept): a flood of messages cannot fill a disk. */
 export const SERVER_LOG_MAX_BYTES = 8 << 20;
 /** One log message is cut to this many bytes: a huge error object must not take the whole log. */
@@ -112,3 +111,9 @@ export const SERVER_LOG_MAX_LINE_BYTES = 4096;
 export const STOPPED_SERVER_FILES_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The cleanup after stopped servers waits this long after start, so it never slows the first attach. */
 export const STOPPED_SERVER_CLEANUP_DELAY_MS = 5_000;
+/** How long an attaching terminal has to answer the color queries before programs are told it did not. */
+export const COLOR_REPLY_WAIT_MS = 1000;
+/** Quiet time after a color reply before the colors are taken as complete (a terminal answers them in one burst). */
+export const COLOR_REPLY_SETTLE_MS = 50;
+/** Color queries held while no terminal has told its colors yet; more are a flood and are dropped. */
+export const MAX_PENDING_COLOR_QUERIES = 256;

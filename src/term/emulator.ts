@@ -11,14 +11,11 @@ import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
+import { answerColorQueries } from './outerColors.js';
 import { colorFromXterm, readUnderline, xtermLinkId, xtermLinkTarget, type Underline } from './xtermCell.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
-
-/** Colors reported to programs that ask (OSC 10/11); a dark theme, the common case for agent CLIs. */
-const DEFAULT_FOREGROUND_REPLY = 'rgb:d0d0/d0d0/d0d0';
-const DEFAULT_BACKGROUND_REPLY = 'rgb:0000/0000/0000';
 
 export interface EmulatorOptions {
   cols: number;
@@ -76,7 +73,11 @@ export class Emulator implements ParseTask {
     this.terminal.unicode.activeVersion = '11';
     this.cell = this.terminal.buffer.active.getNullCell();
     this.trackCursorModes();
-    this.answerColorQueries();
+    // A color answer may come after the terminal's colors arrive, when the pane may be gone.
+    const reply = (answer: string) => {
+      if (!this.disposed) this.terminal.input(answer, false);
+    };
+    for (const handler of answerColorQueries(this.terminal, reply)) this.track(handler);
   }
 
   get cols(): number {
@@ -288,16 +289,6 @@ export class Emulator implements ParseTask {
         return false;
       }),
     );
-  }
-
-  private answerColorQueries(): void {
-    const answer = (code: number, color: string) => (data: string) => {
-      if (data !== '?') return false;
-      this.terminal.input(`\x1b]${code};${color}\x1b\\`, false);
-      return true;
-    };
-    this.track(this.terminal.parser.registerOscHandler(10, answer(10, DEFAULT_FOREGROUND_REPLY)));
-    this.track(this.terminal.parser.registerOscHandler(11, answer(11, DEFAULT_BACKGROUND_REPLY)));
   }
 }
 

@@ -20,6 +20,7 @@ import { initialChromeState, type ChromeState } from './chromeState.js';
 import { FramePacer } from './framePacer.js';
 import { AddPaneController } from './addPaneController.js';
 import type { RowContext } from './addPaneRows.js';
+import { ColorProbe } from './colorProbe.js';
 import { KeyRouter, ROUTER_HELP } from './keyRouter.js';
 import { actionPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
 import { findAction } from '../keys/actions.js';
@@ -65,6 +66,7 @@ export class ClientSession implements KeyActions {
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void)[] = [];
   private closed = false;
+  private colorProbe: ColorProbe | undefined;
 
   constructor(
     private readonly host: SessionHost,
@@ -103,6 +105,7 @@ export class ClientSession implements KeyActions {
     this.host.registry.touch(this.workspace);
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
+    this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
     this.painter.repaintAll();
     this.refresh();
   }
@@ -110,10 +113,16 @@ export class ClientSession implements KeyActions {
   input(data: string): void {
     this.pacer.noteInput();
     clearTimeout(this.escapeTimer);
-    this.router.handle(this.decoder.feed(data));
+    this.handleTokens(this.decoder.feed(data));
     if (this.decoder.pending()) {
-      this.escapeTimer = setTimeout(() => this.router.handle(this.decoder.flush()), ESCAPE_TIMEOUT_MS);
+      this.escapeTimer = setTimeout(() => this.handleTokens(this.decoder.flush()), ESCAPE_TIMEOUT_MS);
     }
+  }
+
+  /** The terminal's answers to the color queries go to the probe; everything goes to the key router (which drops replies). */
+  private handleTokens(tokens: KeyToken[]): void {
+    for (const token of tokens) if (token.kind === 'reply') this.colorProbe?.reply(token.raw);
+    this.router.handle(tokens);
   }
 
   resize(cols: number, rows: number): void {
@@ -166,6 +175,7 @@ export class ClientSession implements KeyActions {
     this.closed = true;
     clearTimeout(this.escapeTimer);
     clearTimeout(this.heldTimer);
+    this.colorProbe?.dispose();
     for (const off of this.unsubscribe.splice(0)) off();
     this.pacer.dispose();
     this.painter.dispose();

@@ -1,0 +1,92 @@
+// Programs that ask their terminal for its colors (OSC 10/11/4) are told the colors of the user's
+// terminal: vim picks the same background inside a pane as directly in that terminal.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox } from '../helpers/outerTerminal.js';
+
+interface Theme {
+  name: 'light' | 'dark';
+  foreground: string;
+  background: string;
+}
+
+const LIGHT: Theme = { name: 'light', foreground: 'rgb:1e1e/1e1e/1e1e', background: 'rgb:fafa/fafa/f0f0' };
+const DARK: Theme = { name: 'dark', foreground: 'rgb:d0d0/d0d0/d0d0', background: 'rgb:1010/1212/1818' };
+const VIM = ['-u', 'NONE', '-N', '-i', 'NONE', '-n'];
+
+let sandbox: TesseraSandbox;
+const terminals: OuterTerminal[] = [];
+
+beforeEach(() => {
+  sandbox = new TesseraSandbox();
+});
+
+afterEach(async () => {
+  for (const t of terminals.splice(0)) t.dispose();
+  await sandbox.cleanup();
+});
+
+/** A test terminal that answers like a real one in `theme`: device queries, and its colors when asked. */
+function terminal(args: string[], theme: Theme | undefined, file?: string): OuterTerminal {
+  const t = new OuterTerminal(args, { env: sandbox.env, cwd: sandbox.root, cols: 90, rows: 26, file });
+  terminals.push(t);
+  if (theme) {
+    t.term.onData((reply) => t.write(reply));
+    const answer = (code: string, color: string) => (data: string) => {
+      if (data !== '?') return false;
+      t.write(`\x1b]${code};${color}\x07`);
+      return true;
+    };
+    t.term.parser.registerOscHandler(10, answer('10', theme.foreground));
+    t.term.parser.registerOscHandler(11, answer('11', theme.background));
+  }
+  return t;
+}
+
+/** What vim's `background` option became, read off its message line. */
+async function vimBackground(t: OuterTerminal): Promise<string> {
+  await t.waitFor(/^~/m);
+  // vim asks for the background at startup and redraws when the answer comes; give it its answer first.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.write(':echo "bg=" . &background\r');
+  let found = '';
+  await t.waitFor(() => {
+    found = /bg=(light|dark)/.exec(t.text())?.[1] ?? '';
+    return found !== '';
+  });
+  return found;
+}
+
+describe('colors asked by programs', () => {
+  for (const theme of [LIGHT, DARK]) {
+    it(`make vim pick the same background in a pane as directly in a ${theme.name} terminal`, async () => {
+      const direct = await vimBackground(terminal(VIM, theme, 'vim'));
+      const inPane = await vimBackground(terminal(['-L', sandbox.socketName, 'new', '-s', 'w', '--', 'vim', ...VIM], theme));
+      expect(direct).toBe(theme.name);
+      expect(inPane).toBe(direct);
+    });
+  }
+
+  it('follow the terminal that attached last, and are not answered when it does not answer', async () => {
+    const light = terminal(['-L', sandbox.socketName], LIGHT);
+    await light.waitFor(PROMPT_PATTERN);
+    light.kill();
+    const dark = terminal(['-L', sandbox.socketName, 'attach'], DARK);
+    await dark.waitFor(PROMPT_PATTERN);
+    dark.write(`vim ${VIM.join(' ')}\r`);
+    expect(await vimBackground(dark)).toBe('dark');
+    dark.write(':q!\r');
+    await dark.waitFor(PROMPT_PATTERN);
+    dark.kill();
+
+    const silent = terminal(['-L', sandbox.socketName, 'attach'], undefined);
+    await silent.waitFor(PROMPT_PATTERN);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // past the wait for its (missing) answers
+    const probe =
+      "process.stdin.setRawMode(true);let got='';process.stdin.on('data',d=>got+=d);" +
+      "process.stdout.write('\\x1b]11;?\\x07');setTimeout(()=>{console.log('answer:'+(got?JSON.stringify(got):'none'));process.exit(0)},1500)";
+    silent.write(`node -e "${probe}"\r`);
+    await silent.waitFor(/^answer:/m);
+    expect(silent.text()).toMatch(/^answer:none/m);
+  });
+});
