@@ -117,3 +117,9 @@ export const COLOR_REPLY_WAIT_MS = 1000;
 export const COLOR_REPLY_SETTLE_MS = 50;
 /** Color queries held while no terminal has told its colors yet; more are a flood and are dropped. */
 export const MAX_PENDING_COLOR_QUERIES = 256;
+/** A configured copy command (xclip, pbcopy, …) that has not finished by then is stopped: it must never pile up. */
+export const COPY_COMMAND_TIMEOUT_MS = 5000;
+/** Default largest copy: terminals drop or choke on bigger OSC 52 payloads (xterm's own limit is near this). */
+export const DEFAULT_CLIPBOARD_LIMIT_BYTES = 1 << 20;
+/** A scrolled pane's header position ([120/3000]) is redrawn at most this often while output arrives. */
+export const SCROLL_INDICATOR_INTERVAL_MS = 250;

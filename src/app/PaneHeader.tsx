@@ -17,7 +17,9 @@ export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
   const marker = pane.attention ? ' !' : '';
   const sync = pane.synced ? SYNC_MARKER : '';
-  const title = fitText(` ${pane.id}${marker} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, Math.max(0, titleWidth - sync.length));
+  // Before the title, so a narrow header cuts the title rather than the scroll position.
+  const scroll = pane.scroll ? ` ${pane.scroll}` : '';
+  const title = fitText(` ${pane.id}${marker}${scroll} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, Math.max(0, titleWidth - sync.length));
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={1}>
       <Text backgroundColor={pane.focused ? 'blue' : undefined} color={pane.focused ? 'white' : 'gray'} bold={pane.focused} wrap="truncate-end">

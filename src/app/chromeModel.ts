@@ -25,6 +25,8 @@ export interface PaneHeaderModel {
   attention: boolean;
   /** The pane is marked for synchronized input (it gets what is typed into any marked pane). */
   synced?: boolean;
+  /** In scroll mode (for this client): the position, `[lines back/history]`. */
+  scroll?: string;
 }
 
 export interface KeyHelpEntry {

@@ -1,5 +1,7 @@
 // The outer terminal's modes tessera turns on while attached, and the sequence that undoes them all.
 
+import { MOUSE_OFF } from '../term/mouseModes.js';
+
 /** Alternate screen, cleared; bracketed paste so pastes reach panes as one piece. */
 export const ENTER_SEQUENCE = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h';
 
@@ -12,7 +14,7 @@ export const RESTORE_SEQUENCE =
   '\x1b[?2026l' + // end a synchronized frame the server may have cut off
   '\x1b[0m' + // default colors and attributes
   '\x1b[?2004l' + // bracketed paste off
-  '\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l' + // mouse reporting off
+  MOUSE_OFF + // mouse reporting off (tessera's own, turned on by the server when the mouse setting is on)
   '\x1b[?1004l' + // focus events off
   '\x1b[<u' + // pop a kitty keyboard mode
   '\x1b[>4;0m' + // modifyOtherKeys off

@@ -6,3 +6,4 @@ export { parseLayout, MAX_LAYOUT_DEPTH, type ParseLayoutResult } from './parse.j
 export { layoutTree } from './layout.js';
 export { canSplit, fitsMinimum, type Verdict } from './minimum.js';
 export { paneInDirection } from './neighbor.js';
+export { boundaryAt, moveBoundary, type Boundary } from './boundary.js';

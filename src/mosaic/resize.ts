@@ -6,7 +6,7 @@ import type { LayoutNode, Rect, ScreenDirection, SplitNode } from './types.js';
 
 export type ResizeResult = { ok: true; tree: LayoutNode } | { ok: false; reason: string };
 
-interface Step {
+export interface Step {
   split: SplitNode;
   index: number;
 }
@@ -38,29 +38,42 @@ export function resizePane(
     return { ok: false, reason: `pane ${paneId} cannot be resized ${direction}: no pane ${side} it` };
   }
 
+  const { split, index } = path[level];
+  const cut = index < split.children.length - 1 ? index + 1 : index;
+  const moved = moveCut(tree, path, level, cut, direction === 'left' || direction === 'up' ? -cells : cells, area);
+  return moved.ok ? moved : { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: ${moved.reason}` };
+}
+
+/** The rectangle the split at path[level] fills when the tree fills `area`. */
+export function splitRect(path: Step[], level: number, area: Rect): Rect {
   let rect = normalizeRect(area);
   for (let i = 0; i < level; i++) rect = childFrames(path[i].split, rect)[path[i].index];
-  const { split, index } = path[level];
+  return rect;
+}
+
+/**
+ * Moves cut `cut` (the boundary before child `cut`) of the split at path[level] by `delta` cells. The
+ * split gets weights equal to its children's new sizes in cells, so the result is exact at this area.
+ * Refused when a pane would end up below the minimum content size (a pane already below it may grow).
+ */
+export function moveCut(tree: LayoutNode, path: Step[], level: number, cut: number, delta: number, area: Rect): ResizeResult {
+  const rect = splitRect(path, level, area);
+  const { split } = path[level];
+  const axis = split.direction;
   const extent = axis === 'row' ? rect.width : rect.height;
   const cuts = apportion(split.weights, extent, axis === 'row' ? 1 : 0);
-  const cut = index < split.children.length - 1 ? index + 1 : index;
-  cuts[cut] += direction === 'left' || direction === 'up' ? -cells : cells;
+  cuts[cut] += delta;
   const sizes = split.children.map((_, i) => cuts[i + 1] - cuts[i]);
-  if (sizes.some((size) => size <= 0)) {
-    return { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: no room left` };
-  }
+  if (sizes.some((size) => size <= 0)) return { ok: false, reason: 'no room left' };
   // apportion() shares width + 1 columns in a row (the last child's virtual divider): count it back in.
   if (axis === 'row') sizes[sizes.length - 1] += 1;
 
   const resized = replaceAlong(path, level, { ...split, weights: sizes });
   const tooSmall = shrunkBelowMinimum(tree, resized, area);
-  if (tooSmall !== undefined) {
-    return { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: ${tooSmall}` };
-  }
-  return { ok: true, tree: resized };
+  return tooSmall === undefined ? { ok: true, tree: resized } : { ok: false, reason: tooSmall };
 }
 
-function pathTo(tree: LayoutNode, paneId: number): Step[] | undefined {
+export function pathTo(tree: LayoutNode, paneId: number): Step[] | undefined {
   if (tree.kind === 'pane') return tree.paneId === paneId ? [] : undefined;
   for (let index = 0; index < tree.children.length; index++) {
     const rest = pathTo(tree.children[index], paneId);

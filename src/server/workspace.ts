@@ -1,15 +1,18 @@
 // A workspace: named panes arranged in a split tree, with one focused pane and maybe one zoomed.
 
 import {
+  boundaryAt,
   canSplit,
   closePane as closeInTree,
   equalize,
   fitsMinimum,
   layoutTree,
+  moveBoundary,
   paneIds,
   paneInDirection,
   resizePane as resizeInTree,
   splitPane as splitInTree,
+  type Boundary,
   type Layout,
   type LayoutNode,
   type Rect,
@@ -175,6 +178,20 @@ export class Workspace {
     this.requirePane(paneId);
     const result = resizeInTree(this.tree, paneId, direction, cells, this.area);
     if (!result.ok) throw new RefusedError(result.reason);
+    this.tree = result.tree;
+    this.relayout();
+  }
+
+  /** The boundary between panes at a screen cell (a divider, or the header of a pane below another); none while zoomed. */
+  boundaryAt(x: number, y: number): Boundary | undefined {
+    return this.zoomedPaneId === undefined ? boundaryAt(this.tree, this.area, x, y) : undefined;
+  }
+
+  /** Drags a boundary to a screen column (side by side) or row (stacked); throws RefusedError when panes would get too small. */
+  moveBoundary(boundary: Boundary, position: number): void {
+    const result = moveBoundary(this.tree, this.area, boundary, position);
+    if (!result.ok) throw new RefusedError(result.reason);
+    if (result.tree === this.tree) return;
     this.tree = result.tree;
     this.relayout();
   }

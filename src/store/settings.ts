@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { InvalidInput, int, oneOf, record, str } from '../protocol/validate.js';
+import { InvalidInput, bool, int, oneOf, record, str } from '../protocol/validate.js';
+import { tokenizeShellCommand } from '../shell/tokenize.js';
 import { parseCustomAgents } from '../agents/agentKinds.js';
 import { parseExtraCommands } from '../shell/allowlist.js';
 import { parseKeySpec } from '../term/keys/prefix.js';
@@ -16,6 +17,8 @@ const MAX_SCROLLBACK = 100_000;
 /** Keys one action may have; more is surely a mistake. */
 const MAX_KEYS_PER_ACTION = 8;
 const KNOWN_KEYS = new Set(Object.keys(DEFAULT_SETTINGS));
+/** 64 MiB: well past what any terminal accepts in one OSC 52. */
+const MAX_CLIPBOARD_LIMIT = 64 << 20;
 
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; error: string };
 
@@ -124,6 +127,12 @@ function parseField(key: string, value: unknown): Partial<Settings> {
     }
     case 'defaultShell':
       return { defaultShell: str(value, 'defaultShell', 1024) };
+    case 'mouse':
+      return { mouse: bool(value, 'mouse') };
+    case 'copyCommand':
+      return { copyCommand: parseCopyCommand(value) };
+    case 'clipboardLimit':
+      return { clipboardLimit: int(value, 'clipboardLimit', 1, MAX_CLIPBOARD_LIMIT) };
     default:
       throw new InvalidInput(`setting '${key}' has no reader`);
   }
@@ -184,4 +193,11 @@ function describeParseError(error: ParseError): string {
   return printParseErrorCode(error.error)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
+}
+
+function parseCopyCommand(value: unknown): string {
+  const line = str(value, 'copyCommand', 1024);
+  const parsed = tokenizeShellCommand(line);
+  if (!parsed.ok) throw new InvalidInput(`copyCommand: ${parsed.message}`);
+  return line;
 }

@@ -1,6 +1,7 @@
 // The settings tessera uses when the user's config file does not say otherwise.
 
 import type { CustomAgent } from '../agents/agentKinds.js';
+import { DEFAULT_CLIPBOARD_LIMIT_BYTES } from '../limits.js';
 
 /** One entry of the `keys` setting: the keys it gives an action, and where in the file it was written. */
 export interface KeyOverride {
@@ -32,6 +33,12 @@ export interface Settings {
   defaultShell: string;
   /** The user's key bindings, replacing an action's default keys (`{"detach": "D"}`); checked by the keymap. */
   keys: KeyOverride[];
+  /** Mouse support: click to focus, drag a divider, wheel to scroll, drag to copy (Shift+drag stays the terminal's). */
+  mouse: boolean;
+  /** A command that receives copied text on its standard input (e.g. "xclip -selection clipboard"); '' for none. */
+  copyCommand: string;
+  /** Largest copy in bytes; a bigger one is refused with a message rather than cut short. */
+  clipboardLimit: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -44,4 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   customAgents: [],
   defaultShell: '',
   keys: [],
+  mouse: true,
+  copyCommand: '',
+  clipboardLimit: DEFAULT_CLIPBOARD_LIMIT_BYTES,
 };

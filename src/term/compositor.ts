@@ -1,6 +1,7 @@
 // Builds one client's screen from the chrome layer and the panes' emulators, and turns it into the
 // fewest bytes that bring the client's terminal up to date (via the differ).
 
+import type { IBuffer } from '@xterm/headless';
 import { CellGrid } from './cellGrid.js';
 import type { Emulator } from './emulator.js';
 import { frameBytes, type Frame } from './frame.js';
@@ -16,6 +17,11 @@ export interface PaneView {
   emulator: Emulator;
   /** Where the pane's screen goes on the client's screen. */
   content: Rect;
+  /** A scrolled-back view: other lines than the live screen, with marks drawn over them. */
+  scrolled?: {
+    from: { buffer: IBuffer; top: number };
+    mark(grid: CellGrid, x: number, y: number, width: number, height: number): void;
+  };
 }
 
 export interface CursorState {
@@ -94,7 +100,8 @@ export class Compositor {
       if (!this.allDirty && !this.dirty.has(view.emulator)) continue;
       if (options.isHeld?.(view.emulator) && !this.allDirty) continue;
       const { x, y, width, height } = view.content;
-      view.emulator.readInto(this.next, x, y, width, height);
+      view.emulator.readInto(this.next, x, y, width, height, view.scrolled?.from);
+      view.scrolled?.mark(this.next, x, y, width, height);
       this.dirty.delete(view.emulator);
       drewPane = true;
     }

@@ -3,7 +3,7 @@
 // Output reaches xterm through the OutputClamp and the shared parse scheduler, in bounded slices.
 
 import xtermHeadless from '@xterm/headless';
-import type { IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
+import type { IBuffer, IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import { Attr, DEFAULT_COLOR, withUnderlineStyle, type CellGrid } from './cellGrid.js';
 import { OutputClamp } from './outputClamp.js';
@@ -13,6 +13,7 @@ import { CLAMP_PIECE_CHARS } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
 import { colorFromXterm, readUnderline, xtermLinkId, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -40,6 +41,7 @@ export class Emulator implements ParseTask {
   /** Everything the program wrote so far, in characters (tells a flood from a repaint). */
   bytesReceived = 0;
   private readonly disposables: IDisposable[] = [];
+  private readonly mouse: { readonly encoding: MouseEncoding };
   private readonly cell: IBufferCell;
   /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
   private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
@@ -78,6 +80,12 @@ export class Emulator implements ParseTask {
       if (!this.disposed) this.terminal.input(answer, false);
     };
     for (const handler of answerColorQueries(this.terminal, reply)) this.track(handler);
+    this.mouse = this.track(trackMouseEncoding(this.terminal));
+  }
+
+  /** What mouse reports the program asked for, and in which encoding (see paneMouse.ts). */
+  get mouseTracking(): { tracking: MouseTracking; encoding: MouseEncoding } {
+    return { tracking: this.terminal.modes.mouseTrackingMode, encoding: this.mouse.encoding };
   }
 
   get cols(): number {
@@ -193,17 +201,19 @@ export class Emulator implements ParseTask {
   /**
    * Copies the visible screen (w×h from its top-left) into `grid` at (dx, dy). Rows or columns the
    * emulator lacks are blanked, so a pane narrower than its rectangle never leaves stale cells.
+   * `from` reads other lines instead: from absolute line `top` of `buffer` (a scrolled-back view).
    */
-  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number): void {
-    const buffer = this.terminal.buffer.active;
-    const top = buffer.viewportY;
+  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: IBuffer; top: number }): void {
+    const buffer = from?.buffer ?? this.terminal.buffer.active;
+    const top = from?.top ?? buffer.viewportY;
+    const lastRow = from ? buffer.length - top : this.terminal.rows;
     const cell = this.cell;
     const underline = this.underline;
     const width = Math.min(w, this.terminal.cols, grid.cols - dx);
     for (let row = 0; row < h; row++) {
       const y = dy + row;
       if (y >= grid.rows) break;
-      const line = row < this.terminal.rows ? buffer.getLine(top + row) : undefined;
+      const line = row < lastRow && top + row >= 0 ? buffer.getLine(top + row) : undefined;
       if (!line) {
         grid.clear(dx, y, w, 1);
         continue;
@@ -262,7 +272,7 @@ export class Emulator implements ParseTask {
     this.terminal.dispose();
   }
 
-  private track(disposable: IDisposable): IDisposable {
+  private track<T extends IDisposable>(disposable: T): T {
     this.disposables.push(disposable);
     return disposable;
   }

@@ -12,6 +12,8 @@ export interface ChromeContext {
   keyOf(action: string): string | undefined;
   /** Panes on the whole server that need the user. */
   needYou: number;
+  /** A pane's scroll position when this client has it scrolled back. */
+  scrollIndicator?: (paneId: number) => string | undefined;
 }
 
 export function buildChromeModel(workspace: Workspace, state: ChromeState, context: ChromeContext): ChromeModel {
@@ -30,6 +32,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
       zoomed: id === workspace.zoomedPaneId,
       attention: pane.attention,
       synced: workspace.synced.has(id),
+      scroll: context.scrollIndicator?.(id),
     });
   }
   return {

@@ -1,30 +1,28 @@
 // One attached client on the server side: its screen, its keys, and the workspace it shows.
 
-import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
-import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES } from '../../limits.js';
+import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES, SCROLL_INDICATOR_INTERVAL_MS } from '../../limits.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
-import { answerApproval, type Answer } from '../approval/answer.js';
-import { approvalOwner } from '../approval/ownership.js';
-import type { KeyActions } from '../keys/keyActions.js';
 import type { LiveSettings, ReloadOutcome } from '../settings/liveSettings.js';
+import { MOUSE_OFF, MOUSE_ON } from '../../term/mouseModes.js';
 import type { Pane } from '../pane.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
-import { RefusedError, type Workspace } from '../workspace.js';
-import { setAllSynced, setPaneSynced, syncedIds, syncedWith } from '../syncInput.js';
-import { helpOverlayRect } from '../../app/overlayGeometry.js';
+import type { Workspace } from '../workspace.js';
+import { syncedWith } from '../syncInput.js';
 import { buildChromeModel } from './buildChromeModel.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
 import { FramePacer } from './framePacer.js';
 import { AddPaneController } from './addPaneController.js';
 import type { RowContext } from './addPaneRows.js';
 import { ColorProbe } from './colorProbe.js';
-import { KeyRouter, ROUTER_HELP } from './keyRouter.js';
-import { actionPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
-import { findAction } from '../keys/actions.js';
+import { copyText } from './clipboard.js';
+import { KeyRouter } from './keyRouter.js';
 import { keyLabel } from '../keys/keyLabel.js';
+import { MouseInput } from './mouseInput.js';
+import { ScrollModes } from './scrollModes.js';
+import { SessionActions, type ActionContext } from './sessionActions.js';
 import { Painter } from './painter.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
 
@@ -52,7 +50,7 @@ export interface SessionHost {
   sessions: SessionTracker;
 }
 
-export class ClientSession implements KeyActions {
+export class ClientSession implements ActionContext {
   cols: number;
   rows: number;
   workspace: Workspace;
@@ -61,9 +59,13 @@ export class ClientSession implements KeyActions {
   private readonly router: KeyRouter;
   private readonly decoder = new InputDecoder();
   private chromeState: ChromeState = initialChromeState();
-  private readonly addPane: AddPaneController;
+  readonly addPane: AddPaneController;
+  private readonly actions: SessionActions;
+  private readonly scrolls: ScrollModes;
+  private readonly mouseInput: MouseInput;
   private escapeTimer: ReturnType<typeof setTimeout> | undefined;
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private indicatorTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void)[] = [];
   private closed = false;
   private colorProbe: ColorProbe | undefined;
@@ -86,15 +88,30 @@ export class ClientSession implements KeyActions {
       onceDrained: (resume) => transport.onceDrained(resume),
     });
     this.addPane = new AddPaneController(() => host.addPaneContext());
+    this.actions = new SessionActions(this);
+    this.scrolls = new ScrollModes({
+      message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
+      changed: (pane) => this.scrollChanged(pane),
+      copy: (text) => this.copy(text),
+    });
+    this.mouseInput = new MouseInput({
+      workspace: () => this.workspace,
+      scrolls: this.scrolls,
+      overlayOpen: () => this.chromeState.overlay.kind !== 'none',
+      attempt: (operation) => this.actions.attempt(operation),
+      copy: (text) => this.copy(text),
+    });
     this.router = new KeyRouter({
-      actions: this,
+      actions: this.actions,
       keys: () => host.settings.current,
       setPrefixPending: (pending) => this.setChrome({ prefixPending: pending }),
-      overlayKey: (token) => this.overlayKey(token),
+      overlayKey: (token) => this.actions.overlayKey(token),
+      scrollKey: (token) => this.scrolls.key(this.workspace.focusedPane, token),
+      mouse: (token) => this.mouseInput.handle(token),
       setMessage: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
       focusedPane: () => this.workspace.focusedPane,
       syncedPanes: () => syncedWith(this.workspace, this.workspace.focusedPane),
-      dismissExitedPane: () => void this.closePane(this.workspace.focusedPaneId),
+      dismissExitedPane: () => void this.actions.closePane(this.workspace.focusedPaneId),
       wakeFocusedPane: () => void this.wake(this.workspace.focusedPaneId),
     });
     this.watchWorkspace();
@@ -106,6 +123,7 @@ export class ClientSession implements KeyActions {
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
+    if (this.host.settings.settings.mouse) this.transport.sendOutput(MOUSE_ON);
     this.painter.repaintAll();
     this.refresh();
   }
@@ -153,6 +171,8 @@ export class ClientSession implements KeyActions {
       return;
     }
     this.painter.setTrueColor(supportsTrueColor(this.terminal, this.host.settings.settings.trueColor));
+    // The mouse setting turns the outer terminal's mouse reports on or off at once.
+    this.transport.sendOutput(this.host.settings.settings.mouse ? MOUSE_ON : MOUSE_OFF);
     if (outcome.problems.length > 0) this.message(`settings applied except ${outcome.problems[0]}`, 'error');
     else this.message(`settings applied from ${outcome.file}`, 'info');
     this.refresh();
@@ -176,44 +196,40 @@ export class ClientSession implements KeyActions {
     clearTimeout(this.escapeTimer);
     clearTimeout(this.heldTimer);
     this.colorProbe?.dispose();
+    clearTimeout(this.indicatorTimer);
     for (const off of this.unsubscribe.splice(0)) off();
+    this.scrolls.dispose();
     this.pacer.dispose();
     this.painter.dispose();
   }
 
-  // ---- key actions -------------------------------------------------------------------------
+  // ---- what the key actions and scroll mode need (ActionContext, ScrollHost) ----------------
 
-  split(side: SplitSide): void {
-    this.attempt(() => this.host.registry.split(this.workspace.focusedPaneId, side, {}));
+  get registry() {
+    return this.host.registry;
   }
 
-  focus(direction: ScreenDirection): void {
-    if (!this.workspace.focusDirection(direction)) this.message(`no pane ${direction} of pane ${this.workspace.focusedPaneId}`, 'info');
+  get keys() {
+    return this.host.settings.current;
   }
 
-  focusNext(step: 1 | -1): void {
-    this.workspace.focusNext(step);
+  /** How to press an action's first key ("C-\\ w"), or how to reach it when it has none. */
+  keyHint(action: string): string {
+    const { keymap, prefix } = this.host.settings.current;
+    const key = keymap.keysOf(action)[0];
+    return key === undefined ? `the ${action} action` : `${prefix.label} ${keyLabel(key)}`;
   }
 
-  resizeBorder(direction: ScreenDirection, cells: number): void {
-    this.attempt(() => this.workspace.resizePane(this.workspace.focusedPaneId, direction, cells));
+  get chrome(): ChromeState {
+    return this.chromeState;
   }
 
-  equalize(): void {
-    this.attempt(() => this.workspace.equalize());
+  ask(text: string, onYes: () => void): void {
+    this.router.ask(text, onYes);
   }
 
-  zoom(): void {
-    this.workspace.toggleZoom(this.workspace.focusedPaneId);
-  }
-
-  askClose(): void {
-    const pane = this.workspace.focusedPane;
-    this.router.ask(`Close pane ${pane.id} (${pane.title})?`, () => void this.closePane(pane.id));
-  }
-
-  detach(): void {
-    this.end(`[tessera: detached from workspace ${this.workspace.name}]`, 0);
+  attentionChanged(): void {
+    this.host.attentionChanged();
   }
 
   redraw(): void {
@@ -221,105 +237,34 @@ export class ClientSession implements KeyActions {
     this.pacer.request();
   }
 
-  answer(answer: Answer): void {
-    const bar = this.approvalOwner();
-    if (bar.owner === undefined) {
-      // Prefix Esc with nothing waiting is just "cancel".
-      if (answer !== 'abort' || bar.reason) this.message(bar.reason ?? 'no pane is waiting for approval', 'info');
-      return;
-    }
-    this.attempt(() => answerApproval(this.workspace.requirePane(bar.owner as number), answer));
+  detach(): void {
+    this.end(`[tessera: detached from workspace ${this.workspace.name}]`, 0);
   }
 
-  jumpToWaiting(): void {
-    const waiting = this.workspace.orderedPanes().filter((p) => p.status === 'approval' || p.attention);
-    if (waiting.length === 0) {
-      this.message('no pane is waiting for you', 'info');
-      return;
-    }
-    const after = waiting.find((p) => p.id > this.workspace.focusedPaneId) ?? waiting[0];
-    this.workspace.focus(after.id);
-    this.host.attentionChanged();
+  scrollMode(pageUp: boolean): void {
+    const pane = this.workspace.focusedPane;
+    if (!pane) return;
+    this.scrolls.enter(pane, { pageUp });
+    this.message('scroll mode: ↑↓ PageUp/PageDown g/G move, / ? search, v V C-v select, y copies, q leaves', 'info');
   }
 
-  openAddPane(): void {
-    this.setChrome({ overlay: this.addPane.open(this.cols, Math.max(1, this.rows - 1)) });
+  /** Copies text to the user's clipboard (OSC 52 and the copy command); false when refused. */
+  copy(text: string): boolean {
+    return copyText(text, this.host.settings.settings, (bytes) => this.transport.sendOutput(bytes), (message, tone) => this.message(message, tone));
   }
 
-  syncPane(): void {
-    const on = setPaneSynced(this.workspace, this.workspace.focusedPaneId, 'toggle');
-    this.syncMessage(`pane ${this.workspace.focusedPaneId} ${on ? 'synchronized' : 'no longer synchronized'}`);
+  message(text: string, tone: 'info' | 'error'): void {
+    this.setChrome({ message: { text, tone } });
   }
 
-  syncAll(on: boolean): void {
-    setAllSynced(this.workspace, on);
-    this.syncMessage(on ? 'every pane synchronized' : 'synchronized input off');
-  }
-
-  private syncMessage(what: string): void {
-    const ids = syncedIds(this.workspace);
-    if (ids.length === 0) this.message(what === 'synchronized input off' ? what : `${what}; synchronized input off`, 'info');
-    else if (ids.length === 1) this.message(`${what}; mark another pane to type into both`, 'info');
-    else this.message(`${what}; typing in any of panes ${ids.join(', ')} goes to all`, 'info');
-  }
-
-  openPalette(): void {
-    this.setChrome({ overlay: actionPalette(this.host.settings.current.keymap, this.cols, Math.max(1, this.rows - 1)) });
-  }
-
-  showHelp(): void {
-    const { keymap, prefix } = this.host.settings.current;
-    const bindings = [...keymap.helpRows(), ...ROUTER_HELP];
-    const rect = helpOverlayRect(this.cols, Math.max(1, this.rows - 1), bindings);
-    this.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect } });
+  setChrome(change: Partial<ChromeState>): void {
+    const next = { ...this.chromeState, ...change };
+    if (JSON.stringify(next) === JSON.stringify(this.chromeState)) return;
+    this.chromeState = next;
+    this.refresh();
   }
 
   // ---- internals ---------------------------------------------------------------------------
-
-  /** An open overlay takes the key: help closes on any key, the add-pane dialog reads it. */
-  private overlayKey(token: KeyToken): boolean {
-    const overlay = this.chromeState.overlay;
-    if (overlay.kind === 'none') return false;
-    if (overlay.kind === 'help') {
-      this.setChrome({ overlay: { kind: 'none' } });
-      return true;
-    }
-    if (overlay.kind === 'palette') {
-      const step = paletteKey(overlay, token);
-      if (step.outcome === undefined) this.setChrome({ overlay: step.overlay });
-      else {
-        this.setChrome({ overlay: { kind: 'none' } });
-        if ('choose' in step.outcome) this.paletteChose(overlay.purpose, step.outcome.choose);
-      }
-      return true;
-    }
-    const step = this.addPane.key(overlay, token);
-    if ('launch' in step) {
-      this.setChrome({ overlay: { kind: 'none' } });
-      this.attempt(() => this.host.registry.split(this.workspace.focusedPaneId, step.side, { launch: step.launch }));
-    } else if ('close' in step) {
-      this.setChrome({ overlay: { kind: 'none' } });
-    } else {
-      this.setChrome({ overlay: step.overlay, message: 'message' in step ? { text: step.message, tone: 'info' } : undefined });
-    }
-    return true;
-  }
-
-  private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
-    if (purpose === 'action') void findAction(id)?.run(this);
-  }
-
-  private approvalOwner(): { owner?: number; reason?: string } {
-    const waiting = this.workspace.orderedPanes().filter((p) => p.status === 'approval').map((p) => p.id);
-    return approvalOwner(waiting, this.workspace.focusedPaneId, this.keyHint('next-waiting'));
-  }
-
-  /** How to press an action's first key ("C-\\ w"), or how to reach it when it has none. */
-  private keyHint(action: string): string {
-    const { keymap, prefix } = this.host.settings.current;
-    const key = keymap.keysOf(action)[0];
-    return key === undefined ? `the ${action} action` : `${prefix.label} ${keyLabel(key)}`;
-  }
 
   private async wake(paneId: number): Promise<void> {
     try {
@@ -330,31 +275,9 @@ export class ClientSession implements KeyActions {
     }
   }
 
-  private async closePane(paneId: number): Promise<void> {
-    try {
-      await this.host.registry.closePane(paneId);
-    } catch (error) {
-      this.message((error as Error).message, 'error');
-    }
-  }
-
-  private attempt(operation: () => unknown): void {
-    try {
-      operation();
-    } catch (error) {
-      if (error instanceof RefusedError) this.message(error.message, 'error');
-      else this.message(`failed: ${(error as Error).message}`, 'error');
-    }
-  }
-
-  private message(text: string, tone: 'info' | 'error'): void {
-    this.setChrome({ message: { text, tone } });
-  }
-
-  private setChrome(change: Partial<ChromeState>): void {
-    const next = { ...this.chromeState, ...change };
-    if (JSON.stringify(next) === JSON.stringify(this.chromeState)) return;
-    this.chromeState = next;
+  /** A scrolled pane's view or position changed: redraw its cells and its header. */
+  private scrollChanged(pane: Pane): void {
+    this.painter.markDirty(pane.emulator);
     this.refresh();
   }
 
@@ -370,6 +293,7 @@ export class ClientSession implements KeyActions {
   private watchPane(pane: Pane): void {
     const subscription = pane.onScreen(() => {
       this.painter.markDirty(pane.emulator);
+      if (this.scrolls.isScrolled(pane.id)) this.scheduleIndicator();
       this.pacer.request();
     });
     this.unsubscribe.push(() => subscription.dispose());
@@ -383,9 +307,19 @@ export class ClientSession implements KeyActions {
     const same = panes.length === this.watchedPanes.size && panes.every((pane) => this.watchedPanes.has(pane));
     if (!same) {
       this.watchWorkspace();
+      this.scrolls.forgetExcept(new Set(panes));
       this.painter.repaintAll();
     }
     this.refresh();
+  }
+
+  /** Output arrived in a scrolled pane: its header position changes, redrawn at a modest pace (not per chunk). */
+  private scheduleIndicator(): void {
+    if (this.indicatorTimer !== undefined) return;
+    this.indicatorTimer = setTimeout(() => {
+      this.indicatorTimer = undefined;
+      this.refresh();
+    }, SCROLL_INDICATOR_INTERVAL_MS);
   }
 
   private refresh(): void {
@@ -399,6 +333,7 @@ export class ClientSession implements KeyActions {
           return key === undefined ? undefined : keyLabel(key);
         },
         needYou: this.host.registry.needYou(),
+        scrollIndicator: (paneId) => this.scrolls.indicator(paneId),
       }),
     );
     this.pacer.request();
@@ -406,7 +341,7 @@ export class ClientSession implements KeyActions {
 
   private paint(): boolean {
     if (this.closed) return false;
-    const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none');
+    const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none', (id) => this.scrolls.of(id));
     if (bytes.length > 0) this.transport.sendOutput(bytes);
     const retry = this.painter.retryDelay();
     if (retry !== undefined && this.heldTimer === undefined) {

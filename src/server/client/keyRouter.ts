@@ -17,6 +17,10 @@ export interface RouterHost {
   setPrefixPending(pending: boolean): void;
   /** Gives a key to an open overlay (help, add-pane dialog); false when none is open. */
   overlayKey(token: KeyToken): boolean;
+  /** Gives a key to the focused pane's scroll mode; false when it shows the live screen. */
+  scrollKey(token: KeyToken): boolean;
+  /** A mouse report from the outer terminal. */
+  mouse(token: KeyToken): void;
   setMessage(text: string | undefined, tone?: 'info' | 'error' | 'question'): void;
   /** The focused pane: where keys go, unless its program has exited. */
   focusedPane(): (InputTarget & { asleep: boolean }) | undefined;
@@ -50,9 +54,13 @@ export class KeyRouter {
   }
 
   private handleOne(token: KeyToken): void {
-    if (token.kind === 'focus-in' || token.kind === 'focus-out' || token.kind === 'mouse' || token.kind === 'reply') return;
+    if (token.kind === 'focus-in' || token.kind === 'focus-out' || token.kind === 'reply') return;
     const host = this.host;
     const { prefix, keymap } = host.keys();
+    if (token.kind === 'mouse') {
+      if (!this.question && !this.prefixPending) host.mouse(token);
+      return;
+    }
     if (this.question) {
       const { onYes } = this.question;
       this.question = undefined;
@@ -80,6 +88,7 @@ export class KeyRouter {
       host.setPrefixPending(true);
       return;
     }
+    if (host.scrollKey(token)) return;
     host.setMessage(undefined);
     const pane = host.focusedPane();
     if (!pane) return;

@@ -8,9 +8,14 @@ import { ansiToCells } from '../../term/ansiToCells.js';
 import { Compositor, type CursorState, type PaneView } from '../../term/compositor.js';
 import type { Emulator } from '../../term/emulator.js';
 import type { Workspace } from '../workspace.js';
+import { paintMarks } from '../../term/scroll/paint.js';
+import type { ScrollView } from '../../term/scroll/scrollView.js';
 import { FrameHolds } from './frameHolds.js';
+import type { PaneScroll } from './paneScroll.js';
 
 const HIDDEN_CURSOR: CursorState = { x: 0, y: 0, visible: false, shape: 0 };
+/** DECSCUSR 2. */
+const STEADY_BLOCK = 2;
 
 export class Painter {
   private readonly compositor: Compositor;
@@ -60,14 +65,23 @@ export class Painter {
     this.compositor.setChrome(ansiToCells(text, model.cols, model.rows), overlay);
   }
 
-  /** The bytes that bring the client's terminal up to date ('' when nothing changed). */
-  render(workspace: Workspace, overlayOpen: boolean): string {
+  /** The bytes that bring the client's terminal up to date ('' when nothing changed). `scrollOf` gives a pane's scroll mode. */
+  render(workspace: Workspace, overlayOpen: boolean, scrollOf: (paneId: number) => PaneScroll | undefined): string {
     const views: PaneView[] = [];
     for (const [id, rects] of workspace.layout.panes) {
       const pane = workspace.panes.get(id);
-      if (pane) views.push({ emulator: pane.emulator, content: rects.content });
+      if (!pane) continue;
+      const scroll = scrollOf(id);
+      const view = scroll?.view;
+      views.push({
+        emulator: pane.emulator,
+        content: rects.content,
+        scrolled: view && scroll && { from: { buffer: scroll.buffer, top: view.top }, mark: (grid, x, y, w, h) => paintMarks(grid, x, y, w, h, view) },
+      });
     }
-    return this.compositor.render(views, overlayOpen ? HIDDEN_CURSOR : cursorOf(workspace), {
+    const scroll = scrollOf(workspace.focusedPaneId);
+    const cursor = overlayOpen ? HIDDEN_CURSOR : scroll ? copyCursorOf(workspace, scroll.view) : cursorOf(workspace);
+    return this.compositor.render(views, cursor, {
       trueColor: this.trueColor,
       isHeld: (emulator) => this.holds.isHeld(emulator, performance.now()),
     });
@@ -92,6 +106,14 @@ export class Painter {
     this.chrome?.dispose();
     this.holds.clear();
   }
+}
+
+/** In scroll mode the terminal's cursor is the copy cursor: a steady block. */
+function copyCursorOf(workspace: Workspace, view: ScrollView): CursorState {
+  const rect = workspace.layout.panes.get(workspace.focusedPaneId)?.content;
+  const row = view.cursorRow();
+  if (!rect || row < 0 || row >= rect.height || view.cursor.col >= rect.width) return HIDDEN_CURSOR;
+  return { x: rect.x + view.cursor.col, y: rect.y + row, visible: true, shape: STEADY_BLOCK };
 }
 
 function cursorOf(workspace: Workspace): CursorState {

@@ -23,6 +23,8 @@ export interface KeyActions {
   openAddPane(): void;
   /** Answers the pane that owns the approval (see the ownership rule). */
   answer(answer: 'allow' | 'deny' | 'abort'): void;
+  /** Enters scroll mode in the focused pane (PageUp: and goes one page back at once). */
+  scrollMode(pageUp: boolean): void;
   /** Focuses the next pane that waits for the user or finished while nobody looked. */
   jumpToWaiting(): void;
 }

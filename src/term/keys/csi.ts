@@ -2,6 +2,7 @@
 
 import { isTextName, keyForChar } from './chars.js';
 import { CSI_LETTER_KEYS, SS3_KEYS, TILDE_KEYS, kittyFunctionalName } from './functional.js';
+import { parseMouse } from './mouse.js';
 import { modifiersFromParam, type Key, type KeyToken, type Modifiers } from './token.js';
 
 /** What `ESC [ 200 ~` turns into: the start of a bracketed paste, which the decoder collects itself. */
@@ -14,7 +15,7 @@ const KITTY_PRIVATE_LAST = 0xf8ff;
 export function tokenFromCsi(raw: string, body: string, final: string): KeyToken | typeof PASTE_START_MARK {
   if (body === '' && final === 'I') return { kind: 'focus-in', raw };
   if (body === '' && final === 'O') return { kind: 'focus-out', raw };
-  if (body.startsWith('<') && (final === 'M' || final === 'm')) return { kind: 'mouse', raw };
+  if (body.startsWith('<') && (final === 'M' || final === 'm')) return mouseToken(raw);
   // Private markers (`?`, `>`, `=`) and intermediates only appear in answers to queries, never in keys.
   if (/^[<=>?]|[ -/]/.test(body)) return { kind: 'reply', raw };
   const fields = parseParams(body);
@@ -29,7 +30,7 @@ export function tokenFromCsi(raw: string, body: string, final: string): KeyToken
     const name = first === undefined ? undefined : TILDE_KEYS.get(first);
     return name === undefined ? { kind: 'unknown', raw } : functional(raw, name, fields[1], extended);
   }
-  if (final === 'M' && fields.length === 3) return { kind: 'mouse', raw };
+  if (final === 'M' && fields.length === 3) return mouseToken(raw);
   const name = CSI_LETTER_KEYS[final];
   if (name !== undefined && (first === undefined || first === 1) && fields.length <= 2) {
     const token = functional(raw, name, fields[1], extended);
@@ -39,6 +40,12 @@ export function tokenFromCsi(raw: string, body: string, final: string): KeyToken
   // A cursor position report (`ESC [ row ; col R`) or another report the decoder has no use for.
   if (final === 'R' || final === 'c' || final === 'n' || final === 't' || final === 'y') return { kind: 'reply', raw };
   return { kind: 'unknown', raw };
+}
+
+/** A mouse report; one that cannot be decoded stays a mouse token (never a key) without details. */
+export function mouseToken(raw: string): KeyToken {
+  const mouse = parseMouse(raw);
+  return mouse ? { kind: 'mouse', raw, mouse } : { kind: 'mouse', raw };
 }
 
 /** `final` is the character after `ESC O`. */

@@ -1,7 +1,7 @@
 // Where one token of terminal input ends: plain characters, ESC-prefixed keys, CSI, SS3, OSC and DCS strings.
 
 import { keyForChar, withAlt } from './chars.js';
-import { PASTE_START_MARK, tokenFromCsi, tokenFromSs3 } from './csi.js';
+import { PASTE_START_MARK, mouseToken, tokenFromCsi, tokenFromSs3 } from './csi.js';
 import type { KeyToken } from './token.js';
 
 /** Longest CSI sequence waited for: real keys and reports are a few dozen characters; more is garbage. */
@@ -98,7 +98,10 @@ function readLinuxFunctionKey(input: string, i: number, atEnd: boolean): Step | 
 
 /** X10 mouse reports: `ESC [ M` and three characters. */
 function readFixed(input: string, i: number, end: number, atEnd: boolean, kind: KeyToken['kind']): Step | undefined {
-  if (end <= input.length) return { end, token: { kind, raw: input.slice(i, end) } };
+  if (end <= input.length) {
+    const raw = input.slice(i, end);
+    return { end, token: kind === 'mouse' ? mouseToken(raw) : { kind, raw } };
+  }
   return atEnd ? { end: input.length, token: { kind: 'unknown', raw: input.slice(i) } } : undefined;
 }
 

@@ -1,5 +1,7 @@
 // What the input decoder produces: one token per key press, paste, focus change, mouse report or reply.
 
+import type { MouseEvent } from './mouse.js';
+
 /** A decoded key press. Names are lowercase: 'a', '\\', 'space', 'enter', 'up', 'f12', … */
 export interface Key {
   /** Letters are named by their lowercase form (shift says whether it was a capital); other characters by themselves. */
@@ -29,6 +31,8 @@ export interface KeyToken {
   key?: Key;
   /** The pasted text, without the bracketed-paste markers. */
   paste?: string;
+  /** A mouse report, decoded (absent when it was malformed). */
+  mouse?: MouseEvent;
   kind: 'key' | 'paste' | 'focus-in' | 'focus-out' | 'mouse' | 'reply' | 'unknown';
 }
 

@@ -146,16 +146,27 @@ describe('InputDecoder: other events', () => {
     expect(decode(`${ESC}[I${ESC}[O`).map((t) => t.kind)).toEqual(['focus-in', 'focus-out']);
   });
 
-  it('reads SGR, urxvt and X10 mouse reports', () => {
+  it('reads SGR, urxvt and X10 mouse reports, with button, position and modifiers', () => {
+    const left = { button: 'left', x: 11, y: 4, shift: false, alt: false, ctrl: false };
     expect(decode(`${ESC}[<0;12;5M${ESC}[<0;12;5m`)).toEqual([
-      { kind: 'mouse', raw: `${ESC}[<0;12;5M` },
-      { kind: 'mouse', raw: `${ESC}[<0;12;5m` },
+      { kind: 'mouse', raw: `${ESC}[<0;12;5M`, mouse: { ...left, action: 'press', encoding: 'sgr' } },
+      { kind: 'mouse', raw: `${ESC}[<0;12;5m`, mouse: { ...left, action: 'release', encoding: 'sgr' } },
     ]);
-    expect(decode(`${ESC}[32;12;5M`)).toEqual([{ kind: 'mouse', raw: `${ESC}[32;12;5M` }]);
+    expect(decode(`${ESC}[<84;3;200M`)[0].mouse).toEqual({ button: 'wheel-up', action: 'press', x: 2, y: 199, shift: true, alt: false, ctrl: true, encoding: 'sgr' });
+    expect(decode(`${ESC}[<32;3;4M`)[0].mouse?.action).toBe('move');
+    expect(decode(`${ESC}[32;12;5M`)).toEqual([{ kind: 'mouse', raw: `${ESC}[32;12;5M`, mouse: { ...left, action: 'press', encoding: 'urxvt' } }]);
     expect(decode(`${ESC}[M !!x`)).toEqual([
-      { kind: 'mouse', raw: `${ESC}[M !!` },
+      { kind: 'mouse', raw: `${ESC}[M !!`, mouse: { ...left, x: 0, y: 0, action: 'press', encoding: 'x10' } },
       { kind: 'key', raw: 'x', key: key('x', { char: 'x' }) },
     ]);
+    // X10 release says "a button" (3) without saying which.
+    expect(decode(`${ESC}[M#!!`)[0].mouse).toMatchObject({ button: 'none', action: 'release' });
+  });
+
+  it('keeps a mouse report it cannot read as a mouse token, never as keys', () => {
+    // X10 positions past 223 arrive as bytes that are not text.
+    expect(decode(`${ESC}[M \ufffd\ufffd`)).toEqual([{ kind: 'mouse', raw: `${ESC}[M \ufffd\ufffd` }]);
+    expect(decode(`${ESC}[<0;0;5M`)).toEqual([{ kind: 'mouse', raw: `${ESC}[<0;0;5M` }]);
   });
 
   it("tells the outer terminal's replies apart from keys", () => {

@@ -30,6 +30,17 @@ describe('settings', () => {
     });
   });
 
+  it('reads the mouse, copy command and clipboard limit, and refuses bad ones', () => {
+    expect(parseSettings({ mouse: false, copyCommand: 'xclip -selection clipboard', clipboardLimit: 4096 })).toMatchObject({
+      mouse: false,
+      copyCommand: 'xclip -selection clipboard',
+      clipboardLimit: 4096,
+    });
+    expect(() => parseSettings({ mouse: 'yes' })).toThrow(/mouse must be true or false/);
+    expect(() => parseSettings({ clipboardLimit: 0 })).toThrow(/clipboardLimit must be between/);
+    expect(() => parseSettings({ copyCommand: 'xclip "unclosed' })).toThrow(/copyCommand/);
+  });
+
   it('reads comments and key bindings, remembering where each binding is', () => {
     const text = '{\n  // my keys\n  "keys": {\n    "detach": "D",\n    "zoom": ["z", "C-z"],\n    "redraw": []\n  }\n}\n';
     const result = parseSettingsText(text);
