@@ -17,7 +17,9 @@ export const capturePane = controlCommand({
   --ansi keeps colors and attributes as SGR escape sequences.`,
   flags: [targetPaneFlag, { name: 'ansi', short: 'e' }, { name: 'start', short: 'S', value: true }, { name: 'end', short: 'E', value: true }],
   toArgs: (args) => ({ pane: targetArg(args), ansi: boolFlag(args, 'ansi'), start: lineArg(args, 'start', '-S'), end: lineArg(args, 'end', '-E') }),
-  print: (result, _args, ctx) => ctx.out(String(result)),
+  print: (result, _args, ctx) => {
+    ctx.out(String(result));
+  },
 });
 
 function lineArg(args: Parameters<typeof stringFlag>[0], name: string, flag: string): string | undefined {
