@@ -6,7 +6,10 @@ import { controlCommand, jsonFlag } from '../controlCommand.js';
 
 export const serverInfo = controlCommand({
   name: 'server-info',
-  usage: `tessera server-info [--json]`,
+  usage: `tessera server-info [--json]
+
+  Prints the server's pid, socket path and version. When the server, on starting, ended pane
+  processes that a crashed server had left running, it says so here too.`,
   flags: [jsonFlag],
   toArgs: () => ({}),
   print(result, args, ctx) {
