@@ -61,6 +61,20 @@ export const KILL_GRACE_MS = 2000;
 /** A server without clients this long after starting warms its drawing code up for the first attach. */
 export const WARM_UP_DELAY_MS = 300;
 
+/** A changed workspace is saved this long after its last change: a burst of resizes or focus moves costs one write. */
+export const RECORD_SAVE_DELAY_MS = 300;
+
+/** A git command that takes longer than this is stopped: a hung credential prompt or network must not hang a command. */
+export const GIT_TIMEOUT_MS = 60_000;
+/** A clone may download a lot; it gets longer before it is stopped. */
+export const GIT_CLONE_TIMEOUT_MS = 15 * 60_000;
+/** Output of one git command kept at most (a huge diff is cut, never buffered without bound). */
+export const GIT_MAX_OUTPUT_BYTES = 64 << 20;
+/** Untracked files larger than this are not read to count their lines (a stray dump must not stall `ls`). */
+export const UNTRACKED_COUNT_MAX_BYTES = 8 << 20;
+/** A server lock older than this whose socket does not answer belongs to a pid the system reused (after a reboot). */
+export const SERVER_LOCK_STALE_MS = 30_000;
+
 /** Largest message accepted on the control socket; anything bigger is a broken or hostile peer. */
 export const MAX_MESSAGE_BYTES = 16 << 20;
 /** How long a starting client waits for a freshly launched server to accept connections. */

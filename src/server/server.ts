@@ -22,11 +22,10 @@ import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
+import { RecordKeeper } from './records/recordKeeper.js';
 import { RefusedError, type Workspace } from './workspace.js';
 import { WorkspaceRegistry } from './workspaceRegistry.js';
-
-/** The workspace plain `tessera` opens (and creates in the current directory when missing). */
-export const DEFAULT_WORKSPACE = 'main';
+import { openOrAdoptFolder } from './records/openFolder.js';
 
 export class Server {
   readonly registry: WorkspaceRegistry;
@@ -51,6 +50,7 @@ export class Server {
     private readonly log: (text: string) => void,
     /** What the sweep after a crash ended, if anything: told to the first client and in server-info. */
     private readonly crashSweep: CrashSweepNotice = new CrashSweepNotice(undefined),
+    records: RecordKeeper = new RecordKeeper(undefined),
   ) {
     this.env = env;
     const factory = new PaneFactory(
@@ -87,7 +87,8 @@ export class Server {
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
       },
-    });
+      log,
+    }, records);
     settings.subscribe((outcome) => this.settingsChanged(outcome));
   }
 
@@ -170,7 +171,7 @@ export class Server {
         );
         this.clients.add(session);
         this.applySizes();
-        session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient());
+        session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? this.registry.records.problems[0]);
         return {
           input: (data) => session.input(data),
           resize: (cols, rows) => session.resize(cols, rows),
@@ -191,15 +192,14 @@ export class Server {
     if (message.protocol !== PROTOCOL_VERSION) {
       throw new RefusedError(`this client speaks protocol ${message.protocol} but the server speaks ${PROTOCOL_VERSION}; run 'tessera kill-server' after saving your work`);
     }
-    if (message.workspace !== undefined) return this.registry.require(message.workspace);
-    const existing = this.registry.get(DEFAULT_WORKSPACE);
-    if (existing) return existing;
-    if (message.createCwd !== undefined) {
-      return this.registry.create({ name: DEFAULT_WORKSPACE, cwd: message.createCwd, launch: { requestDir: message.createCwd }, size: { cols: message.cols, rows: message.rows } });
-    }
+    const size = { cols: message.cols, rows: message.rows };
+    if (message.workspace !== undefined) return this.registry.open(message.workspace, size);
+    if (message.createCwd !== undefined) return openOrAdoptFolder(this.registry, message.createCwd, size);
     const recent = this.registry.mostRecent();
-    if (!recent) throw new RefusedError("there are no workspaces; start one with 'tessera' or 'tessera new'");
-    return recent;
+    if (recent) return recent;
+    const lastOpened = this.registry.dormant().sort((a, b) => (b.lastOpened ?? b.created).localeCompare(a.lastOpened ?? a.created))[0];
+    if (!lastOpened) throw new RefusedError("there are no workspaces; start one with 'tessera' or 'tessera new'");
+    return this.registry.open(lastOpened.name, size);
   }
 
   private async request(message: RequestMessage): Promise<unknown> {

@@ -7,6 +7,10 @@ import { rotatedLogPath, serverLogPath, serverStateDir } from '../protocol/serve
 import { inspectSocketFile, probeSocket } from '../protocol/socketSecurity.js';
 import { openPidRecords, sweepOrphans } from '../pty/pidRecords.js';
 import { CrashSweepNotice, reportCrashSweep } from './crashSweep.js';
+import { serverStateDirectory } from '../store/stateDir.js';
+import { WorkspaceStore } from '../store/workspaceStore.js';
+import { RecordKeeper } from './records/recordKeeper.js';
+import { acquireServerLock } from './serverLock.js';
 import { Server } from './server.js';
 import { captureProcessOutput, openServerLog } from './serverLog.js';
 import { LiveSettings } from './settings/liveSettings.js';
@@ -26,6 +30,17 @@ export async function startServer(socketPath: string): Promise<void> {
     process.exit(1);
   }
   const stateDir = serverStateDir(socketPath);
+  const serverState = serverStateDirectory(socketPath);
+  const lock = await acquireServerLock(serverState, socketPath).catch((error: Error) => {
+    log(`cannot lock ${serverState}: ${error.message}`);
+    process.exit(1);
+  });
+  if (!lock.ok) {
+    // Another server for the same socket started a moment earlier: the client connects to that one.
+    log(`another tessera server (pid ${lock.heldBy}) already serves ${socketPath}; this one exits`);
+    process.exit(0);
+  }
+  process.on('exit', () => lock.release());
   const sweep = await sweepOrphans(stateDir);
   for (const warning of sweep.warnings) log(warning);
   const report = reportCrashSweep(sweep);
@@ -33,7 +48,9 @@ export async function startServer(socketPath: string): Promise<void> {
   const { records, warnings: recordWarnings } = openPidRecords(stateDir);
   for (const warning of recordWarnings) log(warning);
 
-  const server = new Server(socketPath, settings, process.env, records, log, new CrashSweepNotice(report));
+  const workspaceRecords = new RecordKeeper(new WorkspaceStore(serverState), log);
+  workspaceRecords.load();
+  const server = new Server(socketPath, settings, process.env, records, log, new CrashSweepNotice(report), workspaceRecords);
   try {
     await server.listen();
   } catch (error) {

@@ -19,6 +19,7 @@ import {
   type ScreenDirection,
   type SplitSide,
 } from '../mosaic/index.js';
+import type { WorkspaceKind } from '../store/workspaceRecord.js';
 import type { Pane } from './pane.js';
 
 /** Rows below the panes that belong to the status bar. */
@@ -34,6 +35,30 @@ export interface WorkspaceSettings {
   bypassPermissions: boolean;
   /** The shell for this workspace's terminal panes (a command line), instead of the app default. */
   shell?: string;
+}
+
+/** Where a workspace's folder came from, and when it was made: kept in its record. */
+export interface WorkspaceOrigin {
+  kind: WorkspaceKind;
+  /** worktree: the source repository's folder; clone: the URL. */
+  repo?: string;
+  branch?: string;
+  base?: string;
+  template?: string;
+  /** ISO 8601. */
+  created: string;
+}
+
+/** The panes a workspace starts with: one new pane, or a restored tree of them. */
+export interface InitialPanes {
+  panes: Pane[];
+  tree: LayoutNode;
+  focusedPaneId: number;
+  zoomedPaneId?: number;
+}
+
+export function singlePane(pane: Pane): InitialPanes {
+  return { panes: [pane], tree: { kind: 'pane', paneId: pane.id }, focusedPaneId: pane.id };
 }
 
 type Listener = () => void;
@@ -53,16 +78,28 @@ export class Workspace {
   readonly settings: WorkspaceSettings;
   /** Panes marked for synchronized input: what is typed into one of them goes to all (see syncInput.ts). */
   readonly synced = new Set<number>();
+  readonly origin: WorkspaceOrigin;
+  /** When a client last showed it (ISO 8601). */
+  lastOpened: string | undefined;
   /** Called when focusing a pane cleared its "needs you" mark (every client's count changes). */
   attentionCleared: (() => void) | undefined;
 
-  constructor(name: string, cwd: string, firstPane: Pane, size: { cols: number; rows: number }, settings: WorkspaceSettings = { bypassPermissions: false }) {
+  constructor(
+    name: string,
+    cwd: string,
+    initial: InitialPanes,
+    size: { cols: number; rows: number },
+    settings: WorkspaceSettings = { bypassPermissions: false },
+    origin: WorkspaceOrigin = { kind: 'adopted', created: new Date().toISOString() },
+  ) {
     this.name = name;
     this.settings = settings;
+    this.origin = origin;
     this.cwd = cwd;
-    this.tree = { kind: 'pane', paneId: firstPane.id };
-    this.panes.set(firstPane.id, firstPane);
-    this.focusedPaneId = firstPane.id;
+    this.tree = initial.tree;
+    for (const pane of initial.panes) this.panes.set(pane.id, pane);
+    this.focusedPaneId = initial.focusedPaneId;
+    this.zoomedPaneId = initial.zoomedPaneId;
     this.cols = size.cols;
     this.rows = size.rows;
     this.resizePanes();
@@ -84,6 +121,11 @@ export class Workspace {
 
   get focusedPane(): Pane {
     return this.panes.get(this.focusedPaneId) as Pane;
+  }
+
+  /** The split tree with its proportions (for the workspace's record). */
+  get layoutTree(): LayoutNode {
+    return this.tree;
   }
 
   /** Panes in reading order (left to right, top to bottom). */

@@ -1,13 +1,18 @@
-// All workspaces of the server, the panes in them, and the rules for creating and closing them.
+// All workspaces of the server: the open ones (panes running) and the dormant ones (a record only),
+// and the rules for creating, opening and closing them.
 
 import type { SplitSide } from '../mosaic/index.js';
 import type { Settings } from '../store/settingsDefaults.js';
+import { checkWorkspaceName } from '../store/workspaceName.js';
+import type { WorkspaceRecord } from '../store/workspaceRecord.js';
 import type { Pane } from './pane.js';
 import type { LaunchRequest } from './launchPlan.js';
 import type { PaneFactory } from './paneFactory.js';
-import { RefusedError, STATUS_BAR_ROWS, Workspace, type WorkspaceSettings } from './workspace.js';
+import { hydrateWorkspace } from './records/hydrate.js';
+import { RecordKeeper } from './records/recordKeeper.js';
+import { emptiedRecord, snapshotRecord } from './records/snapshot.js';
+import { RefusedError, STATUS_BAR_ROWS, Workspace, singlePane, type WorkspaceOrigin, type WorkspaceSettings } from './workspace.js';
 
-const WORKSPACE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** Size of a workspace that no terminal has shown yet (tmux uses the same default). */
 export const DETACHED_SIZE = { cols: 80, rows: 24 };
 
@@ -16,20 +21,34 @@ export interface RegistryEvents {
   attentionCleared(): void;
   /** A pane was started (first pane of a workspace, or a split). */
   paneAdded(pane: Pane, workspace: Workspace): void;
-  /** A workspace's last pane closed: the workspace is gone. */
+  /** A workspace's last pane closed: it is dormant (and empty) now. */
   workspaceClosed(workspace: Workspace): void;
+  /** Something went wrong that the user should see in the log (a pane of a record that could not start). */
+  log?(text: string): void;
+}
+
+export interface CreateOptions {
+  name?: string;
+  cwd: string;
+  launch?: LaunchRequest;
+  size?: { cols: number; rows: number };
+  settings?: WorkspaceSettings;
+  origin?: Omit<WorkspaceOrigin, 'created'>;
 }
 
 export class WorkspaceRegistry {
   private readonly workspaces = new Map<string, Workspace>();
   /** Most recently used first: the default target for attach and commands. */
   private recent: string[] = [];
+  /** Names being created right now (a git worktree or clone takes a while): a second create waits its turn and fails. */
+  private readonly reserved = new Set<string>();
 
   constructor(
     private readonly factory: PaneFactory,
     /** The settings in force now. */
     private readonly settings: () => Settings,
     private readonly events: RegistryEvents,
+    readonly records: RecordKeeper = new RecordKeeper(undefined),
   ) {}
 
   /** Panes anywhere that finished or wait while nobody looked. */
@@ -39,18 +58,58 @@ export class WorkspaceRegistry {
     return count;
   }
 
+  /** The open workspaces. */
   list(): Workspace[] {
     return [...this.workspaces.values()];
+  }
+
+  /** Records of the workspaces that have no running panes (after a restart, or emptied). */
+  dormant(): WorkspaceRecord[] {
+    return this.records.all().filter((r) => !this.workspaces.has(r.name));
+  }
+
+  /** Every workspace by name, open or dormant, each with its record (an open one's as of now). */
+  all(): { record: WorkspaceRecord; live: Workspace | undefined }[] {
+    const open = this.list().map((w) => ({ record: snapshotRecord(w), live: w as Workspace | undefined }));
+    return [...open, ...this.dormant().map((record) => ({ record, live: undefined }))];
   }
 
   get(name: string): Workspace | undefined {
     return this.workspaces.get(name);
   }
 
+  /** An open workspace. */
   require(name: string): Workspace {
     const workspace = this.workspaces.get(name);
-    if (!workspace) throw new RefusedError(`no workspace named '${name}'`);
+    if (workspace) return workspace;
+    if (this.records.get(name)) throw new RefusedError(`workspace '${name}' is dormant; open it with 'tessera attach -t ${name}'`);
+    throw new RefusedError(`no workspace named '${name}'`);
+  }
+
+  /** A workspace, started from its record when it is dormant (once: a second open finds it running). */
+  open(name: string, size: { cols: number; rows: number } = DETACHED_SIZE): Workspace {
+    const live = this.workspaces.get(name);
+    if (live) return live;
+    const record = this.records.get(name);
+    if (!record) throw new RefusedError(`no workspace named '${name}'`);
+    const workspace = hydrateWorkspace(record, size, {
+      createPane: (launch, cwd, paneSize) => this.factory.create({ ...withWorkspaceDefaults(launch, workspaceSettings(record)), cwd, ...paneSize }),
+      log: (text) => this.events.log?.(text),
+    });
+    this.adopt(workspace);
     return workspace;
+  }
+
+  /** True when the name is used by an open or dormant workspace, or one being created. */
+  taken(name: string): boolean {
+    return this.workspaces.has(name) || this.records.taken(name) || this.reserved.has(name);
+  }
+
+  /** Holds a name while its folder is prepared (git worktree, clone); release() when done or failed. */
+  reserve(name: string): { release(): void } {
+    this.checkNewName(name);
+    this.reserved.add(name);
+    return { release: () => this.reserved.delete(name) };
   }
 
   mostRecent(): Workspace | undefined {
@@ -60,29 +119,27 @@ export class WorkspaceRegistry {
 
   touch(workspace: Workspace): void {
     this.recent = [workspace.name, ...this.recent.filter((n) => n !== workspace.name)];
+    workspace.lastOpened = new Date().toISOString();
+    this.saveSoon(workspace);
   }
 
   /** Creates a workspace whose first pane runs argv (default: the user's shell). */
-  create(options: { name?: string; cwd: string; launch?: LaunchRequest; size?: { cols: number; rows: number }; settings?: WorkspaceSettings }): Workspace {
+  create(options: CreateOptions & { reservation?: boolean }): Workspace {
     const name = options.name ?? this.freeName();
-    if (!WORKSPACE_NAME.test(name)) {
-      throw new RefusedError(`invalid workspace name '${name}': use letters, digits, '.', '_' or '-' (at most 64, not starting with '.', '_' or '-')`);
-    }
-    if (this.workspaces.has(name)) throw new RefusedError(`a workspace named '${name}' exists already`);
+    if (!options.reservation) this.checkNewName(name);
     const size = options.size ?? DETACHED_SIZE;
     const settings = options.settings ?? { bypassPermissions: false };
+    const launch = options.launch ?? {};
     const pane = this.factory.create({
-      ...withWorkspaceDefaults(options.launch ?? {}, settings),
+      ...withWorkspaceDefaults(launch, settings),
       cwd: options.cwd,
       cols: size.cols,
       rows: Math.max(1, size.rows - STATUS_BAR_ROWS - 1),
     });
-    const workspace = new Workspace(name, options.cwd, pane, size, settings);
-    workspace.attentionCleared = () => this.events.attentionCleared();
-    this.workspaces.set(name, workspace);
-    this.watchPane(workspace, pane);
-    this.events.paneAdded(pane, workspace);
-    this.touch(workspace);
+    const origin: WorkspaceOrigin = { kind: 'adopted', ...options.origin, created: new Date().toISOString() };
+    const workspace = new Workspace(name, options.cwd, singlePane(pane), size, settings, origin);
+    this.adopt(workspace);
+    this.records.put(snapshotRecord(workspace));
     return workspace;
   }
 
@@ -105,8 +162,9 @@ export class WorkspaceRegistry {
     const { pane: target, workspace } = this.requirePane(paneId);
     workspace.checkSplit(paneId, side);
     const rect = workspace.layout.panes.get(paneId)?.content ?? { width: DETACHED_SIZE.cols, height: DETACHED_SIZE.rows };
+    const launch = options.launch ?? {};
     const pane = this.factory.create({
-      ...withWorkspaceDefaults(options.launch ?? {}, workspace.settings),
+      ...withWorkspaceDefaults(launch, workspace.settings),
       cwd: options.cwd ?? target.cwd,
       cols: side === 'right' ? Math.max(1, Math.floor(rect.width / 2)) : rect.width,
       rows: side === 'down' ? Math.max(1, Math.floor(rect.height / 2)) : rect.height,
@@ -134,19 +192,63 @@ export class WorkspaceRegistry {
     return pane;
   }
 
-  /** Closes a pane and ends its processes. Closing the last pane closes the workspace. */
+  /** Closes a pane and ends its processes. Closing the last pane leaves the workspace dormant and empty. */
   async closePane(paneId: number): Promise<void> {
     const { pane, workspace } = this.requirePane(paneId);
+    const record = snapshotRecord(workspace);
     const remaining = workspace.removePane(paneId);
-    if (!remaining) this.removeWorkspace(workspace);
+    if (!remaining) {
+      this.records.put(emptiedRecord(record));
+      this.removeWorkspace(workspace);
+    }
     await pane.close();
   }
 
+  /** Ends every pane of an open workspace and keeps its record as it was (dormant, same panes). */
+  async stop(name: string): Promise<void> {
+    const workspace = this.workspaces.get(name);
+    if (!workspace) return;
+    this.records.put(snapshotRecord(workspace));
+    this.removeWorkspace(workspace);
+    await Promise.all([...workspace.panes.values()].map((p) => p.close()));
+  }
+
+  /** Ends a workspace's panes and forgets its record (files are the caller's business). */
+  async forget(name: string): Promise<void> {
+    await this.stop(name);
+    this.records.forget(name);
+  }
+
+  /** The server stops: records are written as they are now, then every pane ends. */
   async closeAll(): Promise<void> {
+    for (const workspace of this.list()) this.records.put(snapshotRecord(workspace));
+    this.records.close();
     const panes = this.list().flatMap((w) => [...w.panes.values()]);
     for (const workspace of this.list()) this.workspaces.delete(workspace.name);
     this.recent = [];
     await Promise.all(panes.map((p) => p.close()));
+  }
+
+  private checkNewName(name: string): void {
+    const problem = checkWorkspaceName(name);
+    if (problem) throw new RefusedError(problem);
+    if (this.taken(name)) throw new RefusedError(`a workspace named '${name}' exists already`);
+  }
+
+  /** Makes a started workspace one of the open ones: its panes watched, its changes saved. */
+  private adopt(workspace: Workspace): void {
+    workspace.attentionCleared = () => this.events.attentionCleared();
+    this.workspaces.set(workspace.name, workspace);
+    workspace.onChange(() => this.saveSoon(workspace));
+    for (const pane of workspace.panes.values()) {
+      this.watchPane(workspace, pane);
+      this.events.paneAdded(pane, workspace);
+    }
+    this.touch(workspace);
+  }
+
+  private saveSoon(workspace: Workspace): void {
+    this.records.saveSoon(workspace.name, () => (this.workspaces.get(workspace.name) === workspace ? snapshotRecord(workspace) : (this.records.get(workspace.name) as WorkspaceRecord)));
   }
 
   private removeWorkspace(workspace: Workspace): void {
@@ -159,7 +261,7 @@ export class WorkspaceRegistry {
     pane.onMeta(() => workspace.notify());
     pane.onExit(() => {
       const cleanShellExit = pane.kind === 'shell' && pane.exitCode === 0;
-      if (cleanShellExit && this.settings().closeOnCleanShellExit && workspace.panes.get(pane.id) === pane) {
+      if (cleanShellExit && this.settings().closeOnCleanShellExit && workspace.panes.get(pane.id) === pane && this.workspaces.get(workspace.name) === workspace) {
         void this.closePane(pane.id);
       } else {
         workspace.notify();
@@ -168,8 +270,12 @@ export class WorkspaceRegistry {
   }
 
   private freeName(): string {
-    for (let n = 0; ; n++) if (!this.workspaces.has(String(n))) return String(n);
+    for (let n = 0; ; n++) if (!this.taken(String(n))) return String(n);
   }
+}
+
+function workspaceSettings(record: WorkspaceRecord): WorkspaceSettings {
+  return { prompt: record.prompt, bypassPermissions: record.bypassPermissions, shell: record.shell };
 }
 
 /**

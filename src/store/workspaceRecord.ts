@@ -18,8 +18,10 @@ export interface PaneRecord {
   kind: (typeof PANE_KINDS)[number];
   /** For agent panes: which agent (claude, codex, … or a custom one). */
   agent?: string;
-  /** Command panes: the program and its arguments; agent panes: extra arguments given by the user. */
+  /** Shell and command panes started with a program: the program and its arguments. */
   argv?: string[];
+  /** Agent panes: extra arguments for the agent given by the user. */
+  args?: string[];
   /** A shell command line chosen for this pane (else the workspace's, else the settings'). */
   shell?: string;
   /** The pane's last directory (OSC 7 from its shell, else where it started). */
@@ -104,6 +106,7 @@ function parsePane(value: unknown, what: string): PaneRecord {
     kind: oneOf(f.kind, `${what}.kind`, PANE_KINDS),
     agent: optStr(f.agent, `${what}.agent`, 64),
     argv: f.argv === undefined ? undefined : strArray(f.argv, `${what}.argv`),
+    args: f.args === undefined ? undefined : strArray(f.args, `${what}.args`),
     shell: optStr(f.shell, `${what}.shell`, 1024),
     cwd: absolute(f.cwd, `${what}.cwd`),
     model: optStr(f.model, `${what}.model`, 200),

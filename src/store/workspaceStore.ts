@@ -79,13 +79,14 @@ export class WorkspaceStore {
       if (record.name !== expectedName) throw new Error(`it names workspace '${record.name}' but its file is ${path.basename(file)}`);
       return { record };
     } catch (error) {
-      if (error instanceof NewerRecordError) return { problem: `workspace record ${file} is ${error.message}; left as it is`, untouchable: true };
-      const why = error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `has the wrong shape (${(error as Error).message})`;
+      if (error instanceof NewerRecordError) return { problem: `workspace record ${path.basename(file)} is ${error.message}; left as it is (${file})`, untouchable: true };
+      const why = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it has the wrong shape (${(error as Error).message})`;
+      const shown = path.basename(file);
       try {
         const moved = moveAside(file);
-        return { problem: `workspace record ${file} ${why}; moved aside to ${moved}` };
+        return { problem: `workspace record ${shown} was moved aside: ${why}; its bytes are kept in ${moved}` };
       } catch (moveError) {
-        return { problem: `workspace record ${file} ${why}; could not move it aside: ${(moveError as Error).message}`, untouchable: true };
+        return { problem: `workspace record ${shown} is damaged: ${why}; it could not be moved aside (${(moveError as Error).message})`, untouchable: true };
       }
     }
   }

@@ -1,5 +1,7 @@
 // The whole program as a user meets it: start, type, split, zoom, resize, detach, reattach, crash.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
@@ -7,6 +9,11 @@ const PREFIX = '\x1c'; // Ctrl+\
 
 let sandbox: TesseraSandbox;
 const terminals: OuterTerminal[] = [];
+
+/** Plain `tessera` adopts the folder it runs in: the workspace is named after the sandbox's folder. */
+function folderWorkspace(): string {
+  return path.basename(fs.realpathSync(sandbox.root));
+}
 
 function open(args: string[] = [], size = { cols: 100, rows: 30 }): OuterTerminal {
   const t = new OuterTerminal(['-L', sandbox.socketName, ...args], { env: sandbox.env, cwd: sandbox.root, ...size });
@@ -27,7 +34,7 @@ describe('attached client', () => {
   it('starts the server, shows a shell and the status bar, and echoes typing', async () => {
     const t = open();
     await t.waitFor(PROMPT_PATTERN);
-    await t.waitFor(() => t.lines()[29].includes('main'));
+    await t.waitFor(() => t.lines()[29].includes(folderWorkspace()));
     t.write('echo hello-$((6*7))\r');
     await t.waitFor('hello-42');
     const [pane] = await sandbox.listPanes();
@@ -68,7 +75,7 @@ describe('attached client', () => {
     t.resize(80, 24);
     const [pane] = await eventually(() => sandbox.listPanes(), (p) => p[0].cols === 80 && p[0].rows === 22);
     expect(pane.rect).toEqual({ x: 0, y: 1, width: 80, height: 22 });
-    await t.waitFor(() => t.lines()[23].includes('main'));
+    await t.waitFor(() => t.lines()[23].includes(folderWorkspace()));
   });
 
   it('detaches with the prefix and d, and reattaches to the same screen', async () => {
@@ -78,10 +85,10 @@ describe('attached client', () => {
     await t.waitFor(/^before-detach/m);
     t.write(`${PREFIX}d`);
     expect(await t.exited).toBe(0);
-    await t.waitFor('detached from workspace main');
+    await t.waitFor(`detached from workspace ${folderWorkspace()}`);
     const again = open(['attach']);
     await again.waitFor(/^before-detach/m);
-    await again.waitFor(() => again.lines()[29].includes('main'));
+    await again.waitFor(() => again.lines()[29].includes(folderWorkspace()));
   });
 
   it('keeps everything running when the client is killed, and repaints on reattach', async () => {

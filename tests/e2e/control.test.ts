@@ -58,7 +58,7 @@ describe('control commands', () => {
     expect(panes[0].rect?.width).toBe(80);
 
     const ls = JSON.parse(await sandbox.cliOk(['ls', '--json']));
-    expect(ls).toEqual([expect.objectContaining({ name: 'work', panes: 1, attachedClients: 0 })]);
+    expect(ls).toEqual([expect.objectContaining({ name: 'work', panes: 1, state: 'open', kind: 'adopted' })]);
   });
 
   it('shows the exit status of a program until the pane is dismissed', async () => {
@@ -120,8 +120,8 @@ describe('bad input', () => {
   };
 
   it('says clearly when no server runs', async () => {
-    await expectError(['ls'], /^tessera: no server running \(-L test\)$/);
-    await expectError(['list-panes'], /no server running/);
+    await expectError(['list-panes'], /^tessera: no server running \(-L test\)$/);
+    await expectError(['capture-pane'], /no server running/);
   });
 
   it('rejects unknown commands and flags, and bad flag values', async () => {
@@ -137,7 +137,7 @@ describe('bad input', () => {
   it('refuses a missing directory, an unknown program, a bad name, unknown panes and workspaces', async () => {
     await expectError(['new', '-d', '-c', '/no/such/dir'], /no such directory: \/no\/such\/dir/);
     await expectError(['new', '-d', '--', 'no-such-program-xyz'], /no-such-program-xyz was not found in PATH/);
-    await expectError(['new', '-d', '-s', 'bad name'], /invalid workspace name 'bad name'/);
+    await expectError(['new', '-d', '-s', 'bad name'], /invalid workspace name "bad name": use at most 64 letters/);
     await sandbox.cliOk(['new', '-d', '-s', 'w']);
     await expectError(['new', '-d', '-s', 'w'], /exists already/);
     await expectError(['capture-pane', '-t', '99'], /no pane 99/);
@@ -166,8 +166,12 @@ describe('bad input', () => {
     process.kill(pid, 'SIGKILL');
     await eventually(() => isRunning(pid), (alive) => !alive);
     await sandbox.cliOk(['new', '-d', '-s', 'fresh']);
-    const ls = JSON.parse(await sandbox.cliOk(['ls', '--json'])) as { name: string }[];
-    expect(ls.map((w) => w.name)).toEqual(['fresh']);
+    const ls = JSON.parse(await sandbox.cliOk(['ls', '--json'])) as { name: string; state: string }[];
+    // The crashed server's workspace is kept, dormant; the new server runs the fresh one.
+    expect(ls.map((w) => [w.name, w.state])).toEqual([
+      ['fresh', 'open'],
+      ['old', 'dormant'],
+    ]);
   });
 
   it('ends quietly when the reader of its output goes away (`list-panes | true`)', async () => {

@@ -9,8 +9,9 @@ export const attach: CliCommand = {
   aliases: ['a', 'attach-session'],
   usage: `tessera attach [-t WORKSPACE]
 
-  Shows the workspace (default: the most recently used one) in this terminal.
+  Shows the workspace (default: the most recently used one) in this terminal. A dormant workspace
+  (after a restart, or emptied) starts its panes again: same layout, each in its last folder.
   Detach again with the prefix key then d; everything keeps running.`,
   flags: [{ name: 'target', short: 't', value: true }],
-  run: (args, ctx) => attachTerminal(ctx, { workspace: stringFlag(args, 'target'), startServer: false }),
+  run: (args, ctx) => attachTerminal(ctx, { workspace: stringFlag(args, 'target'), startServer: true }),
 };

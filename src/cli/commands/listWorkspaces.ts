@@ -1,35 +1,50 @@
-// tessera ls: the workspaces of the running server.
+// tessera ls: every workspace (open or dormant) with its folder, branch and changes. Starts the server
+// when none runs, like every command, so dormant workspaces are listed after a restart too.
 
+import { connectOrStartServer } from '../../client/connect.js';
+import { sendRequest } from '../../client/request.js';
+import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
 import { boolFlag } from '../argParser.js';
-import { controlCommand, jsonFlag } from '../controlCommand.js';
+import type { CliCommand } from '../command.js';
+import { jsonFlag } from '../controlCommand.js';
 
-interface WorkspaceInfo {
-  name: string;
-  panes: number;
-  cwd: string;
-  attachedClients: number;
-  cols: number;
-  rows: number;
-}
-
-export const listWorkspaces = controlCommand({
+export const listWorkspaces: CliCommand = {
   name: 'ls',
   aliases: ['list-workspaces'],
   usage: `tessera ls [--json]
 
-  One line per workspace: name, number of panes, size, and whether a terminal is attached.`,
+  One line per workspace, open or dormant: name, state, panes, branch, changes (+added −removed,
+  untracked files, commits ahead/behind), folder. A damaged record file is reported on stderr
+  (it was moved aside, its bytes kept).
+  --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
+           diff: { added, removed, untracked, ahead, behind } | null, created, lastOpened }`,
   flags: [jsonFlag],
-  toArgs: () => ({}),
-  print(result, args, ctx) {
-    const workspaces = result as WorkspaceInfo[];
+  async run(args, ctx) {
+    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+    const result = (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE })) as { workspaces: WorkspaceFacts[]; problems: string[] };
+    for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(workspaces, null, 2)}\n`);
-      return;
+      ctx.out(`${JSON.stringify(result.workspaces, null, 2)}\n`);
+      return 0;
     }
-    if (workspaces.length === 0) ctx.out('no workspaces\n');
-    for (const w of workspaces) {
-      const attached = w.attachedClients > 0 ? ` (attached${w.attachedClients > 1 ? ` ×${w.attachedClients}` : ''})` : '';
-      ctx.out(`${w.name}: ${w.panes} pane${w.panes === 1 ? '' : 's'} [${w.cols}x${w.rows}] ${w.cwd}${attached}\n`);
-    }
+    if (result.workspaces.length === 0) ctx.out("no workspaces (start one with 'tessera' in a folder, or 'tessera new')\n");
+    for (const w of result.workspaces) ctx.out(`${formatLine(w)}\n`);
+    return 0;
   },
-});
+};
+
+function formatLine(w: WorkspaceFacts): string {
+  const panes = `${w.panes} pane${w.panes === 1 ? '' : 's'}`;
+  const needs = w.needsYou > 0 ? ` ${w.needsYou} need${w.needsYou === 1 ? 's' : ''} you` : '';
+  const branch = w.branch ? ` ${w.branch}` : '';
+  const kind = w.kind === 'adopted' ? '' : ` (${w.kind})`;
+  return `${w.name}: ${w.state} ${panes}${needs}${branch}${kind}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${w.path}`;
+}
+
+export function formatDiff(d: NonNullable<WorkspaceFacts['diff']>): string {
+  const parts = [`+${d.added} −${d.removed}`];
+  if (d.untracked > 0) parts.push(`?${d.untracked}`);
+  if (d.ahead > 0) parts.push(`↑${d.ahead}`);
+  if (d.behind > 0) parts.push(`↓${d.behind}`);
+  return parts.join(' ');
+}

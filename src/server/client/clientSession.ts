@@ -178,9 +178,10 @@ export class ClientSession implements ActionContext {
     this.refresh();
   }
 
-  /** The workspace this client shows was closed: the client ends. */
+  /** The workspace this client shows lost its last pane: the client ends; the workspace stays listed, empty. */
   workspaceClosed(): void {
-    this.end(`[tessera: workspace ${this.workspace.name} closed]`, 0);
+    const name = this.workspace.name;
+    this.end(`[tessera: the last pane of workspace ${name} closed; it stays listed (tessera ls) and opens with a new shell; 'tessera rm -t ${name}' removes it]`, 0);
   }
 
   end(reason: string, exitCode: number): void {

@@ -1,17 +1,15 @@
-// ls: the workspaces, most recently used first.
+// ls: every workspace, open or dormant, with facts computed now; and any problem with the stored records.
 
+import { workspaceFacts } from '../records/workspaceFacts.js';
 import type { ServerCommand } from './command.js';
 
 export const listWorkspaces: ServerCommand = {
   name: 'ls',
-  run(_args, ctx) {
-    return ctx.registry.list().map((workspace) => ({
-      name: workspace.name,
-      panes: workspace.panes.size,
-      cwd: workspace.cwd,
-      attachedClients: [...ctx.clients].filter((c) => c.workspace === workspace).length,
-      cols: workspace.size.cols,
-      rows: workspace.size.rows,
-    }));
+  async run(_args, ctx) {
+    const all = ctx.registry.all();
+    const workspaces = await Promise.all(all.map(({ record, live }) => workspaceFacts(record, live)));
+    const recent = new Map(ctx.registry.list().map((w) => [w.name, w.lastOpened ?? '']));
+    workspaces.sort((a, b) => (recent.get(b.name) ?? b.lastOpened ?? '').localeCompare(recent.get(a.name) ?? a.lastOpened ?? '') || a.name.localeCompare(b.name));
+    return { workspaces, problems: ctx.registry.records.problems };
   },
 };

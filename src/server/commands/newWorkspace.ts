@@ -3,6 +3,7 @@
 
 import { MAX_TERMINAL_COLS, MAX_TERMINAL_ROWS } from '../../protocol/messages.js';
 import { int, optBool, optStr, optStrArray, record, str, type Fields } from '../../protocol/validate.js';
+import { realPath } from '../../store/paths.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
 import type { ServerCommand } from './command.js';
 
@@ -13,7 +14,8 @@ export const newWorkspace: ServerCommand = {
     if (prompt !== undefined) checkPrompt(prompt);
     const workspace = ctx.registry.create({
       name: optStr(args.name, 'name', 256),
-      cwd: str(args.cwd, 'cwd'),
+      cwd: realPath(str(args.cwd, 'cwd')),
+      origin: { kind: 'adopted' },
       size: args.size === undefined ? undefined : terminalSize(record(args.size, 'size')),
       launch: { argv: optStrArray(args.command, 'command'), requestDir: ctx.cwd },
       settings: { prompt, bypassPermissions: optBool(args.bypassPermissions, 'bypassPermissions') ?? false, shell: optStr(args.shell, 'shell', 1024) },

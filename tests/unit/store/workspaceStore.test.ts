@@ -57,8 +57,8 @@ describe('workspace store', () => {
     const loaded = store.loadAll();
     expect(loaded.records.map((r) => r.name)).toEqual(['good']);
     expect(loaded.problems).toHaveLength(2);
-    expect(loaded.problems.join('\n')).toMatch(/bad\.json is not valid JSON.*moved aside to .*bad\.json\.corrupt-/);
-    expect(loaded.problems.join('\n')).toMatch(/shape\.json has the wrong shape \(kind must be one of/);
+    expect(loaded.problems.join('\n')).toMatch(/bad\.json was moved aside: it is not valid JSON.*kept in .*bad\.json\.corrupt-/);
+    expect(loaded.problems.join('\n')).toMatch(/shape\.json was moved aside: it has the wrong shape \(kind must be one of/);
     const aside = fs.readdirSync(store.dir).filter((n) => n.includes('.corrupt-'));
     expect(aside).toHaveLength(2);
     expect(fs.readFileSync(path.join(store.dir, aside.find((n) => n.startsWith('bad'))!), 'utf8')).toBe('{ not json');

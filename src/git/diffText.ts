@@ -1,0 +1,13 @@
+// The patch of a workspace against HEAD, untracked files included (git diff alone never shows them).
+
+import { EMPTY_TREE } from './diffSummary.js';
+import { untrackedFiles, withUntrackedIntent } from './intentIndex.js';
+import { headCommit } from './repo.js';
+import { gitOk } from './run.js';
+
+export async function diffText(dir: string, options: { stat?: boolean; color?: boolean } = {}): Promise<string> {
+  const head = await headCommit(dir);
+  const untracked = await untrackedFiles(dir);
+  const args = ['diff', options.color ? '--color=always' : '--no-color', ...(options.stat ? ['--stat'] : []), head ?? EMPTY_TREE];
+  return withUntrackedIntent(dir, untracked, (env) => gitOk(dir, args, { env }));
+}

@@ -1,0 +1,58 @@
+// Running git: always an argument array (never a shell string), never a prompt, bounded in time and output.
+
+import { execFile } from 'node:child_process';
+import { GIT_MAX_OUTPUT_BYTES, GIT_TIMEOUT_MS } from '../limits.js';
+
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class GitError extends Error {}
+
+export interface GitOptions {
+  /** Extra environment (e.g. GIT_INDEX_FILE). */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** Runs `git -C dir ARGS…`; resolves with the exit code (never rejects for a non-zero exit). */
+export function git(dir: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['-C', dir, ...args],
+      {
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes', LC_ALL: 'C', ...options.env },
+        timeout: options.timeoutMs ?? GIT_TIMEOUT_MS,
+        maxBuffer: GIT_MAX_OUTPUT_BYTES,
+        encoding: 'utf8',
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitError('git is not installed (no git in PATH)'));
+          if (error.killed) return reject(new GitError(`git ${args[0]} took too long and was stopped`));
+          return reject(new GitError(`git ${args[0]} failed: ${error.message}`));
+        }
+        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Runs git and returns stdout; a non-zero exit throws GitError with git's own first error line. */
+export async function gitOk(dir: string, args: string[], options: GitOptions = {}): Promise<string> {
+  const result = await git(dir, args, options);
+  if (result.code !== 0) throw new GitError(firstLine(result.stderr) || `git ${args[0]} exited with status ${result.code}`);
+  return result.stdout;
+}
+
+export function firstLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 0 && !l.startsWith('hint:')) ?? ''
+  );
+}

@@ -1,0 +1,120 @@
+// Keeps every workspace record of the server: loaded at start (dormant workspaces), rewritten soon
+// after a live workspace changes, flushed before the server stops. Writes are atomic; a failed
+// write is reported, never fatal.
+
+import { RECORD_SAVE_DELAY_MS } from '../../limits.js';
+import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import type { WorkspaceStore } from '../../store/workspaceStore.js';
+
+export class RecordKeeper {
+  private readonly records = new Map<string, WorkspaceRecord>();
+  private readonly pending = new Map<string, { timer: ReturnType<typeof setTimeout>; make: () => WorkspaceRecord }>();
+  private readonly written = new Map<string, string>();
+  /** Files that could not be read but must not be overwritten (written by a newer tessera). */
+  private readonly untouchable = new Set<string>();
+  /** Problems with the stored records, for `tessera ls`, the status bar and the log. */
+  readonly problems: string[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly store: WorkspaceStore | undefined,
+    private readonly log: (text: string) => void = () => undefined,
+  ) {}
+
+  load(): void {
+    if (!this.store) return;
+    const loaded = this.store.loadAll();
+    for (const record of loaded.records) {
+      this.records.set(record.name, record);
+      this.written.set(record.name, JSON.stringify(record));
+    }
+    for (const name of loaded.untouchable) this.untouchable.add(name);
+    for (const problem of loaded.problems) this.report(problem);
+  }
+
+  get(name: string): WorkspaceRecord | undefined {
+    return this.records.get(name);
+  }
+
+  all(): WorkspaceRecord[] {
+    return [...this.records.values()];
+  }
+
+  /** A record exists under this name, or a file that cannot be read holds it. */
+  taken(name: string): boolean {
+    return this.records.has(name) || this.untouchable.has(name);
+  }
+
+  /** Stores a record now (a new workspace, a removal of its panes): nothing pending for it survives. */
+  put(record: WorkspaceRecord): void {
+    this.cancel(record.name);
+    this.records.set(record.name, record);
+    this.write(record);
+  }
+
+  /** Stores the record `make` returns a moment from now; many changes in a row cost one write. */
+  saveSoon(name: string, make: () => WorkspaceRecord): void {
+    if (this.closed) return;
+    const existing = this.pending.get(name);
+    if (existing) {
+      existing.make = make;
+      return;
+    }
+    const timer = setTimeout(() => {
+      const entry = this.pending.get(name);
+      this.pending.delete(name);
+      if (entry) this.put(entry.make());
+    }, RECORD_SAVE_DELAY_MS);
+    timer.unref();
+    this.pending.set(name, { timer, make });
+  }
+
+  /** Forgets a workspace for good: its file is deleted. */
+  forget(name: string): void {
+    this.cancel(name);
+    this.records.delete(name);
+    this.written.delete(name);
+    try {
+      this.store?.remove(name);
+    } catch (error) {
+      this.report(`cannot delete the record of workspace ${name}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Writes everything pending, then ignores later changes (the server is stopping: panes closing is not the user's doing). */
+  close(): void {
+    for (const [name, entry] of [...this.pending]) {
+      clearTimeout(entry.timer);
+      this.pending.delete(name);
+      this.put(entry.make());
+    }
+    this.closed = true;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private cancel(name: string): void {
+    const entry = this.pending.get(name);
+    if (entry) clearTimeout(entry.timer);
+    this.pending.delete(name);
+  }
+
+  private write(record: WorkspaceRecord): void {
+    if (!this.store || this.closed) return;
+    const json = JSON.stringify(record);
+    if (this.written.get(record.name) === json) return;
+    try {
+      this.store.save(record);
+      this.written.set(record.name, json);
+    } catch (error) {
+      this.report(`cannot save workspace ${record.name}: ${(error as Error).message}`);
+    }
+  }
+
+  private report(problem: string): void {
+    if (!this.problems.includes(problem)) this.problems.push(problem);
+    this.log(problem);
+  }
+}

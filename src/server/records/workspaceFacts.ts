@@ -1,0 +1,46 @@
+// What `tessera ls` (and the workspace strip) says about a workspace, computed from reality when
+// asked: processes alive, git queried. Nothing here is stored.
+
+import fs from 'node:fs';
+import { diffSummary, type DiffSummary } from '../../git/diffSummary.js';
+import { currentBranch, repoTop } from '../../git/repo.js';
+import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import type { Workspace } from '../workspace.js';
+
+export interface WorkspaceFacts {
+  name: string;
+  kind: WorkspaceRecord['kind'];
+  path: string;
+  repo: string | null;
+  branch: string | null;
+  base: string | null;
+  state: 'open' | 'dormant';
+  panes: number;
+  needsYou: number;
+  /** null when the folder is not in a git repository (or is gone). */
+  diff: DiffSummary | null;
+  created: string;
+  lastOpened: string | null;
+}
+
+export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | undefined): Promise<WorkspaceFacts> {
+  const exists = fs.existsSync(record.path);
+  const top = exists ? await repoTop(record.path).catch(() => undefined) : undefined;
+  const [branch, diff] = top
+    ? await Promise.all([currentBranch(record.path).catch(() => undefined), diffSummary(record.path, record.base).catch(() => null)])
+    : [undefined, null];
+  return {
+    name: record.name,
+    kind: record.kind,
+    path: record.path,
+    repo: record.repo ?? top ?? null,
+    branch: branch ?? record.branch ?? null,
+    base: record.base ?? null,
+    state: live ? 'open' : 'dormant',
+    panes: live ? live.panes.size : record.panes.length,
+    needsYou: live ? [...live.panes.values()].filter((p) => p.attention || p.status === 'approval').length : 0,
+    diff,
+    created: record.created,
+    lastOpened: record.lastOpened ?? null,
+  };
+}

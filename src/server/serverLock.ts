@@ -1,0 +1,60 @@
+// One server per state directory: two servers started at the same moment (two clients opening at
+// once after a crash) must not both load and rewrite the same workspace records.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { SERVER_LOCK_STALE_MS } from '../limits.js';
+import { socketAnswers } from './socketProbe.js';
+
+export type LockResult = { ok: true; release(): void } | { ok: false; heldBy: number };
+
+/** Takes `<dir>/server.pid`; a lock left by a dead server (or by a recycled pid whose socket is silent) is taken over. */
+export async function acquireServerLock(dir: string, socketPath: string): Promise<LockResult> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const lock = path.join(dir, 'server.pid');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const fd = fs.openSync(lock, 'wx', 0o600);
+      fs.writeSync(fd, `${process.pid}\n`);
+      fs.closeSync(fd);
+      return { ok: true, release: () => releaseIfOurs(lock) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder: { pid: number; ino: number; mtimeMs: number };
+    try {
+      const stat = fs.statSync(lock);
+      holder = { pid: Number(fs.readFileSync(lock, 'utf8').trim()), ino: stat.ino, mtimeMs: stat.mtimeMs };
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    if (Number.isInteger(holder.pid) && holder.pid > 0 && isRunning(holder.pid)) {
+      const old = Date.now() - holder.mtimeMs > SERVER_LOCK_STALE_MS;
+      if (!old || (await socketAnswers(socketPath))) return { ok: false, heldBy: holder.pid };
+    }
+    // Stale: remove it only if it is still the same file (another starter may have replaced it).
+    try {
+      if (fs.statSync(lock).ino === holder.ino) fs.unlinkSync(lock);
+    } catch {
+      // gone already
+    }
+  }
+  return { ok: false, heldBy: 0 };
+}
+
+function releaseIfOurs(lock: string): void {
+  try {
+    if (Number(fs.readFileSync(lock, 'utf8').trim()) === process.pid) fs.unlinkSync(lock);
+  } catch {
+    // already gone
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
