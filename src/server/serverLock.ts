@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_LOCK_STALE_MS } from '../limits.js';
 import { socketAnswers } from './socketProbe.js';
+import { isAlive, readProcStat } from '../pty/procStat.js';
 
 export type LockResult = { ok: true; release(): void } | { ok: false; heldBy: number };
 
@@ -50,7 +51,9 @@ function releaseIfOurs(lock: string): void {
   }
 }
 
+/** Alive and not a zombie (a killed server stays a zombie until reaped; some containers reap late). */
 function isRunning(pid: number): boolean {
+  if (fs.existsSync('/proc/self/stat')) return isAlive(readProcStat(pid));
   try {
     process.kill(pid, 0);
     return true;

@@ -59,12 +59,13 @@ export function hydrateWorkspace(record: WorkspaceRecord, size: { cols: number; 
 
 /**
  * What to run for a stored pane. The initial prompt is not given again (the agent had it when it
- * first started), so `prompt` is empty.
+ * first started), so `prompt` is empty; an agent whose conversation id is known resumes it.
  */
 export function launchFromRecord(spec: PaneRecord, workspaceDir: string): LaunchRequest {
   if (spec.kind === 'agent' && spec.agent) {
     const effort = (EFFORTS as readonly string[]).includes(spec.effort ?? '') ? (spec.effort as Effort) : undefined;
-    return { agent: { kind: spec.agent, model: spec.model, effort }, argv: spec.args, requestDir: workspaceDir, prompt: '' };
+    const resume = spec.sessionId === undefined ? undefined : { sessionId: spec.sessionId };
+    return { agent: { kind: spec.agent, model: spec.model, effort, resume }, argv: spec.args, requestDir: workspaceDir, prompt: '' };
   }
   return { argv: spec.argv, shell: spec.shell, requestDir: workspaceDir, prompt: '' };
 }

@@ -54,6 +54,7 @@ function paneRecord(pane: Pane, launch: LaunchRequest): PaneRecord {
     cwd: pane.cwd,
     model: launch.agent?.model,
     effort: launch.agent?.effort,
+    sessionId: isAgent ? pane.sessionId : undefined,
   });
 }
 
