@@ -134,4 +134,26 @@ describe('large input', () => {
     expect(Date.now() - killed).toBeLessThan(KILL_GRACE_MS + 10_000);
     expect((await sandbox.listPanes()).map((p) => p.id)).toEqual([shell.id]);
   }, SLOW_MS);
+
+  it('SIGTERM shuts the server down even while a pane is wedged with unread input', async () => {
+    sandbox = new TesseraSandbox();
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', sandbox.root, '--', 'sleep', '1000']);
+    const [pane] = await sandbox.listPanes();
+    const keys = Array.from({ length: 256 }, () => 'x'.repeat(4096));
+    await timedRequest(sandbox, 'send-keys', { pane: String(pane.id), keys, literal: true });
+    const { pid } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };
+    const alive = (id: number | null): boolean => {
+      if (id === null || id <= 1) return false; // never probe kill(-1) or kill(0)
+      try {
+        process.kill(id, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const begin = Date.now();
+    process.kill(pid, 'SIGTERM');
+    await eventually(() => alive(pid) || alive(pane.pid), (running) => !running, KILL_GRACE_MS + 20_000);
+    console.log(`SIGTERM with a wedged pane: server and pane gone after ${Date.now() - begin} ms`);
+  }, SLOW_MS);
 });
