@@ -9,7 +9,7 @@ import { Attr, DEFAULT_COLOR, withUnderlineStyle, type CellGrid } from './cellGr
 import { OutputClamp } from './outputClamp.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
-import { CLAMP_PIECE_CHARS } from '../limits.js';
+import { CLAMP_PIECE_CHARS, MAX_CELL_TEXT } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
 import { colorFromXterm, readUnderline, xtermLinkId, xtermLinkTarget, type Underline } from './xtermCell.js';
@@ -222,7 +222,9 @@ export class Emulator implements ParseTask {
         line.getCell(col, cell);
         const cellWidth = cell.getWidth();
         if (cellWidth === 0) continue; // right half of a wide char: written with its left half
-        const chars = cell.getChars();
+        let chars = cell.getChars();
+        // One cell's text stays small on its way to clients, whatever a program piled onto it.
+        if (chars.length > MAX_CELL_TEXT) chars = cellTextPrefix(chars);
         const fg = colorFromXterm(cell.getFgColorMode(), cell.getFgColor());
         const bg = colorFromXterm(cell.getBgColorMode(), cell.getBgColor());
         let attrs = attrsOf(cell);
@@ -314,4 +316,11 @@ function attrsOf(cell: IBufferCell): number {
   if (cell.isStrikethrough()) attrs |= Attr.Strikethrough;
   if (cell.isOverline()) attrs |= Attr.Overline;
   return attrs;
+}
+
+/** The first MAX_CELL_TEXT code units of a cell's text, never ending in half a surrogate pair. */
+function cellTextPrefix(chars: string): string {
+  const end = MAX_CELL_TEXT;
+  const last = chars.charCodeAt(end - 1);
+  return chars.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
 }

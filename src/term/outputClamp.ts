@@ -5,7 +5,8 @@
 // It follows xterm's parser states just far enough to find CSI sequences (ESC [ or 0x9B, from any
 // state), including ones split across chunks, and leaves every other byte as it was.
 
-import { MAX_HELD_SEQUENCE_CHARS, SLICE_WORK_BUDGET } from '../limits.js';
+import { MAX_COMBINING_MARKS, MAX_HELD_SEQUENCE_CHARS, SLICE_WORK_BUDGET } from '../limits.js';
+import { FIRST_COMBINING, isCombining } from './combiningMarks.js';
 import { escapeCost, limitValue, ruleFor, type Screen } from './sequenceRules.js';
 
 const enum State {
@@ -59,6 +60,8 @@ export class OutputClamp {
   private pieces: string[] = [];
   private slices: string[] = [];
   private work = 0;
+  /** Combining characters since the last character that takes a cell. */
+  private marks = 0;
   private screen: Screen = { cols: 80, rows: 24 };
 
   /**
@@ -85,6 +88,8 @@ export class OutputClamp {
           const c = chunk.charCodeAt(i);
           if (c === ESC || c === C1_CSI) break;
           work += c >= 0x0a && c <= 0x0c ? lineCost : 1;
+          if (c >= FIRST_COMBINING && this.tooManyMarks(c, i)) continue;
+          if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c < FIRST_COMBINING)) this.marks = 0;
           // Cut only between characters, not inside a surrogate pair.
           if (work >= SLICE_WORK_BUDGET && (c < 0xd800 || c > 0xdbff)) {
             this.work = work;
@@ -106,6 +111,22 @@ export class OutputClamp {
     this.cut(chunk.length);
     this.chunk = '';
     return this.slices;
+  }
+
+  /**
+   * Counts combining characters since the last character that takes a cell, and drops the ones past
+   * MAX_COMBINING_MARKS (xterm would append each to one cell: 5 MB of accents made a 5-million-
+   * character cell, 300 MB of memory and seconds of work). True when `c` was dropped.
+   */
+  private tooManyMarks(c: number, i: number): boolean {
+    if (!isCombining(c)) {
+      if (c < 0xdc00 || c > 0xdfff) this.marks = 0; // a low surrogate ends a character already counted
+      return false;
+    }
+    if (++this.marks <= MAX_COMBINING_MARKS) return false;
+    this.flushSpan(i);
+    this.span = i + 1;
+    return true;
   }
 
   private step(c: number, i: number): void {

@@ -103,4 +103,15 @@ describe('hostile output', () => {
     }
     expect(writes).toEqual([]);
   });
+
+  it('keeps a pile of combining characters from growing one cell without bound', async () => {
+    const e = emulator(undefined, 80, 24);
+    const begin = performance.now();
+    await parsed(e, `e${'\u0301'.repeat(2_000_000)}`); // unbounded, 5 MB of these took 3 s and 300 MB
+    const elapsed = performance.now() - begin;
+    const cell = e.terminal.buffer.active.getLine(0)?.getCell(0);
+    expect(cell?.getChars()).toBe(`e${'\u0301'.repeat(16)}`);
+    console.log(`2 million combining accents: ${elapsed.toFixed(0)} ms`);
+    expect(elapsed).toBeLessThan(2000);
+  });
 });

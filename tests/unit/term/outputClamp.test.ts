@@ -165,3 +165,18 @@ describe('OutputClamp bounds the work per slice', () => {
     }
   });
 });
+
+describe('OutputClamp bounds combining characters', () => {
+  it('keeps real accented text and emoji sequences as they are', () => {
+    const text = 'e\u0301 n\u0303 \u0915\u094d\u0937\u093f 👩‍👩‍👧‍👦 👍🏽 ✌️ Z\u0351\u0352\u0353\u0354\u0355\u0356\u0357';
+    for (const parts of cuttings(text)) expect(clamp(parts)).toBe(text);
+  });
+
+  it('drops combining characters past 16 on one character, even when escapes or controls come between', () => {
+    expect(clamp(['e' + '\u0301'.repeat(100) + 'x'])).toBe('e' + '\u0301'.repeat(16) + 'x');
+    expect(clamp(['e' + '\u0301\x1b[31m\x07'.repeat(40)])).toBe('e' + '\u0301\x1b[31m\x07'.repeat(16) + '\x1b[31m\x07'.repeat(24));
+    const filter = new OutputClamp();
+    const out = Array.from({ length: 10 }, () => filter.feed('\u0301'.repeat(10), SCREEN).join('')).join('');
+    expect(out).toBe('\u0301'.repeat(16));
+  });
+});
