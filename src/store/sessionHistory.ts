@@ -37,9 +37,14 @@ export class SessionHistory {
 
   /** Appends an entry and writes the file; a failed write is reported in `problem`, never thrown. */
   add(entry: NewHistoryEntry): HistoryEntry {
+    return this.addAll([entry])[0];
+  }
+
+  /** Appends several entries with one write of the file (many panes ending at once, e.g. kill-server). */
+  addAll(newEntries: readonly NewHistoryEntry[]): HistoryEntry[] {
     const entries = this.load();
-    const added: HistoryEntry = { id: `h${this.nextNumber++}`, ...entry };
-    entries.push(added);
+    const added = newEntries.map((entry): HistoryEntry => ({ id: `h${this.nextNumber++}`, ...entry }));
+    entries.push(...added);
     if (entries.length > HISTORY_MAX_ENTRIES) entries.splice(0, entries.length - HISTORY_MAX_ENTRIES);
     try {
       writeFileAtomic(this.file, `${JSON.stringify({ version: HISTORY_VERSION, next: this.nextNumber, entries }, null, 1)}\n`);

@@ -1,13 +1,15 @@
 // Writes a history entry for every pane session that lasted at least HISTORY_MIN_SESSION_MS, when it ends.
 
 import { HISTORY_MIN_SESSION_MS } from '../../limits.js';
-import type { SessionHistory } from '../../store/sessionHistory.js';
+import type { NewHistoryEntry, SessionHistory } from '../../store/sessionHistory.js';
 import type { Pane, SessionEnd } from '../pane.js';
 import type { Workspace } from '../workspace.js';
 import type { SessionTracker } from './sessionTracker.js';
 
 export class HistoryRecorder {
   private readonly writing = new Set<Promise<void>>();
+  /** Entries of sessions that ended in this turn of the event loop, written together (one file write, not one per pane). */
+  private pending: NewHistoryEntry[] = [];
 
   constructor(
     private readonly history: SessionHistory,
@@ -26,6 +28,18 @@ export class HistoryRecorder {
   /** Resolves once every entry of a session that has ended is written. */
   async flush(): Promise<void> {
     await Promise.all([...this.writing]);
+    this.writePending();
+  }
+
+  private queue(entry: NewHistoryEntry): void {
+    if (this.pending.length === 0) setImmediate(() => this.writePending());
+    this.pending.push(entry);
+  }
+
+  private writePending(): void {
+    if (this.pending.length === 0) return;
+    this.history.addAll(this.pending.splice(0));
+    if (this.history.problem) this.log(this.history.problem);
   }
 
   private async record(pane: Pane, workspace: string, end: SessionEnd): Promise<void> {
@@ -34,7 +48,7 @@ export class HistoryRecorder {
     await this.sessions.refresh(pane); // a last look: the conversation may have changed since its last turn
     const request = pane.request ?? {};
     const agentArgs = request.agent ? request.argv : request.argv?.slice(1);
-    this.history.add({
+    this.queue({
       workspace,
       paneKind: pane.kind,
       agent: pane.agent,
@@ -49,6 +63,5 @@ export class HistoryRecorder {
       model: request.agent?.model,
       effort: request.agent?.effort,
     });
-    if (this.history.problem) this.log(this.history.problem);
   }
 }

@@ -67,3 +67,10 @@ test('an entry of the wrong shape is refused as a whole file, never half-read', 
   expect(history.list()).toEqual([]);
   expect(history.problem).toMatch(/wrong shape.*cwd must be an absolute path/);
 });
+
+test('many entries at once (panes ending together) are numbered in order and written in one go', () => {
+  const history = new SessionHistory(dir);
+  const added = history.addAll([entry('a'), entry('b'), entry('c')]);
+  expect(added.map((e) => e.id)).toEqual(['h1', 'h2', 'h3']);
+  expect(new SessionHistory(dir).list().map((e) => e.command)).toEqual(['a', 'b', 'c']);
+});
