@@ -1,4 +1,5 @@
-// Builds dist/: the client entry (dist/cli/main.js) and the server (dist/server/main.js), each
+// Builds dist/: the client entry (dist/cli/main.js), the server (dist/server/main.js) and the file viewer
+// that runs in viewer panes (dist/viewer/main.js), each
 // bundled by esbuild with the code it loads later split into dist/chunks/. One file per entry
 // instead of hundreds of modules, and React/Ink in their production builds, is what makes a control
 // command, an attach and a cold start cost little more than starting node.
@@ -15,7 +16,7 @@ const outdir = path.join(root, 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/main': 'src/server/main.ts' },
+  entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
   outdir,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

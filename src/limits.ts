@@ -95,6 +95,15 @@ export const FLOOD_FRAME_INTERVAL_MS = 100;
 /** Quiet time after the settings file changes before it is read: editors write in several steps (temp file, rename). */
 export const SETTINGS_RELOAD_DEBOUNCE_MS = 80;
 
+/** Largest file a viewer pane opens: it is held in memory as styled lines. */
+export const MAX_VIEW_BYTES = 8 * 1024 * 1024;
+/** Larger files are shown without syntax colours: highlighting them would take seconds. */
+export const MAX_HIGHLIGHT_BYTES = 512 * 1024;
+/** Files offered by the palette's file picker; a bigger tree is cut with a note. */
+export const MAX_PICKER_FILES = 5000;
+/** Directory entries the file picker looks at before it stops (a huge tree never stalls the server). */
+export const MAX_PICKER_ENTRIES = 50_000;
+
 /** A frame that has started must be complete within this time; a peer that stalls mid-frame holds memory for nothing. */
 export const FRAME_READ_TIMEOUT_MS = 10_000;
 /** A new connection must send its first message within this time (real clients send it at once). */

@@ -23,12 +23,14 @@ import { CrashSweepNotice } from './crashSweep.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RecordKeeper } from './records/recordKeeper.js';
+import { ViewerPanes } from './viewers/viewerPanes.js';
 import { RefusedError, type Workspace } from './workspace.js';
 import { WorkspaceRegistry } from './workspaceRegistry.js';
 import { openOrAdoptFolder } from './records/openFolder.js';
 
 export class Server {
   readonly registry: WorkspaceRegistry;
+  private readonly viewers: ViewerPanes;
   /** Which conversation each agent pane is in (for sleep, wake and resume). */
   readonly sessions: SessionTracker;
   readonly history: SessionHistory;
@@ -89,6 +91,7 @@ export class Server {
       },
       log,
     }, records);
+    this.viewers = new ViewerPanes(this.registry);
     settings.subscribe((outcome) => this.settingsChanged(outcome));
   }
 
@@ -155,6 +158,7 @@ export class Server {
           {
             registry: this.registry,
             settings: this.settings,
+            viewers: this.viewers,
             sizesChanged: () => this.applySizes(),
             attentionChanged: () => this.refreshAllChrome(),
             sessions: this.sessions,
@@ -208,6 +212,7 @@ export class Server {
     const ctx: CommandContext = {
       registry: this.registry,
       settings: this.settings,
+      viewers: this.viewers,
       clients: this.clients,
       socketPath: this.socketPath,
       version: VERSION,

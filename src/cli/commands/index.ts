@@ -26,6 +26,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'list-panes', summary: 'list panes (all, or of one workspace)', load: async () => (await import('./listPanes.js')).listPanes },
   { name: 'capture-pane', summary: "print a pane's visible screen", load: async () => (await import('./capturePane.js')).capturePane },
   { name: 'send-keys', summary: 'type keys into a pane', load: async () => (await import('./sendKeys.js')).sendKeys },
+  { name: 'view', summary: 'view a file of the workspace in a pane (syntax colours, or rendered markdown)', load: async () => (await import('./viewFile.js')).viewFile },
   { name: 'sync', aliases: ['synchronize-panes'], summary: 'type into several panes at once (mark panes for synchronized input)', load: async () => (await import('./syncInput.js')).syncInput },
   { name: 'approve', summary: 'allow what a waiting agent asks', load: async () => (await import('./answerApproval.js')).approve },
   { name: 'deny', summary: 'refuse what a waiting agent asks', load: async () => (await import('./answerApproval.js')).deny },

@@ -6,6 +6,7 @@ import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { LiveSettings, ReloadOutcome } from '../settings/liveSettings.js';
+import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import { MOUSE_OFF, MOUSE_ON } from '../../term/mouseModes.js';
 import type { Pane } from '../pane.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -38,6 +39,8 @@ export interface SessionHost {
   registry: WorkspaceRegistry;
   /** The settings in force: read at each use, so a reload applies at once. */
   settings: LiveSettings;
+  /** Opens files in viewer panes (the palette's file picker). */
+  viewers: ViewerPanes;
   /** The set of clients changed size or workspace: recompute every workspace's size. */
   sizesChanged(): void;
   /** This client left (detach or disconnect). */
@@ -212,6 +215,10 @@ export class ClientSession implements ActionContext {
 
   get keys() {
     return this.host.settings.current;
+  }
+
+  get viewers(): ViewerPanes {
+    return this.host.viewers;
   }
 
   /** How to press an action's first key ("C-\\ w"), or how to reach it when it has none. */

@@ -14,12 +14,16 @@ import { RefusedError, type Workspace } from '../workspace.js';
 import type { AddPaneController } from './addPaneController.js';
 import type { ChromeState } from './chromeState.js';
 import { ROUTER_HELP } from './keyRouter.js';
-import { actionPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
+import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
+import type { ViewerPanes } from '../viewers/viewerPanes.js';
+import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
 import { findAction } from '../keys/actions.js';
 
 /** What the actions need from the client session. */
 export interface ActionContext {
   readonly registry: WorkspaceRegistry;
+  /** Opens files in viewer panes. */
+  readonly viewers: ViewerPanes;
   /** The prefix and keymap in force now. */
   readonly keys: { prefix: { label: string }; keymap: Keymap };
   /** How to press an action ("C-\\ w"). */
@@ -128,6 +132,13 @@ export class SessionActions implements KeyActions {
     else this.ctx.message(`${what}; typing in any of panes ${ids.join(', ')} goes to all`, 'info');
   }
 
+  openFilePicker(): void {
+    const { files, truncated } = listWorkspaceFiles(this.ctx.workspace.cwd);
+    const items = files.map((file) => ({ id: file, label: file }));
+    const title = truncated ? `View a file (the first ${files.length})` : 'View a file';
+    this.ctx.setChrome({ overlay: listPalette('view', title, items, `no files in ${this.ctx.workspace.cwd}`, this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
+  }
+
   openPalette(): void {
     this.ctx.setChrome({ overlay: actionPalette(this.ctx.keys.keymap, this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
   }
@@ -188,6 +199,11 @@ export class SessionActions implements KeyActions {
 
   private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
     if (purpose === 'action') void findAction(id)?.run(this);
+    else
+      this.attempt(() => {
+        const opened = this.ctx.viewers.open(this.ctx.workspace, id, this.ctx.workspace.cwd);
+        if (opened.existing) this.ctx.message(`${id} is open in pane ${opened.paneId} already`, 'info');
+      });
   }
 
   private approvalOwner(): { owner?: number; reason?: string } {

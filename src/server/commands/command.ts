@@ -6,12 +6,15 @@ import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ClientSession } from '../client/clientSession.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
+import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 
 export interface CommandContext {
   registry: WorkspaceRegistry;
   /** The settings in force (read `.settings` at use), and `reload()`. */
   settings: LiveSettings;
+  /** Opens files in viewer panes (one per file per workspace). */
+  viewers: ViewerPanes;
   clients: ReadonlySet<ClientSession>;
   socketPath: string;
   version: string;

@@ -19,6 +19,7 @@ import { sleepPane } from './sleepPane.js';
 import { wakePane } from './wakePane.js';
 import { splitPane } from './splitPane.js';
 import { syncInput } from './syncInput.js';
+import { viewFile } from './viewFile.js';
 import { zoomPane } from './zoomPane.js';
 
 const ALL: ServerCommand[] = [
@@ -41,6 +42,7 @@ const ALL: ServerCommand[] = [
   sleepPane,
   splitPane,
   syncInput,
+  viewFile,
   wakePane,
   zoomPane,
 ];

@@ -51,6 +51,7 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'deny', description: 'approval: Deny', keys: ['n'], run: (a) => a.answer('deny') },
   { name: 'abort', description: 'approval: Abort the turn (when a pane waits; else cancel)', keys: ['Escape'], run: (a) => a.answer('abort') },
   { name: 'next-waiting', description: 'focus the next pane that waits for you', keys: ['w'], run: (a) => a.jumpToWaiting() },
+  { name: 'view-file', description: 'view a file of the workspace (syntax colours, or rendered markdown) in a new pane', keys: ['f'], run: (a) => a.openFilePicker() },
   { name: 'sync-pane', description: 'synchronized input: add or remove the focused pane (typing goes to all marked panes)', keys: ['S'], run: (a) => a.syncPane() },
   { name: 'sync-all', description: 'synchronized input: mark every pane of the workspace', keys: [], run: (a) => a.syncAll(true) },
   { name: 'sync-off', description: 'synchronized input: unmark every pane', keys: [], run: (a) => a.syncAll(false) },

@@ -17,6 +17,8 @@ export interface KeyActions {
   syncPane(): void;
   /** Marks every pane of the workspace for synchronized input (on), or none (off). */
   syncAll(on: boolean): void;
+  /** Opens the file picker: a file of the workspace folder, chosen by name, opens in a viewer pane. */
+  openFilePicker(): void;
   /** Opens the command palette: every action, searched by name, run with Enter. */
   openPalette(): void;
   /** Opens the "add a pane" dialog (agents and shells). */

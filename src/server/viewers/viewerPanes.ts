@@ -1,0 +1,46 @@
+// Viewer panes: a file opened in a pane whose program is tessera's own viewer. One viewer per file
+// per workspace (opening it again focuses it); q in the viewer closes its pane.
+
+import { fileURLToPath } from 'node:url';
+import { modeFor, type ViewMode } from '../../viewer/mode.js';
+import type { Workspace } from '../workspace.js';
+import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import { fileInsideRoot } from './insideRoot.js';
+
+/** The viewer program; every bundle output sits one folder below dist/ (see scripts/build.mjs). */
+const VIEWER_ENTRY = fileURLToPath(new URL('../viewer/main.js', import.meta.url));
+
+export interface OpenedViewer {
+  paneId: number;
+  /** The file had a viewer already: it was focused, not opened again. */
+  existing: boolean;
+  file: string;
+}
+
+export class ViewerPanes {
+  /** Pane id → the real path it shows. */
+  private readonly files = new Map<number, string>();
+
+  constructor(private readonly registry: WorkspaceRegistry) {}
+
+  /** Opens `file` (relative to `baseDir`, inside the workspace folder) in a viewer next to the focused pane. */
+  open(workspace: Workspace, file: string, baseDir: string, mode?: ViewMode): OpenedViewer {
+    const real = fileInsideRoot(workspace.cwd, baseDir, file);
+    const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === real && p.isLive);
+    if (existing) {
+      workspace.focus(existing.id);
+      return { paneId: existing.id, existing: true, file: real };
+    }
+    const pane = this.registry.split(workspace.focusedPaneId, 'right', {
+      cwd: workspace.cwd,
+      launch: { argv: [process.execPath, VIEWER_ENTRY, mode ?? modeFor(real), real] },
+    });
+    this.files.set(pane.id, real);
+    pane.onExit(() => {
+      this.files.delete(pane.id);
+      // q in the viewer: the pane goes too. A crash keeps the pane, with its exit status, to be seen.
+      if (pane.exitCode === 0 && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
+    });
+    return { paneId: pane.id, existing: false, file: real };
+  }
+}

@@ -1,0 +1,79 @@
+// The program that runs in a viewer pane: `node dist/viewer/main.js source|markdown FILE`. It draws
+// the file on its own terminal (the pane's PTY) and reads its own keys, so a viewer goes through the
+// same pane, emulator and compositor as every program.
+
+import path from 'node:path';
+import { ESCAPE_TIMEOUT_MS } from '../limits.js';
+import { InputDecoder, type KeyToken } from '../term/keys/decode.js';
+import { buildDocument, errorDocument, readViewedFile, type ViewedDocument } from './document.js';
+import type { ViewMode } from './mode.js';
+import { drawViewer } from './draw.js';
+import { initialViewerState, reduceViewer, resizeViewer, type ViewerState } from './viewerState.js';
+
+const [modeArg, file] = process.argv.slice(2);
+if ((modeArg !== 'source' && modeArg !== 'markdown') || file === undefined) {
+  process.stderr.write('usage: viewer source|markdown FILE\n');
+  process.exit(2);
+}
+const mode: ViewMode = modeArg;
+const name = path.basename(file);
+const size = () => ({ cols: Math.max(1, process.stdout.columns || 80), rows: Math.max(2, process.stdout.rows || 24) });
+
+let doc: ViewedDocument = load();
+let state: ViewerState = initialViewerState(size().rows - 1, size().cols);
+
+function load(): ViewedDocument {
+  try {
+    return buildDocument(readViewedFile(file), file, mode, size().cols);
+  } catch (error) {
+    return errorDocument((error as Error).message);
+  }
+}
+
+function draw(): void {
+  process.stdout.write(drawViewer(doc.lines, state, name));
+}
+
+function quit(): void {
+  process.stdout.write('\x1b[0m\x1b[?25h\x1b[?1049l');
+  process.exit(0);
+}
+
+function handle(tokens: KeyToken[]): void {
+  for (const token of tokens) {
+    if (token.kind !== 'key' || !token.key || token.key.event === 'release') continue;
+    const step = reduceViewer(state, doc.plain, token.key, { sideways: mode === 'source' });
+    state = step.state;
+    if (step.quit) quit();
+    if (step.reload) {
+      doc = load();
+      state = resizeViewer({ ...state, search: undefined, message: 'reloaded' }, state.rows, state.cols, doc.lines.length);
+    }
+  }
+  draw();
+}
+
+process.stdout.write(`\x1b]2;${name.replace(/[\x00-\x1f\x7f-\x9f]/g, '?')}\x07\x1b[?1049h\x1b[?25l`);
+if (process.stdin.isTTY) process.stdin.setRawMode(true);
+process.stdin.setEncoding('utf8');
+const decoder = new InputDecoder();
+let escapeTimer: ReturnType<typeof setTimeout> | undefined;
+process.stdin.on('data', (data: string) => {
+  clearTimeout(escapeTimer);
+  handle(decoder.feed(data));
+  if (decoder.pending()) escapeTimer = setTimeout(() => handle(decoder.flush()), ESCAPE_TIMEOUT_MS);
+});
+process.stdin.on('end', () => process.exit(0));
+process.stdout.on('resize', () => {
+  const { rows, cols } = size();
+  // Markdown is wrapped to the width: draw it again for the new one, keeping the reader near the same place.
+  if (mode === 'markdown' && cols !== state.cols) {
+    const fraction = doc.lines.length === 0 ? 0 : state.top / doc.lines.length;
+    doc = load();
+    state = { ...state, top: Math.round(fraction * doc.lines.length), search: undefined };
+  }
+  state = resizeViewer(state, rows - 1, cols, doc.lines.length);
+  draw();
+});
+process.on('SIGHUP', () => process.exit(0));
+draw();
