@@ -15,7 +15,12 @@ describe('the command palette', () => {
     await t.waitFor(/Run an action {2}\d+\/\d+/);
     await t.waitFor(/split-right +split: new pane to the right +\| %/);
     t.write('spdown');
-    await t.waitFor(/Run an action {2}1\/\d+/);
+    // The best match comes first, right under the search line, selected.
+    await t.waitFor(() => {
+      const lines = t.lines();
+      const search = lines.findIndex((l) => l.includes('Search spdown'));
+      return search >= 0 && /split-down/.test(lines[search + 1]);
+    });
     t.write('\r');
     const panes = await eventually(() => s.listPanes(), (p) => p.length === 2);
     // split-down puts the new pane below the first.
