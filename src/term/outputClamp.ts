@@ -102,6 +102,10 @@ export class OutputClamp {
         if (chunk.charCodeAt(i) === ESC) this.startEscape(i);
         else this.startCsi(i, i + 1);
       } else {
+        if (this.state === State.Csi) {
+          i = this.scanParams(chunk, i);
+          if (i >= length) break;
+        }
         this.step(chunk.charCodeAt(i), i);
         if ((this.state as State) === State.Ground && this.work >= SLICE_WORK_BUDGET) this.cut(i + 1);
       }
@@ -265,6 +269,39 @@ export class OutputClamp {
     if (this.inSubParam) return;
     if (this.paramIndex === 0) this.first = Math.min(this.first * 10 + d, MAX_PARAM);
     else if (this.paramIndex === 1) this.second = Math.min(this.second * 10 + d, MAX_PARAM);
+  }
+
+  /**
+   * The fast path through a CSI's parameters (digits, ';' and ':'), which is most of what colored
+   * output consists of; returns the index of the first other character.
+   */
+  private scanParams(chunk: string, from: number): number {
+    if (this.csi === Csi.Intermediate) return from;
+    let first = this.first;
+    let second = this.second;
+    let index = this.paramIndex;
+    let sub = this.inSubParam;
+    let i = from;
+    for (; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c < 0x30 || c > 0x3b) break;
+      if (c <= 0x39) {
+        if (sub) continue;
+        if (index === 0) first = Math.min(first * 10 + c - 0x30, MAX_PARAM);
+        else if (index === 1) second = Math.min(second * 10 + c - 0x30, MAX_PARAM);
+      } else if (c === 0x3b) {
+        index++;
+        sub = false;
+      } else {
+        sub = true;
+      }
+    }
+    if (i > from) this.csi = Csi.Param;
+    this.first = first;
+    this.second = second;
+    this.paramIndex = index;
+    this.inSubParam = sub;
+    return i;
   }
 
   private collectByte(c: number): void {
