@@ -65,7 +65,7 @@ describe('hostile output', () => {
     const pane = await shellPane(sandbox);
     const file = path.join(sandbox.root, 'hostile.txt');
     // Every sequence many times, with text between, so each one acts on a screen with content.
-    const rounds = 40;
+    const rounds = 150;
     fs.writeFileSync(file, Array.from({ length: rounds }, () => CORPUS.map((seq) => `line of text\r\n${seq}`).join('')).join(''));
     const idle = new ControlProbe(sandbox);
     await new Promise((resolve) => setTimeout(resolve, 2000));
