@@ -27,6 +27,9 @@ Options:
   -h, --help  this help          -V, --version  the version
 
 Inside tessera, press ${DEFAULT_SETTINGS.prefix} then ? to see every key (${DEFAULT_SETTINGS.prefix} d detaches).
+${DEFAULT_SETTINGS.prefix} : opens the command palette: type part of an action's name, Enter runs it.
+${DEFAULT_SETTINGS.prefix} f views a file of the workspace (also 'tessera view FILE'); ${DEFAULT_SETTINGS.prefix} S marks a pane
+for synchronized input (what you type goes to every marked pane; also 'tessera sync').
 
 Settings live in config.json in $TESSERA_CONFIG_DIR, else $XDG_CONFIG_HOME/tessera, else
 ~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more (see

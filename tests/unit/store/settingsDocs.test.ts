@@ -1,0 +1,28 @@
+// The README's settings section lists every setting with its default, so a new setting cannot go
+// undocumented.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../src/store/settingsDefaults.js';
+
+const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+
+describe('the README settings section', () => {
+  it('shows every setting in its example file and explains each one', () => {
+    const section = README.slice(README.indexOf('## Settings'), README.indexOf('### Changing the keys'));
+    const example = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const documented = Object.keys(JSON.parse(example) as object);
+    expect(documented.sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+    for (const key of Object.keys(DEFAULT_SETTINGS)) expect(section).toContain(`- \`${key}\`:`);
+  });
+
+  it('shows the defaults tessera really uses', () => {
+    const section = README.slice(README.indexOf('## Settings'));
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '{}') as Record<string, unknown>;
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      if (key === 'keys') expect(example.keys).toEqual({});
+      else expect(example[key]).toEqual(value);
+    }
+  });
+});
