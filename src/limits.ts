@@ -92,6 +92,17 @@ export const FLOOD_BYTES_PER_FRAME = 64 << 10;
 /** A flooding pane is drawn at most this often (10 fps); other panes keep the full frame rate. */
 export const FLOOD_FRAME_INTERVAL_MS = 100;
 
+/** Bells from one pane passed to the user's terminal: a few at once, then one a second; a flood of bells is dropped. */
+export const BELL_BURST = 3;
+export const BELLS_PER_SECOND = 1;
+/** Clipboard writes (OSC 52) from one pane: a few at once, then one a second; more are refused with a message. */
+export const CLIPBOARD_BURST = 4;
+export const CLIPBOARD_WRITES_PER_SECOND = 1;
+/** Largest clipboard write (base64 characters, ~768 KB of text) passed on; larger ones are refused, never cut. */
+export const MAX_CLIPBOARD_BYTES = 1 << 20;
+/** Longest window title passed to the user's terminal; longer titles are cut. */
+export const MAX_TITLE_CHARS = 256;
+
 /** Quiet time after the settings file changes before it is read: editors write in several steps (temp file, rename). */
 export const SETTINGS_RELOAD_DEBOUNCE_MS = 80;
 

@@ -15,7 +15,7 @@ export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const pillWidth = pillLabel(pane.status, pane.exitCode).length + 2;
   const showPill = rect.width >= pillWidth + MIN_TITLE_WITH_PILL;
   const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
-  const marker = pane.attention ? ' !' : '';
+  const marker = (pane.attention ? ' !' : '') + (pane.rang ? ' (bell)' : '');
   const sync = pane.synced ? SYNC_MARKER : '';
   // Before the title, so a narrow header cuts the title rather than the scroll position.
   const scroll = pane.scroll ? ` ${pane.scroll}` : '';

@@ -23,6 +23,8 @@ export interface PaneHeaderModel {
   zoomed: boolean;
   /** The pane finished a turn or waits for the user while nobody was looking. */
   attention: boolean;
+  /** The pane rang the bell while it could not be seen. */
+  rang?: boolean;
   /** The pane is marked for synchronized input (it gets what is typed into any marked pane). */
   synced?: boolean;
   /** In scroll mode (for this client): the position, `[lines back/history]`. */

@@ -2,8 +2,11 @@
 
 import { MOUSE_OFF } from '../term/mouseModes.js';
 
-/** Alternate screen, cleared; bracketed paste so pastes reach panes as one piece. */
-export const ENTER_SEQUENCE = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h';
+/**
+ * Save the window title (tessera sets it to the focused pane's), alternate screen, cleared; bracketed
+ * paste so pastes reach panes as one piece.
+ */
+export const ENTER_SEQUENCE = '\x1b[22;0t\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h';
 
 /**
  * Restores everything a pane or tessera may have left on, whether or not it was: end a cut-off
@@ -20,4 +23,5 @@ export const RESTORE_SEQUENCE =
   '\x1b[>4;0m' + // modifyOtherKeys off
   '\x1b[0 q' + // default cursor shape
   '\x1b[?25h' + // cursor visible
-  '\x1b[?1049l'; // back to the normal screen
+  '\x1b[?1049l' + // back to the normal screen
+  '\x1b[23;0t'; // the window title it had before

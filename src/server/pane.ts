@@ -82,6 +82,8 @@ export class Pane {
   private shownQuestion: string | undefined;
   /** It finished a turn or started waiting while nobody looked; cleared when it is focused. */
   attention = false;
+  /** It rang the bell while nobody could see it; cleared when it is focused. */
+  rang = false;
   /** Watches the screen of an agent pane (set by the AgentSupervisor). */
   agentMonitor: AgentMonitor | undefined;
   /** What was asked for when the pane started (to start it again on wake or resume). */

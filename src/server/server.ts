@@ -27,6 +27,7 @@ import { ViewerPanes } from './viewers/viewerPanes.js';
 import { RefusedError, type Workspace } from './workspace.js';
 import { WorkspaceRegistry } from './workspaceRegistry.js';
 import { openOrAdoptFolder } from './records/openFolder.js';
+import { Passthrough } from './passthrough/passthrough.js';
 
 export class Server {
   readonly registry: WorkspaceRegistry;
@@ -71,6 +72,10 @@ export class Server {
         this.refreshAllChrome();
       },
     });
+    const passthrough = new Passthrough({
+      viewers: (workspace) => [...this.clients].filter((client) => client.workspace === workspace),
+      settings: () => settings.settings,
+    });
     this.sessions = new SessionTracker({
       env,
       panes: () => this.registry.list().flatMap((w) => [...w.panes.values()]),
@@ -82,6 +87,7 @@ export class Server {
     this.registry = new WorkspaceRegistry(factory, () => settings.settings, {
       paneAdded: (pane, workspace) => {
         agents.paneAdded(pane, workspace);
+        passthrough.watch(pane, workspace);
         this.sessions.watch(pane);
         this.recorder.watch(pane, workspace);
       },

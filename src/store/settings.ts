@@ -125,6 +125,11 @@ function parseField(key: string, value: unknown): Partial<Settings> {
       if (!agents.ok) throw new InvalidInput(agents.message);
       return { customAgents: agents.agents };
     }
+    case 'clipboard':
+      return { clipboard: oneOf(value, 'clipboard', ['allow', 'deny'] as const) };
+    case 'setTitle':
+      if (typeof value !== 'boolean') throw new InvalidInput('setTitle must be true or false');
+      return { setTitle: value };
     case 'defaultShell':
       return { defaultShell: str(value, 'defaultShell', 1024) };
     case 'mouse':

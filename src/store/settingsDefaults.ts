@@ -31,6 +31,10 @@ export interface Settings {
   customAgents: CustomAgent[];
   /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
   defaultShell: string;
+  /** Clipboard writes from programs (OSC 52) reach your terminal's clipboard ('allow') or are dropped ('deny'). */
+  clipboard: 'allow' | 'deny';
+  /** Your terminal's window title follows the focused pane's title. */
+  setTitle: boolean;
   /** The user's key bindings, replacing an action's default keys (`{"detach": "D"}`); checked by the keymap. */
   keys: KeyOverride[];
   /** Mouse support: click to focus, drag a divider, wheel to scroll, drag to copy (Shift+drag stays the terminal's). */
@@ -50,6 +54,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notify: 'bell',
   customAgents: [],
   defaultShell: '',
+  clipboard: 'allow',
+  setTitle: true,
   keys: [],
   mouse: true,
   copyCommand: '',

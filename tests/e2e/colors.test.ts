@@ -43,25 +43,33 @@ function terminal(args: string[], theme: Theme | undefined, file?: string): Oute
   return t;
 }
 
-/** What vim's `background` option became, read off its message line. */
-async function vimBackground(t: OuterTerminal): Promise<string> {
+/**
+ * What vim's `background` option is, read off its message line. vim asks for the background at startup
+ * and sets the option when the answer comes, so it is read again until it says `expected` (or time is up).
+ */
+async function vimBackground(t: OuterTerminal, expected: string): Promise<string> {
   await t.waitFor(/^~/m);
-  // vim asks for the background at startup and redraws when the answer comes; give it its answer first.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  t.write(':echo "bg=" . &background\r');
+  // Typing before vim has read the answer makes it drop the answer (in any terminal): let it arrive first.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const deadline = Date.now() + 10_000;
   let found = '';
-  await t.waitFor(() => {
-    found = /bg=(light|dark)/.exec(t.text())?.[1] ?? '';
-    return found !== '';
-  });
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    t.write(`:echo "bg${attempt}=" . &background\r`);
+    await t.waitFor(() => {
+      found = new RegExp(`bg${attempt}=(light|dark)`).exec(t.text())?.[1] ?? '';
+      return found !== '';
+    });
+    if (found === expected) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
   return found;
 }
 
 describe('colors asked by programs', () => {
   for (const theme of [LIGHT, DARK]) {
     it(`make vim pick the same background in a pane as directly in a ${theme.name} terminal`, async () => {
-      const direct = await vimBackground(terminal(VIM, theme, 'vim'));
-      const inPane = await vimBackground(terminal(['-L', sandbox.socketName, 'new', '-s', 'w', '--', 'vim', ...VIM], theme));
+      const direct = await vimBackground(terminal(VIM, theme, 'vim'), theme.name);
+      const inPane = await vimBackground(terminal(['-L', sandbox.socketName, 'new', '-s', 'w', '--', 'vim', ...VIM], theme), theme.name);
       expect(direct).toBe(theme.name);
       expect(inPane).toBe(direct);
     });
@@ -74,7 +82,7 @@ describe('colors asked by programs', () => {
     const dark = terminal(['-L', sandbox.socketName, 'attach'], DARK);
     await dark.waitFor(PROMPT_PATTERN);
     dark.write(`vim ${VIM.join(' ')}\r`);
-    expect(await vimBackground(dark)).toBe('dark');
+    expect(await vimBackground(dark, 'dark')).toBe('dark');
     dark.write(':q!\r');
     await dark.waitFor(PROMPT_PATTERN);
     dark.kill();

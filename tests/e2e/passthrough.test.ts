@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { xtermLinkId, xtermLinkTarget } from '../../src/term/xtermCell.js';
-import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox } from '../helpers/outerTerminal.js';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
 let sandbox: TesseraSandbox;
 const terminals: OuterTerminal[] = [];
@@ -30,6 +30,22 @@ function linkAt(t: OuterTerminal, x: number, y: number): string {
   return id === 0 ? '' : (xtermLinkTarget(t.term, id)?.uri ?? '?');
 }
 
+/** Counts of what reached the outer terminal, read off its raw output (bells, OSC 52 writes, titles). */
+function received(t: OuterTerminal) {
+  const out = t.output;
+  return {
+    bells: (out.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, '').match(/\x07/g) ?? []).length,
+    clipboard: [...out.matchAll(/\x1b\]52;([^;]*);([^\x07\x1b]*)\x07/g)].map((m) => ({ selection: m[1], text: Buffer.from(m[2], 'base64').toString() })),
+    titles: [...out.matchAll(/\x1b\]2;([^\x07\x1b]*)\x07/g)].map((m) => m[1]),
+  };
+}
+
+/** Runs a command line in the focused pane's shell and waits for it to finish (its marker line). */
+async function run(t: OuterTerminal, command: string, marker: string): Promise<void> {
+  t.write(`${command}; echo ${marker}\r`);
+  await t.waitFor(new RegExp(`^${marker}`, 'm'));
+}
+
 describe('passthrough to the outer terminal', () => {
   it('keeps OSC 8 hyperlinks on the cells they cover', async () => {
     const t = open();
@@ -43,5 +59,64 @@ describe('passthrough to the outer terminal', () => {
     expect(links.slice(14)).toEqual(Array(4).fill(''));
     // The prompt drawn after it is not part of the link.
     expect(linkAt(t, 0, y + 1)).toBe('');
+  });
+
+  it('rings the bell, rate-limits a flood of bells, and marks a bell from a pane nobody can see', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    await run(t, "printf '\\a'", 'rang-once');
+    await eventually(() => received(t).bells, (n) => n === 1);
+    await run(t, "for i in $(seq 200); do printf '\\a'; done", 'rang-flood');
+    const afterFlood = received(t).bells;
+    expect(afterFlood).toBeGreaterThan(1);
+    expect(afterFlood).toBeLessThanOrEqual(1 + 5); // the burst, and maybe one more: never 200
+    // A bell from a pane hidden behind a zoomed one: its header says so once it shows again.
+    const [first] = await sandbox.listPanes();
+    const hidden = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right', '-d', '--', 'sh', '-c', "sleep 1; printf '\\a'; exec sleep 600"])).trim());
+    await sandbox.cliOk(['zoom', '-t', String(first.id)]);
+    await eventually(() => received(t).bells, (n) => n > afterFlood);
+    await sandbox.cliOk(['zoom', '-t', String(first.id)]);
+    await t.waitFor(new RegExp(`${hidden} \\(bell\\)`));
+    t.write('\x1c\x1b[C'); // prefix, Right: focus it, which clears the mark
+    await t.waitFor(() => !t.text().includes('(bell)'));
+  });
+
+  it('passes OSC 52 clipboard writes on, refuses reads, floods and oversized writes with a message', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    await run(t, "printf '\\033]52;c;%s\\a' $(printf 'copied text' | base64)", 'copied');
+    await eventually(() => received(t).clipboard, (c) => c.length === 1);
+    expect(received(t).clipboard[0]).toEqual({ selection: 'c', text: 'copied text' });
+
+    await run(t, "printf '\\033]52;c;?\\a'", 'asked');
+    await t.waitFor('not allowed');
+    await run(t, `printf '\\033]52;c;%s\\a' "$(head -c 1100000 /dev/zero | tr '\\0' 'A')"`, 'big');
+    await t.waitFor(/clipboard write of \d+ KB was refused/);
+    await run(t, "for i in $(seq 50); do printf '\\033]52;c;eA==\\a'; done", 'flood');
+    await t.waitFor('too many clipboard writes');
+    const passed = received(t).clipboard.length;
+    expect(passed).toBeGreaterThan(1);
+    expect(passed).toBeLessThanOrEqual(1 + 6);
+    t.write('echo still-typing\r');
+    await t.waitFor(/^still-typing/m);
+  });
+
+  it('drops clipboard writes when the setting says deny', async () => {
+    sandbox.writeSettings({ clipboard: 'deny' });
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    await run(t, "printf '\\033]52;c;%s\\a' $(printf 'secret' | base64)", 'denied');
+    expect(received(t).clipboard).toEqual([]);
+  });
+
+  it('sets the window title to the focused pane\'s, saves the old one at attach and restores it on detach', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    expect(t.output.startsWith('\x1b[22;0t')).toBe(true);
+    await run(t, "printf '\\033]2;my-editor-title\\a'", 'titled');
+    await eventually(() => received(t).titles, (titles) => titles.includes('my-editor-title'));
+    t.write('\x1cd');
+    await t.exited;
+    expect(t.output).toMatch(/\x1b\[23;0t[^]*$/);
   });
 });

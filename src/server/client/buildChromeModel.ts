@@ -31,6 +31,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
       focused: id === workspace.focusedPaneId,
       zoomed: id === workspace.zoomedPaneId,
       attention: pane.attention,
+      rang: pane.rang,
       synced: workspace.synced.has(id),
       scroll: context.scrollIndicator?.(id),
     });

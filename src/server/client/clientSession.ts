@@ -19,6 +19,7 @@ import { AddPaneController } from './addPaneController.js';
 import type { RowContext } from './addPaneRows.js';
 import { ColorProbe } from './colorProbe.js';
 import { copyText } from './clipboard.js';
+import { OuterTitle } from './outerTitle.js';
 import { KeyRouter } from './keyRouter.js';
 import { keyLabel } from '../keys/keyLabel.js';
 import { MouseInput } from './mouseInput.js';
@@ -72,6 +73,7 @@ export class ClientSession implements ActionContext {
   private unsubscribe: (() => void)[] = [];
   private closed = false;
   private colorProbe: ColorProbe | undefined;
+  private readonly title = new OuterTitle((bytes) => this.send(bytes));
 
   constructor(
     private readonly host: SessionHost,
@@ -158,6 +160,16 @@ export class ClientSession implements ActionContext {
   /** Redraws the chrome (something shown in it changed elsewhere, e.g. the "need you" count). */
   refreshChrome(): void {
     this.refresh();
+  }
+
+  /** Bytes a program sent for the user's terminal (bell, clipboard), written as they are. */
+  send(bytes: string): void {
+    if (!this.closed) this.transport.sendOutput(bytes);
+  }
+
+  /** A one-line message in the status bar. */
+  notice(text: string): void {
+    this.message(text, 'error');
   }
 
   /** Passes a "needs you" alert to the user's terminal, as the settings say (bell, OSC 9 or nothing). */
@@ -344,6 +356,7 @@ export class ClientSession implements ActionContext {
         scrollIndicator: (paneId) => this.scrolls.indicator(paneId),
       }),
     );
+    this.title.update(this.workspace.focusedPane.title, this.host.settings.settings.setTitle);
     this.pacer.request();
   }
 
