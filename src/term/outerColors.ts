@@ -44,23 +44,41 @@ export function readColorReply(raw: string, colors: TerminalColors): boolean {
 class OuterColorsState {
   private colors: TerminalColors | undefined;
   private pending: (() => void)[] = [];
+  /** Terminals asked and not done answering: until they are, queries wait for their answers. */
+  private asking = 0;
 
   get known(): TerminalColors | undefined {
     return this.colors;
   }
 
+  /** A terminal is being asked for its colors; call `set` (or `gaveUp`) when it is done. */
+  ask(): void {
+    this.asking++;
+  }
+
   /** A terminal attached and answered (or did not answer: an empty set). */
   set(colors: TerminalColors): void {
     this.colors = colors;
-    const waiting = this.pending;
-    this.pending = [];
-    for (const answer of waiting) answer();
+    this.done();
+  }
+
+  /** The terminal being asked went away before it was done: the colors stay as they were. */
+  gaveUp(): void {
+    this.done();
   }
 
   /** Runs `answer` once the colors are known; dropped beyond a bound (a program flooding queries). */
   whenKnown(answer: () => void): void {
-    if (this.colors) answer();
+    if (this.colors && this.asking === 0) answer();
     else if (this.pending.length < MAX_PENDING_COLOR_QUERIES) this.pending.push(answer);
+  }
+
+  private done(): void {
+    this.asking = Math.max(0, this.asking - 1);
+    if (this.asking > 0 || !this.colors) return;
+    const waiting = this.pending;
+    this.pending = [];
+    for (const answer of waiting) answer();
   }
 }
 

@@ -14,6 +14,7 @@ export class ColorProbe {
   private timer: ReturnType<typeof setTimeout>;
 
   constructor(send: (bytes: string) => void) {
+    outerColors.ask();
     send(COLOR_QUERIES);
     // A terminal that never answers: programs are told nothing, as that terminal would tell them.
     this.timer = setTimeout(() => this.commit(), COLOR_REPLY_WAIT_MS);
@@ -32,6 +33,10 @@ export class ColorProbe {
 
   dispose(): void {
     clearTimeout(this.timer);
+    if (!this.done) {
+      this.done = true;
+      outerColors.gaveUp();
+    }
   }
 
   private commit(): void {
