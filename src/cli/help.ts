@@ -31,6 +31,12 @@ ${DEFAULT_SETTINGS.prefix} : opens the command palette: type part of an action's
 ${DEFAULT_SETTINGS.prefix} f views a file of the workspace (also 'tessera view FILE'); ${DEFAULT_SETTINGS.prefix} S marks a pane
 for synchronized input (what you type goes to every marked pane; also 'tessera sync').
 
+Scrolling back: ${DEFAULT_SETTINGS.prefix} then [ (or the mouse wheel) shows a pane's history; there
+arrows/PageUp/g/G move, / and ? search (n/N repeat), v starts a selection (V lines, C-v a block),
+y copies it to your terminal's clipboard (OSC 52) and q returns to the live screen.
+Mouse (setting "mouse", on by default): click focuses a pane, drag a divider to resize, drag over
+text to copy it; Shift+drag uses your terminal's own selection instead.
+
 Settings live in config.json in $TESSERA_CONFIG_DIR, else $XDG_CONFIG_HOME/tessera, else
 ~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more (see
 the README). Saved changes apply at once to every client; a mistake is reported with its line and

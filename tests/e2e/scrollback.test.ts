@@ -3,25 +3,13 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { describe, expect, it } from 'vitest';
+import { useAttachedTerminal } from '../helpers/attached.js';
+import { type OuterTerminal, PROMPT_PATTERN, eventually } from '../helpers/outerTerminal.js';
 
 const PREFIX = '\x1c'; // Ctrl+\
-let sandbox: TesseraSandbox | undefined;
-const terminals: OuterTerminal[] = [];
-
-function start(config: Record<string, unknown> = {}): OuterTerminal {
-  sandbox = new TesseraSandbox({}, config);
-  const t = new OuterTerminal(['-L', sandbox.socketName], { env: sandbox.env, cwd: sandbox.root, cols: 100, rows: 30 });
-  terminals.push(t);
-  return t;
-}
-
-afterEach(async () => {
-  for (const t of terminals.splice(0)) t.dispose();
-  await sandbox?.cleanup();
-  sandbox = undefined;
-});
+const world = useAttachedTerminal();
+const start = world.start;
 
 const header = (t: OuterTerminal) => t.lines()[0];
 const statusBar = (t: OuterTerminal) => t.lines()[t.term.rows - 1];
@@ -38,7 +26,7 @@ async function fillHistory(t: OuterTerminal): Promise<void> {
 
 describe('scroll mode', () => {
   it('reads the history, holds still while output arrives, and returns to live with q', async () => {
-    const t = start();
+    const t = await start();
     await fillHistory(t);
     t.write(`${PREFIX}[`);
     await t.waitFor(() => /\[0\/\d+\]/.test(header(t)));
@@ -52,8 +40,8 @@ describe('scroll mode', () => {
     await t.waitFor(() => firstPaneRow(t) === 'row 14');
 
     // Output arriving meanwhile does not move the view; the position counts the new lines.
-    await sandbox!.cliOk(['send-keys', '-t', '1', 'echo fresh-$((6*7))', 'Enter']);
-    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', '1']), (screen) => /^fresh-42$/m.test(screen));
+    await world.sandbox().cliOk(['send-keys', '-t', '1', 'echo fresh-$((6*7))', 'Enter']);
+    await eventually(() => world.sandbox().cliOk(['capture-pane', '-t', '1']), (screen) => /^fresh-42$/m.test(screen));
     await t.waitFor(() => /\[\d+\/\d+\]/.test(header(t)) && Number(/\[\d+\/(\d+)\]/.exec(header(t))?.[1]) > history);
     expect(firstPaneRow(t)).toBe('row 14');
     expect(t.text()).not.toContain('fresh-42');
@@ -66,7 +54,7 @@ describe('scroll mode', () => {
   });
 
   it('enters with the prefix and PageUp a page back, and moves with the arrows', async () => {
-    const t = start();
+    const t = await start();
     await fillHistory(t);
     t.write(`${PREFIX}\x1b[5~`);
     await t.waitFor(() => /\[27\/\d+\]/.test(header(t)));
@@ -82,7 +70,7 @@ describe('scroll mode', () => {
   });
 
   it('searches older and newer output with wrapping, highlights every match and shows the count', async () => {
-    const t = start();
+    const t = await start();
     await fillHistory(t);
     t.write(`${PREFIX}[`);
     t.write('?needle\r');
@@ -115,7 +103,7 @@ describe('scroll mode', () => {
   });
 
   it('copies a selection to the outer clipboard with OSC 52 and leaves scroll mode', async () => {
-    const t = start();
+    const t = await start();
     await fillHistory(t);
     t.write(`${PREFIX}[?needle 80\r`);
     await t.waitFor(() => statusBar(t).includes('"needle 80": match 1 of 1'));
@@ -142,7 +130,7 @@ describe('scroll mode', () => {
 
   it('refuses a copy over the clipboard limit, and pipes copies to the configured command', async () => {
     const sink = path.join(process.env.TMPDIR ?? '/tmp', `tessera-copy-${process.pid}-${Date.now()}.txt`);
-    const t = start({ clipboardLimit: 10, copyCommand: `tee ${sink}` });
+    const t = await start({ clipboardLimit: 10, copyCommand: `tee ${sink}` });
     await fillHistory(t);
     t.write(`${PREFIX}[?needle 80\r`);
     await t.waitFor(() => statusBar(t).includes('"needle 80": match 1 of 1'));

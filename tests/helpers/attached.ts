@@ -26,3 +26,20 @@ export function useAttachedClient(size: { cols: number; rows: number } = { cols:
     return { t, s };
   };
 }
+
+/** The same, for tests that reach the sandbox later: `start(config)` gives the terminal, `sandbox()` its sandbox. */
+export function useAttachedTerminal(): { start(config?: Record<string, unknown>): Promise<OuterTerminal>; sandbox(): TesseraSandbox } {
+  const attach = useAttachedClient();
+  let current: TesseraSandbox | undefined;
+  return {
+    async start(config = {}) {
+      const { t, s } = await attach(config);
+      current = s;
+      return t;
+    },
+    sandbox() {
+      if (!current) throw new Error('start() first');
+      return current;
+    },
+  };
+}
