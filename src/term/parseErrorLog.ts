@@ -29,7 +29,9 @@ export class ParseErrorLog implements ILogger {
   info(): void {}
   warn(): void {}
 
-  error(message: string | Error): void {
+  /** xterm passes the parser's state as further arguments: counted, never printed. */
+  error(message: string | Error, ...details: unknown[]): void {
+    void details;
     const text = typeof message === 'string' ? message : message.message;
     if (text.startsWith('Parsing error')) {
       this.malformed++;
