@@ -17,7 +17,7 @@ describe('synchronized input', () => {
     const third = (await s.cliOk(['split', '-t', second, '--down', '-d', '--', 'sh', '-c', "printf '\\033[?1h'; exec cat -v"])).trim();
     await eventually(() => s.listPanes(), (p) => p.length === 3 && p.every((pane) => pane.status !== 'starting'));
     await s.cliOk(['sync', '-t', second, '--on']);
-    expect((await s.cliOk(['sync', '-t', third, '--on'])).trim()).toBe(`synchronized input in workspace main: panes ${second}, ${third}`);
+    expect((await s.cliOk(['sync', '-t', third, '--on'])).trim()).toMatch(new RegExp(`^synchronized input in workspace \\S+: panes ${second}, ${third}$`));
     await t.waitFor(() => (t.text().match(/SYNC/g) ?? []).length === 2);
     t.write('hello-both');
     t.write('\x1b[A');
@@ -46,8 +46,8 @@ describe('synchronized input', () => {
     t.write('echo alone-$((1+1))\r');
     await eventually(() => s.cliOk(['capture-pane', '-t', '1']), (screen) => /^alone-2$/m.test(screen));
     expect(await s.cliOk(['capture-pane', '-t', '2'])).not.toContain('alone');
-    expect((await s.cliOk(['sync', '--show'])).trim()).toBe('synchronized input in workspace main: panes 2');
-    expect((await s.cliOk(['sync', '--none'])).trim()).toBe('synchronized input is off in workspace main');
+    expect((await s.cliOk(['sync', '--show'])).trim()).toMatch(/^synchronized input in workspace \S+: panes 2$/);
+    expect((await s.cliOk(['sync', '--none'])).trim()).toMatch(/^synchronized input is off in workspace \S+$/);
     const bad = await s.cli(['sync', '--on', '--off']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/sync takes one of/);
