@@ -4,9 +4,9 @@ import { MOUSE_OFF } from '../term/mouseModes.js';
 
 /**
  * Save the window title (tessera sets it to the focused pane's), alternate screen, cleared; bracketed
- * paste so pastes reach panes as one piece.
+ * paste so pastes reach panes as one piece; focus events for the programs that ask for them.
  */
-export const ENTER_SEQUENCE = '\x1b[22;0t\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h';
+export const ENTER_SEQUENCE = '\x1b[22;0t\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h\x1b[?1004h';
 
 /**
  * Restores everything a pane or tessera may have left on, whether or not it was: end a cut-off

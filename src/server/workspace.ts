@@ -20,10 +20,13 @@ import {
   type SplitSide,
 } from '../mosaic/index.js';
 import type { WorkspaceKind } from '../store/workspaceRecord.js';
+import { sendFocusEvent } from './focusEvents.js';
 import type { Pane } from './pane.js';
 
 /** Rows below the panes that belong to the status bar. */
 export const STATUS_BAR_ROWS = 1;
+/** Panes remembered in a workspace's focus history; older ones are forgotten. */
+const MAX_FOCUS_HISTORY = 64;
 
 export class RefusedError extends Error {}
 
@@ -70,6 +73,8 @@ export class Workspace {
   focusedPaneId: number;
   zoomedPaneId: number | undefined;
   private tree: LayoutNode;
+  /** Panes that had the focus before, most recent first: closing a pane gives the focus back. */
+  private focusHistory: number[] = [];
   private cols: number;
   private rows: number;
   private cachedLayout: Layout | undefined;
@@ -158,7 +163,7 @@ export class Workspace {
     this.tree = splitInTree(this.tree, targetId, pane.id, side);
     this.panes.set(pane.id, pane);
     this.zoomedPaneId = undefined; // a new pane hidden behind a zoom would be a surprise
-    if (focus) this.focusedPaneId = pane.id;
+    if (focus) this.moveFocus(pane.id);
     this.relayout();
   }
 
@@ -177,7 +182,12 @@ export class Workspace {
     if (this.zoomedPaneId === paneId) this.zoomedPaneId = undefined;
     if (!next) return false;
     this.tree = next;
-    if (this.focusedPaneId === paneId) this.focusedPaneId = paneIds(next)[0];
+    this.focusHistory = this.focusHistory.filter((id) => id !== paneId);
+    // As in tmux, focus goes back to the pane that had it before the closed one.
+    if (this.focusedPaneId === paneId) {
+      this.focusedPaneId = this.focusHistory.shift() ?? paneIds(next)[0];
+      sendFocusEvent(this.panes.get(this.focusedPaneId), true);
+    }
     this.relayout();
     return true;
   }
@@ -195,7 +205,7 @@ export class Workspace {
       if (rang) this.notify();
       return;
     }
-    this.focusedPaneId = paneId;
+    this.moveFocus(paneId);
     this.relayout();
   }
 
@@ -217,7 +227,7 @@ export class Workspace {
   toggleZoom(paneId: number): void {
     this.requirePane(paneId);
     this.zoomedPaneId = this.zoomedPaneId === paneId ? undefined : paneId;
-    if (this.zoomedPaneId !== undefined) this.focusedPaneId = paneId;
+    if (this.zoomedPaneId !== undefined) this.moveFocus(paneId);
     this.relayout();
   }
 
@@ -248,6 +258,16 @@ export class Workspace {
     if (!fitsMinimum(next, this.area).ok) throw new RefusedError('the panes do not all fit at equal sizes');
     this.tree = next;
     this.relayout();
+  }
+
+  /** Focuses `paneId`, remembering the pane that had the focus (most recent first). */
+  private moveFocus(paneId: number): void {
+    if (paneId === this.focusedPaneId) return;
+    const previous = this.focusedPaneId;
+    this.focusHistory = [previous, ...this.focusHistory.filter((id) => id !== previous && id !== paneId)].slice(0, MAX_FOCUS_HISTORY);
+    this.focusedPaneId = paneId;
+    sendFocusEvent(this.panes.get(previous), false);
+    sendFocusEvent(this.panes.get(paneId), true);
   }
 
   requirePane(paneId: number): Pane {

@@ -134,6 +134,18 @@ describe('bad input', () => {
     await expectError(['-L', '../evil', 'ls'], /invalid socket name/);
   });
 
+  it('gives the focus back to the pane that had it before, when the focused pane closes', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sleep', '600']);
+    const [first] = await sandbox.listPanes();
+    const second = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right', '--', 'sleep', '600'])).trim());
+    const third = Number((await sandbox.cliOk(['split', '-t', String(second), '--down', '--', 'sleep', '600'])).trim());
+    expect((await sandbox.listPanes()).find((p) => p.focused)?.id).toBe(third);
+    await sandbox.cliOk(['kill-pane', '-t', String(third)]);
+    expect((await sandbox.listPanes()).find((p) => p.focused)?.id).toBe(second);
+    await sandbox.cliOk(['kill-pane', '-t', String(second)]);
+    expect((await sandbox.listPanes()).find((p) => p.focused)?.id).toBe(first.id);
+  });
+
   it('refuses a missing directory, an unknown program, a bad name, unknown panes and workspaces', async () => {
     await expectError(['new', '-d', '-c', '/no/such/dir'], /no such directory: \/no\/such\/dir/);
     await expectError(['new', '-d', '--', 'no-such-program-xyz'], /no-such-program-xyz was not found in PATH/);

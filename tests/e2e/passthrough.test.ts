@@ -1,6 +1,8 @@
 // What programs send for the user's own terminal reaches it: hyperlinks, the bell, clipboard writes,
 // the window title and focus events; checked on the outer terminal's side.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { xtermLinkId, xtermLinkTarget } from '../../src/term/xtermCell.js';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
@@ -118,5 +120,41 @@ describe('passthrough to the outer terminal', () => {
     t.write('\x1cd');
     await t.exited;
     expect(t.output).toMatch(/\x1b\[23;0t[^]*$/);
+  });
+
+  it('sends focus in/out to the focused program that asked for them: from the terminal and when the focus moves', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    t.write("printf '\\033[?1004h'; cat -v\r");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    t.write('\x1b[O'); // the user's terminal lost the focus
+    await t.waitFor('^[[O');
+    t.write('\x1b[I');
+    await t.waitFor('^[[O^[[I');
+    t.write('\x1c%'); // a new pane takes the focus
+    await eventually(() => sandbox.listPanes(), (p) => p.length === 2);
+    await t.waitFor('^[[O^[[I^[[O');
+    t.write('\x1c\x1b[D'); // and back
+    await t.waitFor('^[[O^[[I^[[O^[[I');
+  });
+
+  it('turns off mouse and focus reports a finished command left on', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    await run(t, "printf '\\033[?1000h\\033[?1006h\\033[?1004h'", 'left-on');
+    // Ask the pane's terminal (DECRQM) which of them are on now: 2 means reset.
+    const probe = path.join(sandbox.root, 'modes.js');
+    fs.writeFileSync(
+      probe,
+      "process.stdin.setRawMode(true); let got = ''; process.stdin.on('data', (d) => (got += d));\n" +
+        "process.stdout.write('\\x1b[?1000$p\\x1b[?1006$p\\x1b[?1004$p');\n" +
+        "setTimeout(() => { console.log('modes:' + got.replace(/\\x1b/g, 'E')); process.exit(0); }, 800);\n",
+    );
+    t.write(`node ${probe}\r`);
+    await t.waitFor(/^modes:/m);
+    const line = t.lines().find((l) => l.startsWith('modes:')) ?? '';
+    expect(line).toContain('E[?1000;2$y');
+    expect(line).toContain('E[?1006;2$y');
+    expect(line).toContain('E[?1004;2$y');
   });
 });

@@ -10,8 +10,13 @@ export const resizePane = controlCommand({
   name: 'resize-pane',
   usage: `tessera resize-pane [-t PANE] --left|--right|--up|--down N
 
-  Moves the pane's border on that side by N cells, growing the pane (a negative N shrinks it).
-  A resize that would make any pane smaller than the minimum is refused.`,
+  Moves one border of the pane N cells in that direction, as tmux does. The border that moves is
+  the one on the pane's right (for --left/--right) or bottom (for --up/--down) side; for a pane at
+  the right or bottom edge of its group, it is the one on its left or top side instead. So
+  --right 5 widens a pane that has a neighbour on its right, and narrows a pane at the right edge.
+  A negative N moves the border the other way. A pane with no neighbour beside it (or above or
+  below it) cannot be resized that way, and a resize that would make any pane smaller than the
+  minimum is refused; both say why.`,
   flags: [targetPaneFlag, ...DIRECTIONS.map((name) => ({ name, value: true }))],
   toArgs(args) {
     const given = DIRECTIONS.filter((d) => stringFlag(args, d) !== undefined);

@@ -18,6 +18,7 @@ import { FramePacer } from './framePacer.js';
 import { AddPaneController } from './addPaneController.js';
 import type { RowContext } from './addPaneRows.js';
 import { ColorProbe } from './colorProbe.js';
+import { sendFocusEvent } from '../focusEvents.js';
 import { copyText } from './clipboard.js';
 import { OuterTitle } from './outerTitle.js';
 import { KeyRouter } from './keyRouter.js';
@@ -142,9 +143,15 @@ export class ClientSession implements ActionContext {
     }
   }
 
-  /** The terminal's answers to the color queries go to the probe; everything goes to the key router (which drops replies). */
+  /**
+   * The terminal's answers to the color queries go to the probe, its focus changes to the focused pane
+   * (when it asked for them); everything goes to the key router, which drops both.
+   */
   private handleTokens(tokens: KeyToken[]): void {
-    for (const token of tokens) if (token.kind === 'reply') this.colorProbe?.reply(token.raw);
+    for (const token of tokens) {
+      if (token.kind === 'reply') this.colorProbe?.reply(token.raw);
+      else if (token.kind === 'focus-in' || token.kind === 'focus-out') sendFocusEvent(this.workspace.focusedPane, token.kind === 'focus-in');
+    }
     this.router.handle(tokens);
   }
 
