@@ -62,6 +62,20 @@ describe('the mouse', () => {
     await t.waitFor(/^live-again$/m);
   });
 
+  it('turns the wheel into arrow keys for a full-screen program that did not ask for the mouse (less)', async () => {
+    const t = await start();
+    await t.waitFor(PROMPT_PATTERN);
+    t.write('seq 1 200 | sed "s/^/item-/" > items.txt && less items.txt\r');
+    await t.waitFor(() => t.lines()[1] === 'item-1');
+    t.write(press(10, 10, WHEEL_DOWN));
+    await t.waitFor(() => t.lines()[1] === 'item-4');
+    t.write(press(10, 10, WHEEL_UP));
+    await t.waitFor(() => t.lines()[1] === 'item-1');
+    expect(header(t)).not.toMatch(/\[\d+\/\d+\]/);
+    t.write('q');
+    await t.waitFor(PROMPT_PATTERN);
+  });
+
   it('drags a divider to resize the panes beside it', async () => {
     const t = await start();
     const panes = await twoPanes(t);

@@ -47,6 +47,15 @@ export class MouseInput {
     if (!hit) return;
     const { pane, col, row } = hit;
     if (!this.host.scrolls.isScrolled(pane.id) && this.sendToProgram(pane, event, col, row)) return;
+    const up = event.button === 'wheel-up';
+    if (!this.host.scrolls.isScrolled(pane.id) && pane.isLive && pane.emulator.terminal.buffer.active.type === 'alternate') {
+      // A full-screen program without history or mouse reports (less, man, vim without `mouse`):
+      // arrow keys, as terminals' "alternate scroll" mode does.
+      if (!up && event.button !== 'wheel-down') return;
+      const arrow = (pane.inputModes.applicationCursorKeys ? '\x1bO' : '\x1b[') + (up ? 'A' : 'B');
+      pane.write(arrow.repeat(WHEEL_LINES));
+      return;
+    }
     if (event.button === 'wheel-up') this.host.scrolls.wheel(pane, -WHEEL_LINES);
     else if (event.button === 'wheel-down') this.host.scrolls.wheel(pane, WHEEL_LINES);
   }

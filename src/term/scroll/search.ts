@@ -35,8 +35,18 @@ export function findMatches(buffer: ScrollBuffer, query: string, from = 0, to = 
 function searchLogicalLine(buffer: ScrollBuffer, first: number, last: number, needle: string, exact: boolean, out: Match[]): void {
   let joined = '';
   for (let line = first; line <= last; line++) joined += buffer.text(line);
-  if (!(exact ? joined : joined.toLowerCase()).includes(needle)) return;
-  // Map every character of the joined text back to its cell.
+  const haystack = exact ? joined : joined.toLowerCase();
+  if (!haystack.includes(needle)) return;
+  const cols = buffer.cols;
+  // One character per cell (no wide characters, no combining marks): a character's index is its cell.
+  if (haystack.length === joined.length && joined.length === (last - first + 1) * cols) {
+    const at = (i: number): Point => ({ line: first + Math.floor(i / cols), col: i % cols });
+    for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + needle.length)) {
+      out.push({ start: at(i), end: at(i + needle.length - 1) });
+    }
+    return;
+  }
+  // Otherwise map every character of the text back to its cell.
   let text = '';
   const at: Point[] = [];
   for (let line = first; line <= last; line++) {
@@ -65,9 +75,4 @@ export function nextMatch(matches: Match[], cursor: Point, forward: boolean): { 
     if (comparePoints(matches[i].start, cursor) < 0) return { index: i, wrapped: false };
   }
   return { index: matches.length - 1, wrapped: true };
-}
-
-/** The cell lies inside the match (matches run from start to end in reading order). */
-export function matchCovers(match: Match, point: Point): boolean {
-  return comparePoints(match.start, point) <= 0 && comparePoints(point, match.end) <= 0;
 }
