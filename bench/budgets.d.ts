@@ -35,6 +35,10 @@ export const OUTER_BYTES_FRACTION: 0.25;
 export const IDLE_CPU_MS: 20;
 /** How much longer than a bare `node -e 0` attaching may take. */
 export const ATTACH_OVER_NODE_MS: 50;
+/** How much longer than a bare `node -e 0` a control command may take. */
+export const CONTROL_OVER_NODE_MS: 25;
+/** A flooding pane is drawn at least 10 times a second: no longer without a screen update. */
+export const FLOOD_MAX_GAP_MS: 100;
 /** @type {readonly Budget[]} */
 export const BUDGETS: readonly Budget[];
 export type BudgetReference = {

@@ -21,8 +21,38 @@ export const IDLE_CPU_MS = 20;
 /** How much longer than a bare `node -e 0` attaching may take. */
 export const ATTACH_OVER_NODE_MS = 50;
 
+/** How much longer than a bare `node -e 0` a control command may take. */
+export const CONTROL_OVER_NODE_MS = 25;
+/** A flooding pane is drawn at least 10 times a second: no longer without a screen update. */
+export const FLOOD_MAX_GAP_MS = 100;
+
 /** @type {readonly Budget[]} */
 export const BUDGETS = [
+  {
+    scenario: 'throughput',
+    figure: 'longestGap',
+    text: `≤ ${FLOOD_MAX_GAP_MS} ms (≥ 10 updates/s)`,
+    meets: (tessera) => tessera <= FLOOD_MAX_GAP_MS,
+  },
+  {
+    scenario: 'keystroke',
+    figure: 'typingP50',
+    text: 'within 1 ms of tmux',
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux + 1),
+  },
+  {
+    scenario: 'control',
+    figure: 'listPanes',
+    text: `≤ node -e 0 + ${CONTROL_OVER_NODE_MS} ms`,
+    meets: (tessera, _tmux, reference) =>
+      reference.nodeStartMs === null ? null : tessera <= reference.nodeStartMs + CONTROL_OVER_NODE_MS,
+  },
+  {
+    scenario: 'paste',
+    figure: 'vimControl',
+    text: '< 100 ms',
+    meets: (tessera) => tessera < 100,
+  },
   {
     scenario: 'throughput',
     figure: 'time',

@@ -33,8 +33,12 @@ export const GATE_READY_TIMEOUT_MS: 20000;
 export const GATE_POLL_MS: 5;
 /** Waiting for one key's echo; longer than any plausible latency, short enough that a lost key does not stall a run. */
 export const KEY_ECHO_TIMEOUT_MS: 2000;
-/** Pause between one key's echo and the next key, so each key meets a multiplexer that has gone quiet. */
+/** Pause between one key's echo and the next key while another pane floods. */
 export const KEY_GAP_MS: 15;
+/** Pause between one key's echo and the next key when idle: each key meets a multiplexer that has gone quiet. */
+export const IDLE_KEY_GAP_MS: 100;
+/** Fast typing: a key every this many ms whatever the echoes do (key repeat is 25–40 per second). */
+export const TYPING_KEY_INTERVAL_MS: 15;
 /** After clearing the prompt line (C-u), time for the redraw to arrive before the next key. */
 export const LINE_CLEAR_SETTLE_MS: 100;
 /** After starting `yes` in the other pane, time for the flood to reach its steady state. */
@@ -57,6 +61,14 @@ export const MEMORY_LINE_WIDTH: 200;
 export const MEMORY_PANE_COUNTS: number[];
 /** Rows printed per pane beyond its history, so the history is surely full (as a fraction of it). */
 export const MEMORY_FILL_MARGIN: 0.15;
+/** Calls of the control-command scenario (each beside one `node -e 0`). */
+export const CONTROL_SAMPLES: 15;
+/** A paste whose last line has not shown by then has failed (or froze the server). */
+export const PASTE_TIMEOUT_MS: 60000;
+/** During a paste, list-panes is called this often to see whether the server still answers. */
+export const PASTE_CONTROL_INTERVAL_MS: 250;
+/** A list-panes without an answer for this long during a paste means the server froze. */
+export const PASTE_CONTROL_TIMEOUT_MS: 5000;
 /** How long the multiplexer gets to exit on kill-server before its processes are killed. */
 export const KILL_TIMEOUT_MS: 3000;
 /** A 1-minute load average above this means other work competes with the benchmark: the report warns. */
@@ -108,63 +120,93 @@ export namespace FULL_PLAN {
         let deadlineMs_6: number;
         export { deadlineMs_6 as deadlineMs };
     }
-}
-export namespace QUICK_PLAN {
-    export namespace throughput_1 {
+    namespace control {
         let reps_7: number;
         export { reps_7 as reps };
-        let bytes_1: number;
-        export { bytes_1 as bytes };
         let deadlineMs_7: number;
         export { deadlineMs_7 as deadlineMs };
     }
-    export { throughput_1 as throughput };
-    export namespace floods_1 {
+    namespace paste {
         let reps_8: number;
         export { reps_8 as reps };
-        let bytesEach_1: number;
-        export { bytesEach_1 as bytesEach };
+        let bytes_1: number;
+        export { bytes_1 as bytes };
         let deadlineMs_8: number;
         export { deadlineMs_8 as deadlineMs };
     }
-    export { floods_1 as floods };
-    export namespace redraws_1 {
+}
+export namespace QUICK_PLAN {
+    export namespace throughput_1 {
         let reps_9: number;
         export { reps_9 as reps };
-        let seconds_1: number;
-        export { seconds_1 as seconds };
+        let bytes_2: number;
+        export { bytes_2 as bytes };
         let deadlineMs_9: number;
         export { deadlineMs_9 as deadlineMs };
     }
-    export { redraws_1 as redraws };
-    export namespace keystroke_1 {
+    export { throughput_1 as throughput };
+    export namespace floods_1 {
         let reps_10: number;
         export { reps_10 as reps };
-        let keys_1: number;
-        export { keys_1 as keys };
+        let bytesEach_1: number;
+        export { bytesEach_1 as bytesEach };
         let deadlineMs_10: number;
         export { deadlineMs_10 as deadlineMs };
     }
-    export { keystroke_1 as keystroke };
-    export namespace idle_1 {
+    export { floods_1 as floods };
+    export namespace redraws_1 {
         let reps_11: number;
         export { reps_11 as reps };
+        let seconds_1: number;
+        export { seconds_1 as seconds };
         let deadlineMs_11: number;
         export { deadlineMs_11 as deadlineMs };
     }
-    export { idle_1 as idle };
-    export namespace memory_1 {
+    export { redraws_1 as redraws };
+    export namespace keystroke_1 {
         let reps_12: number;
         export { reps_12 as reps };
+        let keys_1: number;
+        export { keys_1 as keys };
         let deadlineMs_12: number;
         export { deadlineMs_12 as deadlineMs };
     }
-    export { memory_1 as memory };
-    export namespace startup_1 {
+    export { keystroke_1 as keystroke };
+    export namespace idle_1 {
         let reps_13: number;
         export { reps_13 as reps };
         let deadlineMs_13: number;
         export { deadlineMs_13 as deadlineMs };
     }
+    export { idle_1 as idle };
+    export namespace memory_1 {
+        let reps_14: number;
+        export { reps_14 as reps };
+        let deadlineMs_14: number;
+        export { deadlineMs_14 as deadlineMs };
+    }
+    export { memory_1 as memory };
+    export namespace startup_1 {
+        let reps_15: number;
+        export { reps_15 as reps };
+        let deadlineMs_15: number;
+        export { deadlineMs_15 as deadlineMs };
+    }
     export { startup_1 as startup };
+    export namespace control_1 {
+        let reps_16: number;
+        export { reps_16 as reps };
+        let deadlineMs_16: number;
+        export { deadlineMs_16 as deadlineMs };
+    }
+    export { control_1 as control };
+    export namespace paste_1 {
+        let reps_17: number;
+        export { reps_17 as reps };
+        let bytes_3: number;
+        export { bytes_3 as bytes };
+        let deadlineMs_17: number;
+        export { deadlineMs_17 as deadlineMs };
+    }
+    export { paste_1 as paste };
 }

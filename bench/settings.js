@@ -40,8 +40,12 @@ export const GATE_POLL_MS = 5;
 
 /** Waiting for one key's echo; longer than any plausible latency, short enough that a lost key does not stall a run. */
 export const KEY_ECHO_TIMEOUT_MS = 2_000;
-/** Pause between one key's echo and the next key, so each key meets a multiplexer that has gone quiet. */
+/** Pause between one key's echo and the next key while another pane floods. */
 export const KEY_GAP_MS = 15;
+/** Pause between one key's echo and the next key when idle: each key meets a multiplexer that has gone quiet. */
+export const IDLE_KEY_GAP_MS = 100;
+/** Fast typing: a key every this many ms whatever the echoes do (key repeat is 25–40 per second). */
+export const TYPING_KEY_INTERVAL_MS = 15;
 /** After clearing the prompt line (C-u), time for the redraw to arrive before the next key. */
 export const LINE_CLEAR_SETTLE_MS = 100;
 /** After starting `yes` in the other pane, time for the flood to reach its steady state. */
@@ -68,6 +72,16 @@ export const MEMORY_PANE_COUNTS = [1, 8, 32];
 /** Rows printed per pane beyond its history, so the history is surely full (as a fraction of it). */
 export const MEMORY_FILL_MARGIN = 0.15;
 
+/** Calls of the control-command scenario (each beside one `node -e 0`). */
+export const CONTROL_SAMPLES = 15;
+
+/** A paste whose last line has not shown by then has failed (or froze the server). */
+export const PASTE_TIMEOUT_MS = 60_000;
+/** During a paste, list-panes is called this often to see whether the server still answers. */
+export const PASTE_CONTROL_INTERVAL_MS = 250;
+/** A list-panes without an answer for this long during a paste means the server froze. */
+export const PASTE_CONTROL_TIMEOUT_MS = 5_000;
+
 /** How long the multiplexer gets to exit on kill-server before its processes are killed. */
 export const KILL_TIMEOUT_MS = 3_000;
 
@@ -87,8 +101,10 @@ export const FULL_PLAN = {
   redraws: { reps: 3, seconds: 5, deadlineMs: 30_000 },
   keystroke: { reps: 3, keys: 200, deadlineMs: 45_000 },
   idle: { reps: 2, deadlineMs: 30_000 },
-  memory: { reps: 2, deadlineMs: 90_000 },
+  memory: { reps: 2, deadlineMs: 240_000 },
   startup: { reps: 5, deadlineMs: 20_000 },
+  control: { reps: 2, deadlineMs: 60_000 },
+  paste: { reps: 1, bytes: 2_000_000, deadlineMs: 150_000 },
 };
 
 /** `--quick`: one repetition and smaller loads, to check the harness itself in about two minutes. */
@@ -98,6 +114,8 @@ export const QUICK_PLAN = {
   redraws: { reps: 1, seconds: 3, deadlineMs: 30_000 },
   keystroke: { reps: 1, keys: 60, deadlineMs: 30_000 },
   idle: { reps: 1, deadlineMs: 30_000 },
-  memory: { reps: 1, deadlineMs: 90_000 },
+  memory: { reps: 1, deadlineMs: 240_000 },
   startup: { reps: 2, deadlineMs: 20_000 },
+  control: { reps: 1, deadlineMs: 60_000 },
+  paste: { reps: 1, bytes: 200_000, deadlineMs: 150_000 },
 };

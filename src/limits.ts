@@ -2,6 +2,8 @@
 
 /** Shortest time between two frames sent to one client (~60 fps): more is invisible and costs CPU. */
 export const FRAME_INTERVAL_MS = 16;
+/** Shortest time between two big frames (TUIs repainting, floods): 30 fps looks smooth and costs ~30 % less CPU. */
+export const BIG_FRAME_INTERVAL_MS = 33;
 /** A program's answer to a key (its echo) comes within this; small frames then skip the frame interval. */
 export const ECHO_WINDOW_MS = 100;
 /** Pane output since the last frame up to this is a small frame (an echo, an input line); a screenful is 10–40 KB. */
@@ -61,6 +63,12 @@ export const MIN_PTY_ROWS = 1;
 
 /** Grace period between SIGTERM and SIGKILL when a pane's process group is closed. */
 export const KILL_GRACE_MS = 2000;
+
+/**
+ * Node flags of the server process. A 1 MB young-generation semi-space (V8's default is 16 MB) keeps
+ * ~20 MB less memory resident with 8 panes and ~60 MB less with 32, for a few % more CPU on a flood.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
 
 /** A server without clients this long after starting warms its drawing code up for the first attach. */
 export const WARM_UP_DELAY_MS = 300;

@@ -21,6 +21,7 @@
  * @property {() => Launch} coldStartCommand  starts the server, a session and attaches, in one go
  * @property {() => Promise<void>} createSession  starts the server with a detached session of one shell pane
  * @property {() => Launch} attachCommand  attaches to that session
+ * @property {() => Launch} controlCommand  a control command a script would call in a loop (list-panes)
  * @property {() => Promise<Pane[]>} listPanes
  * @property {(paneId: string, direction: 'right' | 'down') => Promise<void>} split  adds a shell pane, focus unchanged
  * @property {(paneId: string, text: string) => Promise<void>} sendText  types `text` literally into a pane

@@ -89,6 +89,10 @@ class TesseraServer {
     return { file: process.execPath, args: [TESSERA_BIN, '-L', this.socket, 'attach', '-t', SESSION_NAME], env: this.env };
   }
 
+  controlCommand() {
+    return { file: process.execPath, args: [TESSERA_BIN, '-L', this.socket, 'list-panes', '-t', SESSION_NAME, '--json'], env: this.env };
+  }
+
   /** @returns {Promise<Pane[]>} */
   async listPanes() {
     const out = await this.#tessera('list-panes', '-t', SESSION_NAME, '--json');

@@ -60,6 +60,10 @@ class TmuxServer {
     return { file: 'tmux', args: [...this.#global(), 'attach-session', '-t', SESSION_NAME], env: this.env };
   }
 
+  controlCommand() {
+    return { file: 'tmux', args: [...this.#global(), 'list-panes', '-s', '-t', SESSION_NAME, '-F', PANE_FORMAT], env: this.env };
+  }
+
   /** @returns {Promise<Pane[]>} */
   async listPanes() {
     const out = await this.#tmux('list-panes', '-s', '-t', SESSION_NAME, '-F', PANE_FORMAT);

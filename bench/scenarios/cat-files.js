@@ -33,7 +33,7 @@ export function writeCatFiles(dir, specs) {
  * One pane per file; all start their `cat` together.
  * @param {import('../lib/session.js').SessionContext & { deadlineMs: number }} context
  * @param {readonly CatFile[]} files
- * @returns {Promise<{ time: number, outerBytes: number }>}
+ * @returns {Promise<{ time: number, outerBytes: number, longestGap: number }>}
  */
 export async function timeCats(context, files) {
   const { benchEnv, driver } = context;
@@ -45,11 +45,24 @@ export async function timeCats(context, files) {
     gates.push(gate);
     await server.sendText(panes[index].id, `${gatedCommand(gate, `cat ${shellQuote(file.path)}`)}\r`);
   }
-  const startedAt = await releaseWhenReady(gates);
-  const bytesAtStart = outer.bytes;
-  const shownAt = await outer.waitForScreen(
-    (lines) => files.every((file) => lines.some((line) => line.includes(file.sentinel))),
-    { timeoutMs: context.deadlineMs, what: `${driver.name}: the last line of every file` },
-  );
-  return { time: shownAt - startedAt, outerBytes: outer.bytes - bytesAtStart };
+  // The longest stretch without a byte to the outer terminal: how long the flood looked frozen.
+  let lastUpdate = Number.NaN;
+  let longestGap = 0;
+  const stopWatching = outer.onRaw((_chunk, at) => {
+    if (!Number.isNaN(lastUpdate)) longestGap = Math.max(longestGap, at - lastUpdate);
+    lastUpdate = at;
+  });
+  try {
+    const startedAt = await releaseWhenReady(gates);
+    lastUpdate = startedAt;
+    longestGap = 0;
+    const bytesAtStart = outer.bytes;
+    const shownAt = await outer.waitForScreen(
+      (lines) => files.every((file) => lines.some((line) => line.includes(file.sentinel))),
+      { timeoutMs: context.deadlineMs, what: `${driver.name}: the last line of every file` },
+    );
+    return { time: shownAt - startedAt, outerBytes: outer.bytes - bytesAtStart, longestGap };
+  } finally {
+    stopWatching();
+  }
 }

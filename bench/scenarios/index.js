@@ -7,6 +7,8 @@ import { keystroke } from './keystroke.js';
 import { idle } from './idle.js';
 import { memory } from './memory.js';
 import { startup } from './startup.js';
+import { control } from './control.js';
+import { paste } from './paste.js';
 
 /** @type {readonly import('./scenario.js').Scenario<any, any>[]} */
-export const SCENARIOS = [throughput, floods, redraws, keystroke, idle, memory, startup];
+export const SCENARIOS = [throughput, floods, redraws, keystroke, idle, memory, startup, control, paste];

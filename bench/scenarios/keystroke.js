@@ -1,10 +1,13 @@
-// Scenario 4: keystroke → echo latency at the outer terminal, idle and while another pane floods.
+// Scenario 4: keystroke → echo latency at the outer terminal: single keys on a quiet multiplexer,
+// fast typing (a key every 15 ms, like key repeat), and single keys while another pane floods.
 
 import {
   FLOOD_SETTLE_MS,
+  IDLE_KEY_GAP_MS,
   KEY_ECHO_TIMEOUT_MS,
   KEY_GAP_MS,
   LINE_CLEAR_SETTLE_MS,
+  TYPING_KEY_INTERVAL_MS,
 } from '../settings.js';
 import { sleep, TimeoutError } from '../lib/deadline.js';
 import { createPlainTextFilter } from '../lib/plain-text.js';
@@ -23,12 +26,17 @@ const CLEAR_LINE = '\x15';
 /** @type {import('./scenario.js').Scenario<{ keys: number }, undefined>} */
 export const keystroke = {
   name: 'keystroke',
-  title: (plan) => `key → echo latency, ${plan.keys} keys idle, then ${plan.keys} while another pane runs \`yes\``,
+  title: (plan) =>
+    `key → echo latency, ${plan.keys} keys idle, ${plan.keys} typed every ${TYPING_KEY_INTERVAL_MS} ms, then ${plan.keys} while another pane runs \`yes\``,
   figures: [
     { key: 'idleP50', label: 'idle p50', unit: 'ms' },
     { key: 'idleP90', label: 'idle p90', unit: 'ms' },
     { key: 'idleP99', label: 'idle p99', unit: 'ms' },
     { key: 'idleMax', label: 'idle max', unit: 'ms' },
+    { key: 'typingP50', label: `a key every ${TYPING_KEY_INTERVAL_MS} ms p50`, unit: 'ms' },
+    { key: 'typingP90', label: `a key every ${TYPING_KEY_INTERVAL_MS} ms p90`, unit: 'ms' },
+    { key: 'typingP99', label: `a key every ${TYPING_KEY_INTERVAL_MS} ms p99`, unit: 'ms' },
+    { key: 'typingMax', label: `a key every ${TYPING_KEY_INTERVAL_MS} ms max`, unit: 'ms' },
     { key: 'floodP50', label: 'flood p50', unit: 'ms' },
     { key: 'floodP90', label: 'flood p90', unit: 'ms' },
     { key: 'floodP99', label: 'flood p99', unit: 'ms' },
@@ -39,15 +47,20 @@ export const keystroke = {
     const { server, outer, panes } = await openSession(context, 2);
     const typing = panes.find((pane) => pane.focused) ?? panes[0];
     const flooding = panes.find((pane) => pane.id !== typing.id) ?? panes[1];
-    const idle = latencyPercentiles(await typeKeys(outer, context.plan.keys));
+    const idle = latencyPercentiles(await typeKeys(outer, context.plan.keys, IDLE_KEY_GAP_MS));
+    const fast = latencyPercentiles(await typeAtCadence(outer, context.plan.keys));
     await server.sendText(flooding.id, 'yes\r');
     await sleep(FLOOD_SETTLE_MS);
-    const flood = latencyPercentiles(await typeKeys(outer, context.plan.keys));
+    const flood = latencyPercentiles(await typeKeys(outer, context.plan.keys, KEY_GAP_MS));
     return {
       idleP50: idle.p50 ?? Number.NaN,
       idleP90: idle.p90 ?? Number.NaN,
       idleP99: idle.p99 ?? Number.NaN,
       idleMax: idle.max ?? Number.NaN,
+      typingP50: fast.p50 ?? Number.NaN,
+      typingP90: fast.p90 ?? Number.NaN,
+      typingP99: fast.p99 ?? Number.NaN,
+      typingMax: fast.max ?? Number.NaN,
       floodP50: flood.p50 ?? Number.NaN,
       floodP90: flood.p90 ?? Number.NaN,
       floodP99: flood.p99 ?? Number.NaN,
@@ -58,12 +71,13 @@ export const keystroke = {
 
 /**
  * Types `count` keys into the focused pane, one at a time, and measures how long each takes to
- * come back in the outer terminal's byte stream.
+ * come back in the outer terminal's byte stream; `gapMs` passes between an echo and the next key.
  * @param {import('../lib/outer-terminal.js').OuterTerminal} outer
  * @param {number} count
+ * @param {number} gapMs
  * @returns {Promise<number[]>} milliseconds per key
  */
-async function typeKeys(outer, count) {
+async function typeKeys(outer, count, gapMs) {
   const plainText = createPlainTextFilter();
   /** @type {{ key: string, resolve: (at: number) => void } | undefined} */
   let waiting;
@@ -96,12 +110,61 @@ async function typeKeys(outer, count) {
       } finally {
         clearTimeout(timer);
       }
-      await sleep(KEY_GAP_MS);
+      await sleep(gapMs);
     }
   } finally {
     stop();
     outer.write(CLEAR_LINE);
     await sleep(LINE_CLEAR_SETTLE_MS);
+  }
+  return latencies;
+}
+
+/**
+ * Types `count` keys into the focused pane at a steady TYPING_KEY_INTERVAL_MS, whether or not the
+ * last one has come back (as key repeat or a fast typist does), a line of KEYS at a time.
+ * @param {import('../lib/outer-terminal.js').OuterTerminal} outer
+ * @param {number} count
+ * @returns {Promise<number[]>} milliseconds per key
+ */
+async function typeAtCadence(outer, count) {
+  const plainText = createPlainTextFilter();
+  /** @type {{ key: string, typedAt: number, resolve: (latency: number) => void }[]} */
+  const waiting = [];
+  const stop = outer.onRaw((chunk, at) => {
+    const text = plainText(chunk);
+    while (waiting.length > 0 && text.includes(waiting[0].key)) {
+      const first = /** @type {{ key: string, typedAt: number, resolve: (latency: number) => void }} */ (waiting.shift());
+      first.resolve(at - first.typedAt);
+    }
+  });
+  /** @type {number[]} */
+  const latencies = [];
+  try {
+    for (let start = 0; start < count; start += KEYS_PER_LINE) {
+      /** @type {Promise<number>[]} */
+      const echoes = [];
+      for (let index = start; index < Math.min(count, start + KEYS_PER_LINE); index += 1) {
+        const key = KEYS[index % KEYS.length];
+        echoes.push(new Promise((resolve) => waiting.push({ key, typedAt: performance.now(), resolve })));
+        outer.write(key);
+        await sleep(TYPING_KEY_INTERVAL_MS);
+      }
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      const timeout = new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(`the echoes of fast typing did not come within ${KEY_ECHO_TIMEOUT_MS} ms`)), KEY_ECHO_TIMEOUT_MS);
+      });
+      try {
+        latencies.push(...(await Promise.race([Promise.all(echoes), timeout])));
+      } finally {
+        clearTimeout(timer);
+      }
+      outer.write(CLEAR_LINE);
+      await sleep(LINE_CLEAR_SETTLE_MS);
+    }
+  } finally {
+    stop();
   }
   return latencies;
 }

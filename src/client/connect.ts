@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_START_TIMEOUT_MS } from '../limits.js';
+import { SERVER_NODE_FLAGS, SERVER_START_TIMEOUT_MS } from '../limits.js';
 import { serverLogPath } from '../protocol/serverFiles.js';
 import { assertSameSocket, inspectSocketFile, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
 import { NoServerError, describeConnectionError } from './errors.js';
 
 /** Pause between connection attempts while a new server starts up. */
-const START_POLL_MS = 10;
+const START_POLL_MS = 5;
 
 function tryConnect(socketPath: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
@@ -96,7 +96,7 @@ function startServer(socketPath: string, env: NodeJS.ProcessEnv): ChildProcess {
   // Until the server takes over its log (serverLog.ts), a crash at start-up still lands in the file.
   const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
   const logFd = fs.openSync(serverLogPath(socketPath), flags, 0o600);
-  const child = spawn(process.execPath, [entry, socketPath], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, socketPath], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
     env,

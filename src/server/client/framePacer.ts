@@ -1,8 +1,8 @@
 // Decides when a client gets its next frame: right away, synchronously, when it has been quiet (typing feels instant),
-// at most one frame per FRAME_INTERVAL_MS under load, and never while its socket is backed up. Only big frames are
-// paced: a small one that answers the user's key (an echo) is drawn at once even right after another frame.
+// at most one frame per FRAME_INTERVAL_MS under load (BIG_FRAME_INTERVAL_MS for big ones), and never while its socket
+// is backed up. A small frame that answers the user's key (an echo) is drawn at once even right after another frame.
 
-import { ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../limits.js';
+import { BIG_FRAME_INTERVAL_MS, ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../limits.js';
 
 export interface PacerHooks {
   /** Draws; returns whether anything was sent (an empty paint must not delay the next real one). */
@@ -37,15 +37,25 @@ export class FramePacer {
   request(): void {
     if (this.disposed || this.waitingForDrain || this.painting) return;
     const now = this.now();
-    const wait = this.lastPaint + FRAME_INTERVAL_MS - now;
-    // Quiet until now, or an echo: draw at once. Under load: at most one big frame per interval.
-    if (wait <= 0 || (now - this.lastInput <= ECHO_WINDOW_MS && this.hooks.isSmall())) this.run();
-    else this.timer ??= setTimeout(() => this.run(), wait);
+    const small = this.hooks.isSmall();
+    const wait = this.lastPaint + (small ? FRAME_INTERVAL_MS : BIG_FRAME_INTERVAL_MS) - now;
+    // Quiet until now, or an echo: draw at once. Under load: small frames at most every FRAME_INTERVAL_MS, big ones
+    // (a TUI repainting, a flood) at most every BIG_FRAME_INTERVAL_MS.
+    if (wait <= 0 || (small && now - this.lastInput <= ECHO_WINDOW_MS)) this.run();
+    else this.timer ??= setTimeout(() => this.onTimer(), wait);
   }
 
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.timer);
+  }
+
+  /** A frame that grew big while it waited keeps to the big frames' interval. */
+  private onTimer(): void {
+    this.timer = undefined;
+    const wait = this.lastPaint + BIG_FRAME_INTERVAL_MS - this.now();
+    if (wait > 0 && !this.hooks.isSmall()) this.timer = setTimeout(() => this.run(), wait);
+    else this.run();
   }
 
   private run(): void {

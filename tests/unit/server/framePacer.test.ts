@@ -1,7 +1,7 @@
 // Frames are paced under load, but an echo of the user's key is never held by the pacer.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../../src/limits.js';
+import { BIG_FRAME_INTERVAL_MS, ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../../src/limits.js';
 import { FramePacer } from '../../../src/server/client/framePacer.js';
 
 let clock = 0;
@@ -69,7 +69,7 @@ describe('FramePacer', () => {
     expect(paints).toEqual([1000, 1004]);
   });
 
-  it('still paces a big frame after a key, and small frames without a key', () => {
+  it('paces big frames at the longer interval, even after a key', () => {
     const p = pacer();
     p.request();
     advance(3);
@@ -78,13 +78,32 @@ describe('FramePacer', () => {
     p.request();
     expect(paints).toEqual([1000]);
     advance(FRAME_INTERVAL_MS);
-    expect(paints).toEqual([1000, 1000 + FRAME_INTERVAL_MS]);
+    expect(paints).toEqual([1000]);
+    advance(BIG_FRAME_INTERVAL_MS - FRAME_INTERVAL_MS - 3);
+    expect(paints).toEqual([1000, 1000 + BIG_FRAME_INTERVAL_MS]);
+  });
+
+  it('keeps a frame that grew big while it waited to the big frames\' interval', () => {
+    const p = pacer();
+    p.request();
+    advance(2);
+    p.request(); // small: due at the short interval
+    small = false;
+    advance(FRAME_INTERVAL_MS);
+    expect(paints).toEqual([1000]);
+    advance(BIG_FRAME_INTERVAL_MS);
+    expect(paints).toEqual([1000, 1000 + BIG_FRAME_INTERVAL_MS]);
+  });
+
+  it('paces small frames without a key like any other', () => {
+    const p = pacer();
+    p.request();
+    expect(paints).toHaveLength(1);
     advance(ECHO_WINDOW_MS + 1);
     p.request();
-    small = true;
     advance(2);
     p.request();
-    expect(paints).toHaveLength(3); // no key for a while: a small frame waits for its interval like any other
+    expect(paints).toHaveLength(2); // no key for a while: a small frame waits for its interval like any other
   });
 
   it('skips frames while the client is backed up, and paints once it drains', () => {
