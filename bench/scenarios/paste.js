@@ -84,6 +84,8 @@ async function timePaste(context, server, outer, text, target) {
       timeoutMs: PASTE_TIMEOUT_MS,
       what: `${context.driver.name}: the end of the paste into ${target}`,
     });
+    done = true;
+    await probing; // the call under way counts too
     return { time: shownAt - startedAt, control: slowest };
   } catch (error) {
     if (error instanceof TimeoutError && froze) throw new TimeoutError(`server froze: pasting into ${target}, list-panes got no answer within ${PASTE_CONTROL_TIMEOUT_MS} ms`);

@@ -139,21 +139,31 @@ export class CellGrid {
     attrs: number,
     ulColor: number = DEFAULT_COLOR,
   ): void {
+    const code = text.length === 0 ? BLANK : (text.codePointAt(0) ?? BLANK);
+    const cluster = text.length > (code > 0xffff ? 2 : 1) ? text : undefined;
+    this.setCode(x, y, code, width, fg, bg, attrs, ulColor, cluster);
+  }
+
+  /**
+   * Writes one cell from its first code point (the hot path of reading a screen: no string per cell).
+   * `cluster` is the whole grapheme when it has more than one code point.
+   */
+  setCode(x: number, y: number, code: number, width: number, fg: number, bg: number, attrs: number, ulColor: number, cluster?: string): void {
     if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return;
     const i = y * this.cols + x;
-    this.breakWideAt(i, x);
-    if (width === 2 && x + 1 < this.cols) this.breakWideAt(i + 1, x + 1);
-    const code = text.length === 0 ? BLANK : (text.codePointAt(0) ?? BLANK);
+    const wide = width === 2 && x + 1 < this.cols;
+    if (this.widths[i] !== 1) this.breakWideAt(i, x);
+    if (wide && this.widths[i + 1] !== 1) this.breakWideAt(i + 1, x + 1);
     this.codes[i] = code;
-    this.widths[i] = width === 2 && x + 1 < this.cols ? 2 : 1;
+    this.widths[i] = wide ? 2 : 1;
     this.fg[i] = fg;
     this.bg[i] = bg;
     this.attrs[i] = attrs;
     this.ulColor[i] = ulColor;
-    if (text.length > String.fromCodePoint(code).length) this.clusters.set(i, text);
+    if (cluster !== undefined) this.clusters.set(i, cluster);
     else if (this.clusters.size > 0) this.clusters.delete(i);
     if (this.links.size > 0) this.links.delete(i);
-    if (this.widths[i] === 2) {
+    if (wide) {
       const j = i + 1;
       this.codes[j] = WIDE_CONTINUATION;
       this.widths[j] = 0;

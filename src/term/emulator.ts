@@ -5,14 +5,14 @@
 import xtermHeadless from '@xterm/headless';
 import type { IBuffer, IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
-import { Attr, DEFAULT_COLOR, withUnderlineStyle, type CellGrid } from './cellGrid.js';
+import { DEFAULT_COLOR, type CellGrid } from './cellGrid.js';
 import { OutputClamp } from './outputClamp.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
-import { CLAMP_PIECE_CHARS, MAX_CELL_TEXT } from '../limits.js';
+import { CLAMP_PIECE_CHARS } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
-import { colorFromXterm, readUnderline, xtermLinkId, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { copyLineCells, xtermLinkTarget, type Underline } from './xtermCell.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 
 const { Terminal } = xtermHeadless;
@@ -218,26 +218,7 @@ export class Emulator implements ParseTask {
         grid.clear(dx, y, w, 1);
         continue;
       }
-      for (let col = 0; col < width; col++) {
-        line.getCell(col, cell);
-        const cellWidth = cell.getWidth();
-        if (cellWidth === 0) continue; // right half of a wide char: written with its left half
-        let chars = cell.getChars();
-        // One cell's text stays small on its way to clients, whatever a program piled onto it.
-        if (chars.length > MAX_CELL_TEXT) chars = cellTextPrefix(chars);
-        const fg = colorFromXterm(cell.getFgColorMode(), cell.getFgColor());
-        const bg = colorFromXterm(cell.getBgColorMode(), cell.getBgColor());
-        let attrs = attrsOf(cell);
-        let ulColor = DEFAULT_COLOR;
-        if (cell.isUnderline() !== 0) {
-          readUnderline(cell, underline);
-          attrs = withUnderlineStyle(attrs, underline.style);
-          ulColor = underline.color;
-        }
-        grid.set(dx + col, y, chars, cellWidth === 2 && col + 1 < width ? 2 : 1, fg, bg, attrs, ulColor);
-        const linkId = xtermLinkId(cell);
-        if (linkId !== 0) grid.setLink(dx + col, y, this.hyperlink(linkId));
-      }
+      copyLineCells(line, cell, underline, grid, dx, y, width, (id) => this.hyperlink(id));
       if (width < w) grid.clear(dx + width, y, w - width, 1);
     }
   }
@@ -302,25 +283,4 @@ export class Emulator implements ParseTask {
       }),
     );
   }
-}
-
-/** The attribute flags of a cell but underline (see readInto). */
-function attrsOf(cell: IBufferCell): number {
-  let attrs = 0;
-  if (cell.isBold()) attrs |= Attr.Bold;
-  if (cell.isDim()) attrs |= Attr.Dim;
-  if (cell.isItalic()) attrs |= Attr.Italic;
-  if (cell.isBlink()) attrs |= Attr.Blink;
-  if (cell.isInverse()) attrs |= Attr.Inverse;
-  if (cell.isInvisible()) attrs |= Attr.Invisible;
-  if (cell.isStrikethrough()) attrs |= Attr.Strikethrough;
-  if (cell.isOverline()) attrs |= Attr.Overline;
-  return attrs;
-}
-
-/** The first MAX_CELL_TEXT code units of a cell's text, never ending in half a surrogate pair. */
-function cellTextPrefix(chars: string): string {
-  const end = MAX_CELL_TEXT;
-  const last = chars.charCodeAt(end - 1);
-  return chars.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
 }
