@@ -122,6 +122,8 @@ export const MAX_HIGHLIGHT_BYTES = 512 * 1024;
 export const MAX_PICKER_FILES = 5000;
 /** Directory entries the file picker looks at before it stops (a huge tree never stalls the server). */
 export const MAX_PICKER_ENTRIES = 50_000;
+/** Quiet time after a viewed file changes before it is read again (an editor or agent writes in steps). */
+export const VIEWED_FILE_DEBOUNCE_MS = 100;
 
 /** A frame that has started must be complete within this time; a peer that stalls mid-frame holds memory for nothing. */
 export const FRAME_READ_TIMEOUT_MS = 10_000;

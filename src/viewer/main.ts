@@ -2,13 +2,14 @@
 // the file on its own terminal (the pane's PTY) and reads its own keys, so a viewer goes through the
 // same pane, emulator and compositor as every program.
 
+import fs from 'node:fs';
 import path from 'node:path';
-import { ESCAPE_TIMEOUT_MS } from '../limits.js';
+import { ESCAPE_TIMEOUT_MS, VIEWED_FILE_DEBOUNCE_MS } from '../limits.js';
 import { InputDecoder, type KeyToken } from '../term/keys/decode.js';
 import { buildDocument, errorDocument, readViewedFile, type ViewedDocument } from './document.js';
 import type { ViewMode } from './mode.js';
 import { drawViewer } from './draw.js';
-import { initialViewerState, reduceViewer, resizeViewer, type ViewerState } from './viewerState.js';
+import { initialViewerState, reduceViewer, resizeViewer, wheelViewer, type ViewerState } from './viewerState.js';
 
 const [modeArg, file] = process.argv.slice(2);
 if ((modeArg !== 'source' && modeArg !== 'markdown') || file === undefined) {
@@ -35,25 +36,49 @@ function draw(): void {
 }
 
 function quit(): void {
-  process.stdout.write('\x1b[0m\x1b[?25h\x1b[?1049l');
+  process.stdout.write('\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l');
   process.exit(0);
 }
 
 function handle(tokens: KeyToken[]): void {
   for (const token of tokens) {
+    const wheel = token.kind === 'mouse' ? token.mouse?.button : undefined;
+    if (wheel === 'wheel-up' || wheel === 'wheel-down') state = wheelViewer(state, wheel === 'wheel-up' ? 'up' : 'down', doc.lines.length);
     if (token.kind !== 'key' || !token.key || token.key.event === 'release') continue;
     const step = reduceViewer(state, doc.plain, token.key, { sideways: mode === 'source' });
     state = step.state;
     if (step.quit) quit();
-    if (step.reload) {
-      doc = load();
-      state = resizeViewer({ ...state, search: undefined, message: 'reloaded' }, state.rows, state.cols, doc.lines.length);
-    }
+    if (step.reload) reload('reloaded');
   }
   draw();
 }
 
-process.stdout.write(`\x1b]2;${name.replace(/[\x00-\x1f\x7f-\x9f]/g, '?')}\x07\x1b[?1049h\x1b[?25l`);
+/** Reads the file again, keeping the place (searches are dropped: their matches moved). */
+function reload(message: string): void {
+  doc = load();
+  state = resizeViewer({ ...state, search: undefined, message }, state.rows, state.cols, doc.lines.length);
+}
+
+/** The file changed on disk (an agent edited it): show the new text at once. */
+function followChanges(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const watcher = fs.watch(path.dirname(file), (_event, changed) => {
+      if (changed !== null && changed !== path.basename(file)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        reload('the file changed: reloaded');
+        draw();
+      }, VIEWED_FILE_DEBOUNCE_MS);
+    });
+    watcher.on('error', () => watcher.close());
+  } catch {
+    // Not watchable (gone, no permission): r still reloads by hand.
+  }
+}
+
+// Alternate screen, no cursor, and SGR mouse reports so the wheel scrolls the file.
+process.stdout.write(`\x1b]2;${name.replace(/[\x00-\x1f\x7f-\x9f]/g, '?')}\x07\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1006h`);
 if (process.stdin.isTTY) process.stdin.setRawMode(true);
 process.stdin.setEncoding('utf8');
 const decoder = new InputDecoder();
@@ -76,4 +101,5 @@ process.stdout.on('resize', () => {
   draw();
 });
 process.on('SIGHUP', () => process.exit(0));
+followChanges();
 draw();

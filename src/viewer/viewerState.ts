@@ -186,6 +186,14 @@ function show(state: ViewerState, match: Match, lineCount: number): ViewerState 
   return clampTop({ ...state, top, left }, lineCount);
 }
 
+/** Lines one wheel notch scrolls. */
+const WHEEL_LINES = 3;
+
+/** The mouse wheel scrolls, as in a pager. */
+export function wheelViewer(state: ViewerState, direction: 'up' | 'down', lineCount: number): ViewerState {
+  return clampTop({ ...state, top: state.top + (direction === 'down' ? WHEEL_LINES : -WHEEL_LINES), message: undefined }, lineCount);
+}
+
 function clampTop(state: ViewerState, lineCount: number): ViewerState {
   const maxTop = Math.max(0, lineCount - state.rows);
   return { ...state, top: Math.max(0, Math.min(state.top, maxTop)) };

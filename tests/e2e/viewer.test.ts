@@ -43,6 +43,16 @@ describe('viewer panes', () => {
     await t.waitFor(/app\.ts {2}1-/);
     t.write('/nothing-like-this\r');
     await t.waitFor(/no match for 'nothing-like-this'/);
+    // The mouse wheel scrolls the file (the viewer asks for mouse reports, so the pane gets them).
+    const rect = (await s.listPanes()).find((p) => String(p.id) === id)!.rect!;
+    t.write(`\x1b[<65;${rect.x + 3};${rect.y + 3}M`);
+    await t.waitFor(/app\.ts {2}4-/);
+    // A change to the file on disk shows at once.
+    fs.appendFileSync(path.join(s.root, 'src/app.ts'), 'const appendedByAnAgent = 201;\n');
+    await t.waitFor(/the file changed: reloaded/);
+    t.write('G');
+    await t.waitFor(/const appendedByAnAgent = 201;/);
+    await t.waitFor(/-201\/201 100%/);
     t.write('q');
     await eventually(() => s.listPanes(), (p) => p.length === 1 && !p.some((pane) => String(pane.id) === id));
   });

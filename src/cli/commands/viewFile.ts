@@ -16,7 +16,8 @@ export const viewFile = controlCommand({
   already gets that viewer focused instead of a second one.
 
   In the viewer: j/k or ↓/↑ a line, Space/PageDown and b/PageUp a page, d/u half a page, g/G the
-  top/bottom, ←/→ sideways, / and ? search down/up, n/N the next/previous match, r reload, q close.
+  top/bottom, ←/→ sideways, / and ? search down/up, n/N the next/previous match, r reload, q close;
+  the mouse wheel scrolls. A change to the file on disk is shown at once.
   Prints the viewer's pane id.`,
   flags: [targetPaneFlag, { name: 'markdown' }, { name: 'source' }],
   maxPositionals: 1,
