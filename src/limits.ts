@@ -99,6 +99,8 @@ export const CLIENT_BACKLOG_BYTES = 256 << 10;
 export const FLOOD_BYTES_PER_FRAME = 64 << 10;
 /** A flooding pane is drawn at most this often (10 fps); other panes keep the full frame rate. */
 export const FLOOD_FRAME_INTERVAL_MS = 100;
+/** After the prefix and a resize key, more resize keys within this time repeat it without the prefix (tmux's repeat-time). */
+export const KEY_REPEAT_MS = 500;
 
 /** Bells from one pane passed to the user's terminal: a few at once, then one a second; a flood of bells is dropped. */
 export const BELL_BURST = 3;

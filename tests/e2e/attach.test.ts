@@ -42,6 +42,21 @@ describe('attached client', () => {
     expect(pane.rect).toEqual({ x: 0, y: 1, width: 100, height: 28 });
   });
 
+  it('repeats resize keys pressed again soon after one prefix, then types them again', async () => {
+    const t = open();
+    await t.waitFor(PROMPT_PATTERN);
+    t.write(`${PREFIX}%`);
+    const [left] = await eventually(() => sandbox.listPanes(), (p) => p.length === 2 && p[1].focused);
+    t.write(`${PREFIX}h`);
+    await eventually(() => sandbox.listPanes(), (p) => p[0].focused);
+    t.write(`${PREFIX}LLL`); // one prefix, three resize keys: the border moves three steps of 2
+    await eventually(() => sandbox.listPanes(), (p) => p[0].rect?.width === left.rect!.width + 6);
+    await new Promise((resolve) => setTimeout(resolve, 800)); // past the repeat time: L is a letter again
+    t.write('echo typed-L\r');
+    await t.waitFor('typed-L');
+    expect((await sandbox.listPanes())[0].rect?.width).toBe(left.rect!.width + 6);
+  });
+
   it('splits right and down, types into each pane, and zooms', async () => {
     const t = open();
     await t.waitFor(PROMPT_PATTERN);

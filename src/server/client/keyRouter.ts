@@ -1,6 +1,7 @@
 // Decides who gets each key from a client: tessera (after the prefix), an open overlay or question,
 // or the focused pane (re-encoded for the modes that pane asked for).
 
+import { KEY_REPEAT_MS } from '../../limits.js';
 import { encodeForPane } from '../../term/keys/encode.js';
 import type { KeyToken } from '../../term/keys/decode.js';
 import type { KeyActions } from '../keys/keyActions.js';
@@ -39,6 +40,8 @@ interface InputTarget {
 
 export class KeyRouter {
   private prefixPending = false;
+  /** Until this time (performance.now()), a resize key repeats without the prefix; 0 when not. */
+  private repeatUntil = 0;
   private question: { onYes: () => void } | undefined;
 
   constructor(private readonly host: RouterHost) {}
@@ -79,9 +82,21 @@ export class KeyRouter {
         return;
       }
       const action = keymap.find(token);
-      if (action) void action.run(host.actions);
-      else host.setMessage(`${prefix.label} ${describe(token)}: no such key (${helpHint(prefix, keymap)})`, 'error');
+      if (action) {
+        void action.run(host.actions);
+        // As tmux's repeat-time: more resize keys follow without the prefix for a moment.
+        this.repeatUntil = REPEATABLE_ACTIONS.has(action.name) ? performance.now() + KEY_REPEAT_MS : 0;
+      } else host.setMessage(`${prefix.label} ${describe(token)}: no such key (${helpHint(prefix, keymap)})`, 'error');
       return;
+    }
+    if (this.repeatUntil > 0) {
+      const action = performance.now() < this.repeatUntil ? keymap.find(token) : undefined;
+      if (action && REPEATABLE_ACTIONS.has(action.name)) {
+        void action.run(host.actions);
+        this.repeatUntil = performance.now() + KEY_REPEAT_MS;
+        return;
+      }
+      this.repeatUntil = 0;
     }
     if (prefix.matches(token)) {
       this.prefixPending = true;
@@ -108,6 +123,9 @@ export class KeyRouter {
     for (const other of host.syncedPanes()) other.write(encodeForPane(token, other.inputModes));
   }
 }
+
+/** Actions that repeat without the prefix when pressed again within KEY_REPEAT_MS. */
+const REPEATABLE_ACTIONS = new Set(['resize-left', 'resize-right', 'resize-up', 'resize-down']);
 
 function helpHint(prefix: PrefixKey, keymap: Keymap): string {
   const key = keymap.keysOf('help')[0];
