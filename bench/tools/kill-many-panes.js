@@ -62,9 +62,13 @@ try {
   process.stdout.write(`opened ${PANES} panes in ${((Date.now() - opening) / 1000).toFixed(1)} s (${panePids.length} listed)\n`);
 
   const killing = Date.now();
+  const seconds = () => ((Date.now() - killing) / 1000).toFixed(2);
   execFileSync(process.execPath, [BIN, '-L', 'killbench', 'kill-server'], { env });
-  while (alive(pid) || panePids.some(alive)) await new Promise((resolve) => setTimeout(resolve, 20));
-  process.stdout.write(`kill-server with ${PANES} panes: ${((Date.now() - killing) / 1000).toFixed(2)} s until the server and every pane process were gone\n`);
+  process.stdout.write(`  kill-server answered after ${seconds()} s\n`);
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+  process.stdout.write(`  the server exited after ${seconds()} s\n`);
+  while (panePids.some(alive)) await new Promise((resolve) => setTimeout(resolve, 20));
+  process.stdout.write(`kill-server with ${PANES} panes: ${seconds()} s until the server and every pane process were gone\n`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
 }
