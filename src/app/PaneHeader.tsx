@@ -16,10 +16,13 @@ export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const showPill = rect.width >= pillWidth + MIN_TITLE_WITH_PILL;
   const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
   const marker = (pane.attention ? ' !' : '') + (pane.rang ? ' (bell)' : '');
+  // Too narrow for the pill: an exit status still shows, before the title, where it is never cut.
+  const ended = pane.status === 'exited' || pane.status === 'error';
+  const status = !showPill && ended && pane.exitCode !== undefined ? ` [${pane.exitCode}]` : '';
   const sync = pane.synced ? SYNC_MARKER : '';
   // Before the title, so a narrow header cuts the title rather than the scroll position.
   const scroll = pane.scroll ? ` ${pane.scroll}` : '';
-  const title = fitText(` ${pane.id}${marker}${scroll} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, Math.max(0, titleWidth - sync.length));
+  const title = fitText(` ${pane.id}${status}${marker}${scroll} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, Math.max(0, titleWidth - sync.length));
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={1}>
       <Text backgroundColor={pane.focused ? 'blue' : undefined} color={pane.focused ? 'white' : 'gray'} bold={pane.focused} wrap="truncate-end">

@@ -39,6 +39,16 @@ describe('offscreen chrome', () => {
     chrome.dispose();
   });
 
+  it('keeps the exit status on a header too narrow for the pill', () => {
+    const m = model({
+      headers: [{ id: 7, rect: { x: 0, y: 0, width: 14, height: 1 }, title: 'npm test --watch', status: 'error', exitCode: 1, focused: false, zoomed: false, attention: false }],
+      dividers: [],
+    });
+    const chrome = new OffscreenChrome(m);
+    expect(rows(chrome, m)[0].slice(0, 14)).toMatch(/^● 7 \[1\] npm t…/);
+    chrome.dispose();
+  });
+
   it('re-renders only when the model changes, and shows a message instead of the hints', () => {
     const m = model();
     const chrome = new OffscreenChrome(m);
