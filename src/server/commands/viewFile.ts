@@ -7,10 +7,10 @@ import { targetPane } from './targets.js';
 export const viewFile: ServerCommand = {
   name: 'view',
   run(args, ctx) {
-    const { workspace } = targetPane(args, ctx);
+    const { pane, workspace } = targetPane(args, ctx);
     const file = str(args.file, 'file', 4096);
     const mode = args.mode === undefined ? undefined : oneOf(args.mode, 'mode', ['source', 'markdown'] as const);
     const baseDir = optStr(ctx.cwd, 'cwd', 4096) ?? workspace.cwd;
-    return ctx.viewers.open(workspace, file, baseDir, mode);
+    return ctx.viewers.open(workspace, file, baseDir, { mode, beside: pane.id });
   },
 };

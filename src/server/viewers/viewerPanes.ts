@@ -23,17 +23,17 @@ export class ViewerPanes {
 
   constructor(private readonly registry: WorkspaceRegistry) {}
 
-  /** Opens `file` (relative to `baseDir`, inside the workspace folder) in a viewer next to the focused pane. */
-  open(workspace: Workspace, file: string, baseDir: string, mode?: ViewMode): OpenedViewer {
+  /** Opens `file` (relative to `baseDir`, inside the workspace folder) in a viewer beside a pane (default: the focused one). */
+  open(workspace: Workspace, file: string, baseDir: string, options: { mode?: ViewMode; beside?: number } = {}): OpenedViewer {
     const real = fileInsideRoot(workspace.cwd, baseDir, file);
     const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === real && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
       return { paneId: existing.id, existing: true, file: real };
     }
-    const pane = this.registry.split(workspace.focusedPaneId, 'right', {
+    const pane = this.registry.split(options.beside ?? workspace.focusedPaneId, 'right', {
       cwd: workspace.cwd,
-      launch: { argv: [process.execPath, VIEWER_ENTRY, mode ?? modeFor(real), real] },
+      launch: { argv: [process.execPath, VIEWER_ENTRY, options.mode ?? modeFor(real), real] },
     });
     this.files.set(pane.id, real);
     pane.onExit(() => {
