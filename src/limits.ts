@@ -173,3 +173,5 @@ export const COPY_COMMAND_TIMEOUT_MS = 5000;
 export const DEFAULT_CLIPBOARD_LIMIT_BYTES = 1 << 20;
 /** A scrolled pane's header position ([120/3000]) is redrawn at most this often while output arrives. */
 export const SCROLL_INDICATOR_INTERVAL_MS = 250;
+/** A workspace's diff summary in the strip is asked of git again when older than this and the strip is drawn. */
+export const DIFF_SUMMARY_MAX_AGE_MS = 5_000;

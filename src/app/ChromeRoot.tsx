@@ -8,6 +8,7 @@ import { HelpOverlay } from './HelpOverlay.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { PaneHeader } from './PaneHeader.js';
 import { StatusBar } from './StatusBar.js';
+import { WorkspaceStrip } from './WorkspaceStrip.js';
 
 export function ChromeRoot({ model }: { model: ChromeModel }) {
   return (
@@ -18,6 +19,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       {model.dividers.map((rect) => (
         <Divider key={`${rect.x},${rect.y}`} rect={rect} />
       ))}
+      {model.strip && model.rows >= 2 ? <WorkspaceStrip entries={model.strip} cols={model.cols} row={model.rows - 2} /> : null}
       <StatusBar status={model.status} cols={model.cols} row={model.rows - 1} />
       {model.overlay.kind === 'help' ? (
         <HelpOverlay prefix={model.overlay.prefix} bindings={model.overlay.bindings} rect={model.overlay.rect} />

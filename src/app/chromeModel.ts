@@ -1,6 +1,7 @@
 // What the chrome shows, as plain data: the server builds it, the Ink components draw it.
 
 import type { AddPaneState } from './addPane/model.js';
+import type { StripEntry } from './strip/model.js';
 import type { PaletteState } from './palette/model.js';
 
 export interface Rect {
@@ -40,7 +41,7 @@ export type Overlay =
   | { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect }
   | { kind: 'add-pane'; state: AddPaneState; rect: Rect }
   /** `purpose` says what choosing an item does: run an action, or open a file in a viewer. */
-  | { kind: 'palette'; purpose: 'action' | 'view'; state: PaletteState; rect: Rect }
+  | { kind: 'palette'; purpose: 'action' | 'view' | 'workspace'; state: PaletteState; rect: Rect }
   | { kind: 'none' };
 
 /** One pane waiting for the user's permission or answer. */
@@ -79,6 +80,8 @@ export interface StatusBarModel {
 export interface ChromeModel {
   cols: number;
   rows: number;
+  /** Every workspace, for the strip above the status bar. */
+  strip?: StripEntry[];
   headers: PaneHeaderModel[];
   dividers: Rect[];
   status: StatusBarModel;

@@ -28,6 +28,9 @@ import { RefusedError, type Workspace } from './workspace.js';
 import { WorkspaceRegistry } from './workspaceRegistry.js';
 import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
+import { WorkspaceList } from './workspaceList.js';
+import { DiffSummaries } from './diffSummaries.js';
+import { diffSummary } from '../git/diffSummary.js';
 
 export class Server {
   readonly registry: WorkspaceRegistry;
@@ -36,6 +39,8 @@ export class Server {
   readonly sessions: SessionTracker;
   readonly history: SessionHistory;
   private readonly recorder: HistoryRecorder;
+  /** Every workspace in the strip's order. */
+  private readonly workspaces: WorkspaceList;
   private readonly clients = new Set<ClientSession>();
   private catalogCache: { agents: unknown; catalog: AgentCatalog } | undefined;
   private readonly env: NodeJS.ProcessEnv;
@@ -90,16 +95,35 @@ export class Server {
         passthrough.watch(pane, workspace);
         this.sessions.watch(pane);
         this.recorder.watch(pane, workspace);
+        this.followForStrips(workspace);
+        this.refreshAllChrome(); // a new workspace or pane: every strip
       },
       attentionCleared: () => this.refreshAllChrome(),
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
+        this.refreshAllChrome();
       },
       log,
     }, records);
     this.viewers = new ViewerPanes(this.registry);
     settings.subscribe((outcome) => this.settingsChanged(outcome));
+    const diffs = new DiffSummaries(
+      (dir, base) => diffSummary(dir, base),
+      () => this.refreshAllChrome(),
+    );
+    this.workspaces = new WorkspaceList(this.registry, diffs);
   }
+
+  /** Clients showing other workspaces redraw their strip when a workspace's state changes (once per workspace). */
+  private followForStrips(workspace: Workspace): void {
+    if (this.stripFollowed.has(workspace)) return;
+    this.stripFollowed.add(workspace);
+    workspace.onChange(() => {
+      for (const client of this.clients) if (client.workspace !== workspace) client.refreshChrome();
+    });
+  }
+
+  private readonly stripFollowed = new WeakSet<Workspace>();
 
   /** The agent kinds known now: built-ins plus the custom agents of the settings in force. */
   private catalog(): AgentCatalog {
@@ -168,6 +192,8 @@ export class Server {
             sizesChanged: () => this.applySizes(),
             attentionChanged: () => this.refreshAllChrome(),
             sessions: this.sessions,
+            workspaces: this.workspaces,
+            openWorkspace: (name, size) => this.registry.open(name, size),
             addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
             removed: (s) => {
               this.clients.delete(s);

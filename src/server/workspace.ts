@@ -23,8 +23,8 @@ import type { WorkspaceKind } from '../store/workspaceRecord.js';
 import { sendFocusEvent } from './focusEvents.js';
 import type { Pane } from './pane.js';
 
-/** Rows below the panes that belong to the status bar. */
-export const STATUS_BAR_ROWS = 1;
+/** Rows below the panes: the workspace strip (every workspace, one row) and the status bar. */
+export const STATUS_BAR_ROWS = 2;
 /** Panes remembered in a workspace's focus history; older ones are forgotten. */
 const MAX_FOCUS_HISTORY = 64;
 

@@ -39,7 +39,7 @@ describe('attached client', () => {
     await t.waitFor('hello-42');
     const [pane] = await sandbox.listPanes();
     expect(pane.status).toBe('idle');
-    expect(pane.rect).toEqual({ x: 0, y: 1, width: 100, height: 28 });
+    expect(pane.rect).toEqual({ x: 0, y: 1, width: 100, height: 27 }); // 30 rows: header, panes, workspace strip, status bar
   });
 
   it('repeats resize keys pressed again soon after one prefix, then types them again', async () => {
@@ -88,8 +88,8 @@ describe('attached client', () => {
     const t = open();
     await t.waitFor(PROMPT_PATTERN);
     t.resize(80, 24);
-    const [pane] = await eventually(() => sandbox.listPanes(), (p) => p[0].cols === 80 && p[0].rows === 22);
-    expect(pane.rect).toEqual({ x: 0, y: 1, width: 80, height: 22 });
+    const [pane] = await eventually(() => sandbox.listPanes(), (p) => p[0].cols === 80 && p[0].rows === 21);
+    expect(pane.rect).toEqual({ x: 0, y: 1, width: 80, height: 21 });
     await t.waitFor(() => t.lines()[23].includes(folderWorkspace()));
   });
 

@@ -25,7 +25,7 @@ describe('control commands', () => {
   it('creates detached workspaces, lists, types, captures, splits, zooms, resizes and kills panes', async () => {
     expect((await sandbox.cliOk(['new', '-d', '-s', 'work', '-c', sandbox.root])).trim()).toBe('work');
     const [first] = await sandbox.listPanes();
-    expect(first).toMatchObject({ workspace: 'work', status: expect.any(String), focused: true, cols: 80, rows: 22 });
+    expect(first).toMatchObject({ workspace: 'work', status: expect.any(String), focused: true, cols: 80, rows: 21 }); // 24 rows: header, panes, workspace strip, status bar
     await eventually(() => capture(first.id), (s) => PROMPT_PATTERN.test(s));
 
     await sandbox.cliOk(['send-keys', '-t', String(first.id), 'printf "\\033[1;31mred\\033[0m %s\\n" done', 'Enter']);

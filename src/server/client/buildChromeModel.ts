@@ -1,6 +1,7 @@
 // Turns a workspace and one client's chrome state into the model the Ink chrome draws.
 
 import type { ApprovalBarModel, ChromeModel, PaneHeaderModel } from '../../app/chromeModel.js';
+import type { StripEntry } from '../../app/strip/model.js';
 import { approvalOwner } from '../approval/ownership.js';
 import type { Workspace } from '../workspace.js';
 import type { ChromeState } from './chromeState.js';
@@ -14,6 +15,8 @@ export interface ChromeContext {
   needYou: number;
   /** A pane's scroll position when this client has it scrolled back. */
   scrollIndicator?: (paneId: number) => string | undefined;
+  /** Every workspace, for the strip. */
+  strip: StripEntry[];
 }
 
 export function buildChromeModel(workspace: Workspace, state: ChromeState, context: ChromeContext): ChromeModel {
@@ -40,6 +43,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
     cols: context.screen.cols,
     rows: context.screen.rows,
     headers,
+    strip: context.strip,
     dividers: layout.dividers,
     status: {
       workspace: workspace.name,

@@ -26,6 +26,7 @@ import { keyLabel } from '../keys/keyLabel.js';
 import { MouseInput } from './mouseInput.js';
 import { ScrollModes } from './scrollModes.js';
 import { SessionActions, type ActionContext } from './sessionActions.js';
+import type { WorkspaceList } from '../workspaceList.js';
 import { Painter } from './painter.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
 
@@ -53,6 +54,10 @@ export interface SessionHost {
   addPaneContext(): RowContext;
   /** Which conversation each agent pane is in (to wake a sleeping one). */
   sessions: SessionTracker;
+  /** Every workspace in the strip's order. */
+  workspaces: WorkspaceList;
+  /** A workspace by name, started when it is dormant. */
+  openWorkspace(name: string, size: { cols: number; rows: number }): Workspace;
 }
 
 export class ClientSession implements ActionContext {
@@ -308,6 +313,28 @@ export class ClientSession implements ActionContext {
     this.refresh();
   }
 
+  get workspaces(): WorkspaceList {
+    return this.host.workspaces;
+  }
+
+  openWorkspace(name: string): Workspace {
+    return this.host.openWorkspace(name, { cols: this.cols, rows: this.rows });
+  }
+
+  /** This client shows another workspace from now on (prefix + digit, the switcher, next waiting). */
+  showWorkspace(workspace: Workspace): void {
+    if (workspace === this.workspace) return;
+    this.workspace = workspace;
+    this.watchWorkspace();
+    this.scrolls.forgetExcept(new Set(workspace.panes.values()));
+    this.host.registry.touch(workspace);
+    this.host.sizesChanged();
+    workspace.focus(workspace.focusedPaneId); // seen now: clears its "needs you" mark
+    this.painter.repaintAll();
+    this.refresh();
+    this.host.attentionChanged();
+  }
+
   /** Re-subscribes to the workspace and its panes (after panes were added or removed). */
   private watchWorkspace(): void {
     for (const off of this.unsubscribe.splice(0)) off();
@@ -361,6 +388,7 @@ export class ClientSession implements ActionContext {
         },
         needYou: this.host.registry.needYou(),
         scrollIndicator: (paneId) => this.scrolls.indicator(paneId),
+        strip: this.host.workspaces.strip(this.workspace),
       }),
     );
     this.title.update(this.workspace.focusedPane.title, this.host.settings.settings.setTitle);

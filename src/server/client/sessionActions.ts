@@ -18,6 +18,8 @@ import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './p
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
 import { findAction } from '../keys/actions.js';
+import type { WorkspaceList } from '../workspaceList.js';
+import { nextWaiting, switcherOverlay } from './workspaceSwitcher.js';
 
 /** What the actions need from the client session. */
 export interface ActionContext {
@@ -41,6 +43,12 @@ export interface ActionContext {
   detach(): void;
   /** Enters scroll mode in the focused pane (a page up at once for PageUp). */
   scrollMode(pageUp: boolean): void;
+  /** Every workspace in the strip's order. */
+  readonly workspaces: WorkspaceList;
+  /** A workspace by name, started when it is dormant; throws RefusedError when there is none. */
+  openWorkspace(name: string): Workspace;
+  /** This client shows another workspace from now on. */
+  showWorkspace(workspace: Workspace): void;
 }
 
 export class SessionActions implements KeyActions {
@@ -99,15 +107,26 @@ export class SessionActions implements KeyActions {
   }
 
   jumpToWaiting(): void {
-    const workspace = this.ctx.workspace;
-    const waiting = workspace.orderedPanes().filter((p) => p.status === 'approval' || p.attention);
-    if (waiting.length === 0) {
+    const open = this.ctx.workspaces.all().flatMap((w) => (w.live ? [w.live] : []));
+    const next = nextWaiting(open, this.ctx.workspace);
+    if (!next) {
       this.ctx.message('no pane is waiting for you', 'info');
       return;
     }
-    const after = waiting.find((p) => p.id > workspace.focusedPaneId) ?? waiting[0];
-    workspace.focus(after.id);
+    this.ctx.showWorkspace(next.workspace);
+    next.workspace.focus(next.pane.id);
     this.ctx.attentionChanged();
+  }
+
+  switchToDigit(digit: number): void {
+    const listed = this.ctx.workspaces.byDigit(digit);
+    if (!listed) this.ctx.message(`no workspace ${digit} (the strip numbers them)`, 'info');
+    else this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(listed.name)));
+  }
+
+  openSwitcher(): void {
+    const { workspaces } = this.ctx;
+    this.ctx.setChrome({ overlay: switcherOverlay(workspaces.strip(this.ctx.workspace), workspaces.all(), this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
   }
 
   openAddPane(): void {
@@ -199,7 +218,8 @@ export class SessionActions implements KeyActions {
 
   private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
     if (purpose === 'action') void findAction(id)?.run(this);
-    else
+    else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
+    else if (purpose === 'view')
       this.attempt(() => {
         const opened = this.ctx.viewers.open(this.ctx.workspace, id, this.ctx.workspace.cwd);
         if (opened.existing) this.ctx.message(`${id} is open in pane ${opened.paneId} already`, 'info');

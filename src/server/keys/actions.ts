@@ -25,6 +25,7 @@ const FOCUS = 'focus the pane in that direction';
 const FOCUS_CYCLE = 'focus the next / previous pane';
 const RESIZE = "move the focused pane's border (resize)";
 const SCROLL = "scroll back: read, search (/ ?) and copy (v y) the pane's history; q leaves";
+const SWITCH = 'show workspace 1–9 (the numbers in the strip)';
 
 export const ACTIONS: readonly KeyAction[] = [
   { name: 'split-right', description: 'split: new pane to the right', keys: ['|', '%'], run: (a) => a.split('right') },
@@ -50,7 +51,17 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'approve', description: 'approval: Allow (the waiting pane that owns the bar)', keys: ['y'], run: (a) => a.answer('allow') },
   { name: 'deny', description: 'approval: Deny', keys: ['n'], run: (a) => a.answer('deny') },
   { name: 'abort', description: 'approval: Abort the turn (when a pane waits; else cancel)', keys: ['Escape'], run: (a) => a.answer('abort') },
-  { name: 'next-waiting', description: 'focus the next pane that waits for you', keys: ['w'], run: (a) => a.jumpToWaiting() },
+  { name: 'next-waiting', description: 'focus the next pane that waits for you (in any workspace)', keys: ['w'], run: (a) => a.jumpToWaiting() },
+  { name: 'switch-workspace', description: 'switch workspace: every workspace, dormant ones too, searched by name', keys: ['g'], run: (a) => a.openSwitcher() },
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map(
+    (digit): KeyAction => ({
+      name: `workspace-${digit}`,
+      description: `show workspace ${digit} of the strip`,
+      keys: [String(digit)],
+      group: SWITCH,
+      run: (a) => a.switchToDigit(digit),
+    }),
+  ),
   { name: 'view-file', description: 'view a file of the workspace (syntax colours, or rendered markdown) in a new pane', keys: ['f'], run: (a) => a.openFilePicker() },
   { name: 'sync-pane', description: 'synchronized input: add or remove the focused pane (typing goes to all marked panes)', keys: ['S'], run: (a) => a.syncPane() },
   { name: 'sync-all', description: 'synchronized input: mark every pane of the workspace', keys: [], run: (a) => a.syncAll(true) },

@@ -27,6 +27,10 @@ export interface KeyActions {
   answer(answer: 'allow' | 'deny' | 'abort'): void;
   /** Enters scroll mode in the focused pane (PageUp: and goes one page back at once). */
   scrollMode(pageUp: boolean): void;
-  /** Focuses the next pane that waits for the user or finished while nobody looked. */
+  /** Focuses the next pane, in any workspace, that waits for the user or finished while nobody looked. */
   jumpToWaiting(): void;
+  /** Shows the workspace with that number in the strip (1–9). */
+  switchToDigit(digit: number): void;
+  /** Opens the workspace switcher: every workspace, dormant ones too, searched by name. */
+  openSwitcher(): void;
 }

@@ -1,0 +1,34 @@
+// The workspace strip: one row above the status bar listing every workspace (prefix + its digit switches to it).
+
+import { Box, Text } from 'ink';
+import { layoutStrip } from './strip/layout.js';
+import { STRIP_DOTS, type StripEntry } from './strip/model.js';
+
+export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; cols: number; row: number }) {
+  const { items, hiddenBefore, hiddenAfter } = layoutStrip(entries, cols);
+  return (
+    <Box position="absolute" marginLeft={0} marginTop={row} width={cols} height={1}>
+      <Text wrap="truncate-end">
+        {hiddenBefore > 0 ? <Text color="gray">{`‹${Math.min(hiddenBefore, 9)} `}</Text> : null}
+        {items.map(({ entry, label, diff }) => {
+          const dot = STRIP_DOTS[entry.state];
+          const background = entry.current ? 'blue' : undefined;
+          return (
+            <Text key={entry.name} backgroundColor={background} color={entry.current ? 'white' : entry.state === 'dormant' ? 'gray' : undefined} bold={entry.current}>
+              {' '}
+              <Text color={dot.color}>{dot.glyph}</Text>
+              {` ${label}`}
+              {diff ? (
+                <Text color={entry.current ? 'white' : 'gray'} bold={false}>
+                  {` ${diff}`}
+                </Text>
+              ) : null}
+              {' '}
+            </Text>
+          );
+        })}
+        {hiddenAfter > 0 ? <Text color="gray">{` ${Math.min(hiddenAfter, 9)}›`}</Text> : null}
+      </Text>
+    </Box>
+  );
+}

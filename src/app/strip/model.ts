@@ -1,0 +1,32 @@
+// What the workspace strip shows: every workspace, open or dormant, with a status dot and its diff summary.
+
+/** The dot: `needs-you` beats `error` beats `running` beats `idle`; `dormant` means nothing of it runs. */
+export type StripState = 'running' | 'needs-you' | 'error' | 'idle' | 'dormant';
+
+export interface StripEntry {
+  name: string;
+  /** The digit that switches to it after the prefix (1–9), if it has one. */
+  digit?: number;
+  state: StripState;
+  /** Shown by this client now. */
+  current: boolean;
+  /** Lines added and removed against HEAD (untracked files counted), once git has answered. */
+  diff?: { added: number; removed: number };
+}
+
+/** The dot of one workspace, from its panes' pills and "needs you" marks; undefined panes: dormant. */
+export function stripState(panes: readonly { status: string; attention: boolean }[] | undefined): StripState {
+  if (panes === undefined) return 'dormant';
+  if (panes.some((p) => p.status === 'approval' || p.attention)) return 'needs-you';
+  if (panes.some((p) => p.status === 'error')) return 'error';
+  if (panes.some((p) => p.status === 'running' || p.status === 'starting')) return 'running';
+  return 'idle';
+}
+
+export const STRIP_DOTS: Record<StripState, { glyph: string; color: string }> = {
+  running: { glyph: '●', color: 'yellow' },
+  'needs-you': { glyph: '●', color: 'magenta' },
+  error: { glyph: '●', color: 'red' },
+  idle: { glyph: '●', color: 'green' },
+  dormant: { glyph: '○', color: 'gray' },
+};

@@ -1,0 +1,48 @@
+// Moving one client between workspaces: the switcher (the palette listing every workspace, dormant ones too) and
+// "next waiting", which looks at every workspace, not only the one on screen.
+
+import type { PaletteItem } from '../../app/palette/model.js';
+import { diffText } from '../../app/strip/layout.js';
+import type { StripEntry } from '../../app/strip/model.js';
+import type { Pane } from '../pane.js';
+import type { Workspace } from '../workspace.js';
+import type { ListedWorkspace } from '../workspaceList.js';
+import { listPalette, type PaletteOverlay } from './paletteController.js';
+
+const STATE_WORDS: Record<StripEntry['state'], string> = {
+  running: 'running',
+  'needs-you': 'needs you',
+  error: 'error',
+  idle: 'idle',
+  dormant: 'dormant (opening it starts its panes)',
+};
+
+/** The switcher: every workspace with its state, diff and folder; its digit on the right. */
+export function switcherOverlay(strip: StripEntry[], listed: ListedWorkspace[], cols: number, rows: number): PaletteOverlay {
+  const items: PaletteItem[] = strip.map((entry, i) => ({
+    id: entry.name,
+    label: entry.name,
+    detail: [entry.current ? 'shown here' : STATE_WORDS[entry.state], diffText(entry.diff), listed[i]?.path].filter(Boolean).join('  '),
+    keys: entry.digit === undefined ? '' : String(entry.digit),
+  }));
+  return listPalette('workspace', 'Switch to a workspace', items, 'no workspace matches', cols, rows);
+}
+
+const waits = (pane: Pane): boolean => pane.status === 'approval' || pane.attention;
+
+/**
+ * The next pane that waits for the user: after the focused pane in this workspace, then in the workspaces after it
+ * (in the strip's order), then from the start; undefined when none waits anywhere.
+ */
+export function nextWaiting(workspaces: readonly Workspace[], current: Workspace): { workspace: Workspace; pane: Pane } | undefined {
+  const here = current.orderedPanes().filter(waits);
+  const after = here.find((p) => p.id > current.focusedPaneId);
+  if (after) return { workspace: current, pane: after };
+  const at = workspaces.indexOf(current);
+  const order = [...workspaces.slice(at + 1), ...workspaces.slice(0, Math.max(0, at))];
+  for (const workspace of order) {
+    const pane = workspace.orderedPanes().find(waits);
+    if (pane) return { workspace, pane };
+  }
+  return here[0] ? { workspace: current, pane: here[0] } : undefined;
+}

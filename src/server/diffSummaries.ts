@@ -1,0 +1,61 @@
+// Each workspace's diff summary for the strip, computed from git in the background and never waited for: a frame
+// shows the last known summary (or none yet), and the answer, when it comes, redraws the chrome.
+// A summary is asked for again only when it is older than DIFF_SUMMARY_MAX_AGE_MS and someone draws the strip,
+// so nothing runs while nothing changes on screen.
+
+import { DIFF_SUMMARY_MAX_AGE_MS } from '../limits.js';
+
+export interface DiffCounts {
+  added: number;
+  removed: number;
+}
+
+/** How a folder's diff is counted (src/git/diffSummary.ts); rejects or gives undefined when it is not a repository. */
+export type Summarize = (dir: string, base: string | undefined) => Promise<DiffCounts | undefined>;
+
+interface Known {
+  dir: string;
+  counts: DiffCounts | undefined;
+  at: number;
+  running: boolean;
+}
+
+export class DiffSummaries {
+  private readonly known = new Map<string, Known>();
+
+  constructor(
+    private readonly summarize: Summarize,
+    /** A summary changed: redraw the strips. */
+    private readonly changed: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The last known summary of a workspace's folder; asks git again in the background when it is stale. */
+  get(name: string, dir: string, base?: string): DiffCounts | undefined {
+    let known = this.known.get(name);
+    if (!known || known.dir !== dir) {
+      known = { dir, counts: undefined, at: -Infinity, running: false };
+      this.known.set(name, known);
+    }
+    if (!known.running && this.now() - known.at >= DIFF_SUMMARY_MAX_AGE_MS) this.refresh(name, known, base);
+    return known.counts;
+  }
+
+  /** Forgets a removed workspace. */
+  forget(name: string): void {
+    this.known.delete(name);
+  }
+
+  private refresh(name: string, known: Known, base: string | undefined): void {
+    known.running = true;
+    this.summarize(known.dir, base)
+      .catch(() => undefined)
+      .then((counts) => {
+        known.running = false;
+        known.at = this.now();
+        const same = counts?.added === known.counts?.added && counts?.removed === known.counts?.removed;
+        known.counts = counts;
+        if (!same && this.known.get(name) === known) this.changed();
+      });
+  }
+}
