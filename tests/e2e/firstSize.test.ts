@@ -32,15 +32,15 @@ describe('the first size a program sees', () => {
     const t = open(['new', '-s', 'w', '--', ...FIRST_SIZE], { cols: 117, rows: 37 });
     await t.waitFor(/first size: \d+ \d+/);
     const [pane] = await sandbox.listPanes();
-    expect(pane).toMatchObject({ cols: 117, rows: 35 });
-    expect(t.text()).toContain('first size: 35 117');
+    expect(pane).toMatchObject({ cols: 117, rows: 34 }); // 37 rows: header, panes, workspace strip, status bar
+    expect(t.text()).toContain('first size: 34 117');
   });
 
   it('is the attaching client\'s pane size for a bare `tessera`', async () => {
     sandbox.writeSettings({ defaultShell: `sh -c 'echo "first size: $(stty size)"; exec sleep 600'` });
     const t = open([], { cols: 91, rows: 33 });
     await t.waitFor(/first size: \d+ \d+/);
-    expect(t.text()).toContain('first size: 31 91');
+    expect(t.text()).toContain('first size: 30 91');
   });
 
   it('lets less show the file name on its first screen', async () => {
@@ -49,21 +49,21 @@ describe('the first size a program sees', () => {
     const t = open(['new', '-s', 'w', '--', 'less', file], { cols: 90, rows: 25 });
     await t.waitFor('line 1');
     // less prints the file name on its prompt line, the pane's last row, only when it starts at the right size.
-    await t.waitFor(() => t.lines()[23].includes('notes.txt'));
-    expect(t.lines()[23]).not.toMatch(/^:\s*$/);
+    await t.waitFor(() => t.lines()[22].includes('notes.txt'));
+    expect(t.lines()[22]).not.toMatch(/^:\s*$/);
   });
 
   it('lets vim show its message line on its first screen', async () => {
     const file = path.join(sandbox.root, 'draft.txt');
     fs.writeFileSync(file, 'one\ntwo\n');
     const t = open(['new', '-s', 'w', '--', 'vim', '-u', 'NONE', '-N', '-i', 'NONE', file], { cols: 90, rows: 25 });
-    await t.waitFor(() => /"[^"]*draft\.txt" 2L, 8B/.test(t.lines()[23]));
+    await t.waitFor(() => /"[^"]*draft\.txt" 2L, 8B/.test(t.lines()[22]));
   });
 
   it('still starts detached workspaces at 80×24', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--', ...FIRST_SIZE]);
     const [pane] = await sandbox.listPanes();
     const screen = await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane.id)]), (s) => /first size/.test(s));
-    expect(screen).toContain('first size: 22 80');
+    expect(screen).toContain('first size: 21 80');
   });
 });

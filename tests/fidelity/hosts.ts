@@ -52,8 +52,8 @@ export async function showDirect(showing: Showing, env: Record<string, string>):
 
 const node = process.execPath;
 
-/** tessera's chrome around a pane: its header row above and the status bar below. */
-const TESSERA_CHROME_ROWS = 2;
+/** tessera's chrome around a pane: its header row above, the workspace strip and the status bar below. */
+const TESSERA_CHROME_ROWS = 3;
 /** Width of the neighbour pane in the split layout (plus the 1-column divider). */
 const NEIGHBOUR_COLS = 24;
 
