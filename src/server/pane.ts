@@ -7,6 +7,7 @@ import { debounceResize, type DebouncedResize } from '../pty/debouncedResize.js'
 import type { PidRecords } from '../pty/pidRecords.js';
 import { spawnPty, type Disposable, type PtyExit, type PtyProcess } from '../pty/ptyProcess.js';
 import { isCommandRunning } from '../shell/commandRunning.js';
+import { foregroundProgram } from '../shell/foreground.js';
 import { shellLaunch } from '../shell/integration.js';
 import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTracker.js';
 import { Emulator } from '../term/emulator.js';
@@ -111,6 +112,8 @@ export class Pane {
   private started = false;
   private exited = false;
   private foregroundTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The program running in the foreground of a shell pane (shown in its title), if any. */
+  private foreground: string | undefined;
   private lastCwd: string;
 
   constructor(launch: PaneLaunch) {
@@ -192,7 +195,10 @@ export class Pane {
 
   get title(): string {
     if (this.programTitle) return this.programTitle;
-    if (this.kind === 'shell') return `${this.command.split(' ')[0]} ${tildify(this.cwd)}`;
+    if (this.kind === 'shell') {
+      const shell = `${this.command.split(' ')[0]} ${tildify(this.cwd)}`;
+      return this.foreground ? `${this.foreground} · ${shell}` : shell;
+    }
     return this.command;
   }
 
@@ -356,7 +362,11 @@ export class Pane {
   private refreshStatus(): void {
     const status = paneStatus(this.facts());
     const cwd = this.osc.state.cwd ?? this.lastCwd;
-    const changed = status !== this.status || cwd !== this.lastCwd || this.question !== this.shownQuestion;
+    // The program a shell runs now, for the header (read again a moment after a command starts: it may not have exec'd yet).
+    const foreground = this.kind === 'shell' && status === 'running' && this.isLive ? foregroundProgram(this.pty.pid) : undefined;
+    if (status === 'running' && this.status !== 'running' && this.kind === 'shell') this.scheduleForegroundCheck();
+    const changed = status !== this.status || cwd !== this.lastCwd || this.question !== this.shownQuestion || foreground !== this.foreground;
+    this.foreground = foreground;
     this.status = status;
     this.lastCwd = cwd;
     this.shownQuestion = this.question;

@@ -19,3 +19,10 @@ export function isForegroundBusy(shellPid: number): boolean | undefined {
   const group = foregroundProcessGroup(shellPid);
   return group === undefined ? undefined : group !== shellPid;
 }
+
+/** The name of the program that owns the shell's terminal (vim, less, npm), when it is not the shell itself. */
+export function foregroundProgram(shellPid: number): string | undefined {
+  const group = foregroundProcessGroup(shellPid);
+  if (group === undefined || group === shellPid) return undefined;
+  return readProcStat(group)?.comm;
+}

@@ -46,4 +46,16 @@ describe('any program', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/The workspace's shell \('no-such-shell-xyz'\) cannot be used: no-such-shell-xyz was not found in PATH/);
   });
+
+  it('names the program running in a shell pane\'s foreground in its title, until it ends', async () => {
+    const file = path.join(sandbox.root, 'notes.txt');
+    fs.writeFileSync(file, 'some notes\n');
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const [pane] = await sandbox.listPanes();
+    await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'idle');
+    await sandbox.cliOk(['send-keys', '-t', String(pane.id), `less ${file}`, 'Enter']);
+    await eventually(() => sandbox.listPanes(), (p) => p[0].title.startsWith('less · bash'));
+    await sandbox.cliOk(['send-keys', '-t', String(pane.id), 'q']);
+    await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'idle' && !p[0].title.includes('less'));
+  });
 });
