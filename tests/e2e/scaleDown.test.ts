@@ -2,7 +2,6 @@
 // ends what the old one left behind and tells the user (status bar and server-info), not only its log.
 
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectToServer } from '../../src/client/connect.js';
 import { sendRequest } from '../../src/client/request.js';
@@ -66,9 +65,9 @@ describe('scaling down', () => {
       outer.dispose();
     }
     // Told once: the next client to attach does not see it again.
-    const second = new OuterTerminal(['-L', sandbox.socketName], { env: sandbox.env, cwd: path.join(sandbox.root) });
+    const second = new OuterTerminal(['-L', sandbox.socketName], { env: sandbox.env, cwd: sandbox.root });
     try {
-      await second.waitFor(/tsh\$/);
+      await second.waitFor(/1 pane/); // the status bar is drawn
       expect(second.text()).not.toMatch(/left running/);
     } finally {
       second.dispose();
