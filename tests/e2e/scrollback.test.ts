@@ -36,14 +36,16 @@ describe('scroll mode', () => {
     await t.waitFor(() => firstPaneRow(t).startsWith('tsh$ for i in'));
     expect(t.lines()[2]).toBe('row 1');
     expect(header(t)).toContain(`[${history}/${history}]`);
+    const { rows } = (await world.sandbox().listPanes())[0];
+    const halfPage = `row ${Math.floor(rows / 2)}`;
     t.write('\x04'); // Ctrl+d: half a page forward
-    await t.waitFor(() => firstPaneRow(t) === 'row 14');
+    await t.waitFor(() => firstPaneRow(t) === halfPage);
 
     // Output arriving meanwhile does not move the view; the position counts the new lines.
     await world.sandbox().cliOk(['send-keys', '-t', '1', 'echo fresh-$((6*7))', 'Enter']);
     await eventually(() => world.sandbox().cliOk(['capture-pane', '-t', '1']), (screen) => /^fresh-42$/m.test(screen));
     await t.waitFor(() => /\[\d+\/\d+\]/.test(header(t)) && Number(/\[\d+\/(\d+)\]/.exec(header(t))?.[1]) > history);
-    expect(firstPaneRow(t)).toBe('row 14');
+    expect(firstPaneRow(t)).toBe(halfPage);
     expect(t.text()).not.toContain('fresh-42');
 
     t.write('q');
@@ -56,14 +58,16 @@ describe('scroll mode', () => {
   it('enters with the prefix and PageUp a page back, and moves with the arrows', async () => {
     const t = await start();
     await fillHistory(t);
+    const { rows } = (await world.sandbox().listPanes())[0];
+    const page = rows - 1; // a page keeps one line of the last one in view
     t.write(`${PREFIX}\x1b[5~`);
-    await t.waitFor(() => /\[27\/\d+\]/.test(header(t)));
+    await t.waitFor(() => header(t).includes(`[${page}/`));
     t.write('\x1b[5~'); // PageUp again
-    await t.waitFor(() => /\[54\/\d+\]/.test(header(t)));
+    await t.waitFor(() => header(t).includes(`[${2 * page}/`));
     t.write('G');
     await t.waitFor(() => /\[0\/\d+\]/.test(header(t)));
     // The copy cursor is on the last line; Up past the top of the pane scrolls by one line.
-    for (let i = 0; i < 28; i++) t.write('\x1b[A');
+    for (let i = 0; i < rows; i++) t.write('\x1b[A');
     await t.waitFor(() => /\[1\/\d+\]/.test(header(t)));
     t.write('\x1b');
     await t.waitFor(() => !/\[\d+\/\d+\]/.test(header(t)));
