@@ -1,5 +1,6 @@
 // The bottom row: workspace name, pane count and "N need you", then — most important first — the
-// approval bar, a message, or key hints.
+// approval bar, a message, or key hints. A message takes the whole row but the "need you" count: it
+// answers the key just pressed, and the workspace strip above already names the workspace.
 
 import { Box, Text } from 'ink';
 import { ApprovalBar } from './ApprovalBar.js';
@@ -12,11 +13,12 @@ export function StatusBar({ status, cols, row }: { status: StatusBarModel; cols:
   const hints = status.prefixPending
     ? `${status.prefixLabel} … waiting for a command key (${help === undefined ? '' : `${help} help, `}Esc cancel)`
     : [help === undefined ? '' : `${status.prefixLabel} ${help} help`, detach === undefined ? '' : `${status.prefixLabel} ${detach} detach`].filter(Boolean).join('  ');
+  const showingMessage = status.message !== undefined && !status.prefixPending;
   return (
     <Box position="absolute" marginLeft={0} marginTop={row} width={cols} height={1}>
       <Box flexShrink={0}>
-        <Text backgroundColor="green" color="black" bold>{` ${status.workspace} `}</Text>
-        <Text color="gray">{` ${status.paneCount} pane${status.paneCount === 1 ? '' : 's'} `}</Text>
+        {showingMessage ? null : <Text backgroundColor="green" color="black" bold>{` ${status.workspace} `}</Text>}
+        {showingMessage ? null : <Text color="gray">{` ${status.paneCount} pane${status.paneCount === 1 ? '' : 's'} `}</Text>}
         {status.needYou > 0 ? <Text backgroundColor="yellow" color="black" bold>{` ${status.needYou} need${status.needYou === 1 ? 's' : ''} you `}</Text> : null}
       </Box>
       <Box flexGrow={1} flexShrink={1} overflow="hidden">{content(status, hints)}</Box>

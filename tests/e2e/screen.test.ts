@@ -125,6 +125,8 @@ describe('the attached screen', () => {
     await t.waitFor('You are inside tessera pane 7');
     t.write('n\r');
     expect(await t.exited).toBe(1);
-    expect((await sandbox!.cli(['ls'])).stderr).toMatch(/no server running/);
+    // Nothing was started: no workspace was created, and no server was left running.
+    expect(await sandbox!.cli(['server-info'])).toMatchObject({ stderr: expect.stringMatching(/no server running/) });
+    expect(await sandbox!.cli(['ls'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/no workspaces/i) });
   });
 });
