@@ -16,6 +16,8 @@ import { waitForPaneQuiet, waitForValue } from './tessera/paneWatch.js';
 const WORKSPACE = 'agents';
 /** Two agent starts and two turns each; opencode alone takes about a minute on the loaded 2-core machine. */
 const FLOW_TIMEOUT_MS = 240_000;
+/** Stillness before typing a prompt: longer than INPUT_SETTLE_MS because a resumed agent redraws its history. */
+const RESUMED_SETTLE_MS = 1_000;
 const KINDS = (process.env.TESSERA_RESUME_KINDS?.split(',') as AgentKind[] | undefined) ?? AGENT_KINDS;
 
 describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and resume', (kind) => {
@@ -35,7 +37,8 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
   /** Types a prompt like a user (text, then Enter once it shows and the pane is still), and allows the marker. */
   const makeMarker = async (id: number, marker: number): Promise<void> => {
     const prompt = `make marker ${marker}`;
-    await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
+    // A resumed agent repaints its earlier conversation after its prompt first shows: keys typed then can be lost.
+    await waitForPaneQuiet(world, id, RESUMED_SETTLE_MS, SETTLE_TIMEOUT_MS);
     await world.request('send-keys', { pane: String(id), keys: [prompt], literal: true });
     await waitForValue(() => world.screen(id), (s) => s.includes(prompt), ECHO_TIMEOUT_MS, `'${prompt}' to show in pane ${id}`);
     await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
