@@ -9,6 +9,8 @@ import { openPidRecords, sweepOrphans } from '../pty/pidRecords.js';
 import { CrashSweepNotice, reportCrashSweep } from './crashSweep.js';
 import { serverStateDirectory } from '../store/stateDir.js';
 import { WorkspaceStore } from '../store/workspaceStore.js';
+import { PendingCreates } from '../store/pendingCreates.js';
+import { sweepUnfinishedCreates } from './records/createManaged.js';
 import { RecordKeeper } from './records/recordKeeper.js';
 import { acquireServerLock } from './serverLock.js';
 import { Server } from './server.js';
@@ -48,9 +50,10 @@ export async function startServer(socketPath: string): Promise<void> {
   const { records, warnings: recordWarnings } = openPidRecords(stateDir);
   for (const warning of recordWarnings) log(warning);
 
-  const workspaceRecords = new RecordKeeper(new WorkspaceStore(serverState), log);
+  const workspaceRecords = new RecordKeeper(new WorkspaceStore(serverState), log, new PendingCreates(serverState));
   workspaceRecords.load();
   const server = new Server(socketPath, settings, process.env, records, log, new CrashSweepNotice(report), workspaceRecords);
+  await sweepUnfinishedCreates(server.registry, log);
   try {
     await server.listen();
   } catch (error) {

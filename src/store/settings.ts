@@ -10,6 +10,7 @@ import { parseCustomAgents } from '../agents/agentKinds.js';
 import { parseExtraCommands } from '../shell/allowlist.js';
 import { parseKeySpec } from '../term/keys/prefix.js';
 import { configDirectory } from './configDir.js';
+import { parseWorkspaceSetting } from './workspaceSettings.js';
 import { DEFAULT_SETTINGS, type KeyOverride, type Settings } from './settingsDefaults.js';
 
 export const SETTINGS_FILE = 'config.json';
@@ -138,6 +139,12 @@ function parseField(key: string, value: unknown): Partial<Settings> {
       return { copyCommand: parseCopyCommand(value) };
     case 'clipboardLimit':
       return { clipboardLimit: int(value, 'clipboardLimit', 1, MAX_CLIPBOARD_LIMIT) };
+    case 'workspaceRoot':
+    case 'branchPrefix':
+    case 'ports':
+    case 'setupCommand':
+    case 'templates':
+      return parseWorkspaceSetting(key, value);
     default:
       throw new InvalidInput(`setting '${key}' has no reader`);
   }

@@ -2,6 +2,7 @@
 
 import type { CustomAgent } from '../agents/agentKinds.js';
 import { DEFAULT_CLIPBOARD_LIMIT_BYTES } from '../limits.js';
+import { DEFAULT_WORKSPACE_SETTINGS, type WorkspaceSettingsFields } from './workspaceSettings.js';
 
 /** One entry of the `keys` setting: the keys it gives an action, and where in the file it was written. */
 export interface KeyOverride {
@@ -11,7 +12,8 @@ export interface KeyOverride {
   where: string;
 }
 
-export interface Settings {
+/** Everything the settings file holds; the workspace fields are described in workspaceSettings.ts. */
+export interface Settings extends WorkspaceSettingsFields {
   /**
    * The prefix key. Ctrl+\ by default: unused by claude, codex, opencode, gemini, bash/readline,
    * vim and less (see README: "Why Ctrl+\\").
@@ -60,4 +62,5 @@ export const DEFAULT_SETTINGS: Settings = {
   mouse: true,
   copyCommand: '',
   clipboardLimit: DEFAULT_CLIPBOARD_LIMIT_BYTES,
+  ...DEFAULT_WORKSPACE_SETTINGS,
 };

@@ -3,19 +3,29 @@
 import path from 'node:path';
 import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
-import { boolFlag, stringFlag } from '../argParser.js';
+import { UsageError, boolFlag, stringFlag } from '../argParser.js';
 import { attachTerminal, canAttach } from '../attachFlow.js';
 import type { CliCommand } from '../command.js';
 
 export const newWorkspace: CliCommand = {
   name: 'new',
   aliases: ['new-session'],
-  usage: `tessera new [-s NAME] [-c DIR] [-d] [--shell CMD] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
+  usage: `tessera new [-s NAME] [-c DIR | --worktree [--repo DIR] [--base B | --branch B] | --clone URL [--branch B]]
+            [-d] [--shell CMD] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
 
-  Creates a workspace whose first pane runs COMMAND (default: your shell) in DIR
-  (default: the current directory), then attaches to it.
-  -s NAME   the workspace's name (letters, digits, '.', '_', '-'; default: a free number)
-  -c DIR    the starting directory
+  Creates a workspace whose first pane runs COMMAND (default: your shell), then attaches to it.
+  Workspaces are kept until 'tessera rm': after a restart they are listed dormant and start again
+  when opened.
+  -s NAME   the workspace's name (at most 64 letters, digits, '.', '_', '-', not starting with
+            '.' or '-'; default: a free number)
+  -c DIR    adopt this folder (default: the current directory); tessera never changes its files
+  --worktree         a new git worktree of the repository (--repo DIR, default: the one you are in)
+                     at <root>/<repo>/NAME, on a new branch <branchPrefix>NAME (default feat/NAME)
+                     made from --base (default: origin's default branch, else main/master);
+                     --branch B checks out an existing branch instead
+  --clone URL        a full clone at <root>/<repo>/NAME (--branch B to check out B)
+                     <root> is $TESSERA_WORKSPACE_ROOT, else the workspaceRoot setting, else
+                     ~/.local/share/tessera/workspaces
   -d        create it without attaching (prints its name)
   --shell COMMAND        the shell for this workspace's terminal panes (e.g. "zsh -l")
   --prompt TEXT          pasted into every agent pane of this workspace once it is ready
@@ -30,9 +40,21 @@ export const newWorkspace: CliCommand = {
     { name: 'prompt', short: 'p', value: true },
     { name: 'shell', value: true },
     { name: 'bypass-permissions' },
+    { name: 'worktree' },
+    { name: 'clone', value: true },
+    { name: 'repo', value: true },
+    { name: 'base', value: true },
+    { name: 'branch', value: true },
   ],
   async run(args, ctx) {
     const cwdFlag = stringFlag(args, 'cwd');
+    const worktree = boolFlag(args, 'worktree');
+    const clone = stringFlag(args, 'clone');
+    if (cwdFlag !== undefined && (worktree || clone !== undefined)) throw new UsageError('-c adopts a folder; --worktree and --clone make one: give one of them');
+    if (!worktree && clone === undefined && ['repo', 'base', 'branch'].some((f) => args.flags.has(f))) {
+      throw new UsageError('--repo, --base and --branch go with --worktree (or --branch with --clone)');
+    }
+    const repo = stringFlag(args, 'repo');
     const detached = boolFlag(args, 'detached');
     if (!detached && !(await canAttach(ctx))) return 1;
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
@@ -46,6 +68,11 @@ export const newWorkspace: CliCommand = {
         prompt: stringFlag(args, 'prompt'),
         shell: stringFlag(args, 'shell'),
         bypassPermissions: boolFlag(args, 'bypass-permissions'),
+        worktree: worktree || undefined,
+        clone,
+        repo: repo === undefined ? undefined : path.resolve(ctx.cwd, repo),
+        base: stringFlag(args, 'base'),
+        branch: stringFlag(args, 'branch'),
         // Sized to the terminal that will attach, so its first program never starts at the wrong size.
         size: detached ? undefined : { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       },

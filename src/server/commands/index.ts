@@ -3,7 +3,9 @@
 import { abort, approve, deny } from './answerApproval.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
+import { diffWorkspace } from './diffWorkspace.js';
 import { history } from './history.js';
+import { removeWorkspace, resetWorkspace } from './removeWorkspace.js';
 import type { ServerCommand } from './command.js';
 import { killPane } from './killPane.js';
 import { killServer } from './killServer.js';
@@ -29,6 +31,9 @@ const ALL: ServerCommand[] = [
   explainPane,
   capturePane,
   history,
+  diffWorkspace,
+  removeWorkspace,
+  resetWorkspace,
   killPane,
   killServer,
   listPanes,

@@ -4,6 +4,7 @@
 
 import { RECORD_SAVE_DELAY_MS } from '../../limits.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import type { PendingCreates } from '../../store/pendingCreates.js';
 import type { WorkspaceStore } from '../../store/workspaceStore.js';
 
 export class RecordKeeper {
@@ -19,6 +20,8 @@ export class RecordKeeper {
   constructor(
     private readonly store: WorkspaceStore | undefined,
     private readonly log: (text: string) => void = () => undefined,
+    /** Folders of workspaces being made (undefined: nothing is noted, as in unit tests). */
+    readonly creating?: PendingCreates,
   ) {}
 
   load(): void {

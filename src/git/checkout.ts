@@ -1,0 +1,85 @@
+// Making a managed checkout: a worktree of a local repository, or a full clone of a URL. Either
+// leaves nothing behind when it fails.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { GIT_CLONE_TIMEOUT_MS } from '../limits.js';
+import { defaultBranch, localBranchExists, refExists, validBranchName } from './repo.js';
+import { GitError, firstLine, git } from './run.js';
+import { branchHolder } from './worktrees.js';
+
+export interface WorktreePlan {
+  /** The source repository's top folder. */
+  repo: string;
+  target: string;
+  /** Check out this existing branch… */
+  existingBranch?: string;
+  /** …or make this new branch off `base`. */
+  newBranch?: string;
+  base?: string;
+}
+
+/** Works out branch and base, refusing a busy or missing branch and a missing base with a message. */
+export async function planWorktree(repo: string, target: string, options: { branch?: string; base?: string; newBranch: string }): Promise<WorktreePlan & { branch: string; base?: string }> {
+  if (options.branch !== undefined) {
+    const branch = options.branch;
+    if (!(await validBranchName(repo, branch))) throw new GitError(`'${branch}' is not a valid branch name`);
+    const exists = (await localBranchExists(repo, branch)) || (await refExists(repo, `origin/${branch}`));
+    if (!exists) throw new GitError(`branch '${branch}' does not exist in ${repo}; leave out --branch to make a new one`);
+    const holder = await branchHolder(repo, branch);
+    if (holder) throw new GitError(`branch '${branch}' is checked out in ${holder} (git allows one worktree per branch)`);
+    return { repo, target, existingBranch: branch, branch, base: options.base ?? (await defaultBranch(repo)) };
+  }
+  const base = options.base ?? (await defaultBranch(repo));
+  if (!base) throw new GitError(`cannot tell the base branch of ${repo}; give one with --base`);
+  if (!(await refExists(repo, base))) throw new GitError(`base '${base}' does not exist in ${repo}`);
+  if (!(await validBranchName(repo, options.newBranch))) throw new GitError(`'${options.newBranch}' is not a valid branch name`);
+  if (await localBranchExists(repo, options.newBranch)) {
+    const holder = await branchHolder(repo, options.newBranch);
+    throw new GitError(`branch '${options.newBranch}' exists already${holder ? ` (checked out in ${holder})` : ''}; use --branch ${options.newBranch} to check it out`);
+  }
+  return { repo, target, newBranch: options.newBranch, branch: options.newBranch, base };
+}
+
+export async function addWorktree(plan: WorktreePlan): Promise<void> {
+  const args = plan.existingBranch
+    ? ['worktree', 'add', '--', plan.target, plan.existingBranch]
+    : ['worktree', 'add', '-b', plan.newBranch as string, '--', plan.target, plan.base as string];
+  const result = await git(plan.repo, args);
+  if (result.code !== 0) {
+    await removeWorktreeQuietly(plan.repo, plan.target);
+    throw new GitError(`git worktree add failed: ${firstLine(result.stderr)}`);
+  }
+}
+
+/** Removes a worktree folder and git's record of it (used after a failed or interrupted create). */
+export async function removeWorktreeQuietly(repo: string, target: string): Promise<void> {
+  await git(repo, ['worktree', 'remove', '--force', '--force', '--', target]).catch(() => undefined);
+  fs.rmSync(target, { recursive: true, force: true });
+  await git(repo, ['worktree', 'prune']).catch(() => undefined);
+}
+
+/** A clone URL must not look like an option and must name something (https, ssh, scp-like or a local path). */
+export function checkCloneUrl(url: string): string | undefined {
+  if (url.length === 0 || url.startsWith('-')) return `'${url}' is not a repository URL`;
+  if (/^ext::|^fd::/i.test(url)) return `'${url}' uses a transport tessera does not allow`;
+  if (/[\0\n\r]/.test(url)) return 'the URL holds control characters';
+  return undefined;
+}
+
+/** The folder name a clone of `url` gets: its last path part without `.git`. */
+export function repoNameFromUrl(url: string): string {
+  const trimmed = url.replace(/[\\/]+$/, '').replace(/\.git$/, '');
+  return path.basename(trimmed.replace(/^[^:/]+:(?!\/)/, '/')) || 'repo';
+}
+
+export async function cloneRepo(url: string, target: string, branch?: string): Promise<void> {
+  const parent = path.dirname(target);
+  const args = ['clone', ...(branch ? ['--branch', branch] : []), '--', url, target];
+  const result = await git(parent, args, { timeoutMs: GIT_CLONE_TIMEOUT_MS }).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
+  if (result.code !== 0) {
+    fs.rmSync(target, { recursive: true, force: true });
+    throw new GitError(`git clone failed: ${firstLine(result.stderr) || `status ${result.code}`}`);
+  }
+}
+

@@ -1,0 +1,86 @@
+// The settings about workspaces: where managed worktrees and clones go, branch names, ports per
+// workspace slot, a setup command for new checkouts, and the user's own templates.
+
+import { InvalidInput, int, record, str, strArray } from '../protocol/validate.js';
+
+export interface TemplatePane {
+  /** An agent kind (claude, codex, … or a custom one). */
+  agent?: string;
+  /** A program and its arguments (checked against the command allowlist: it comes from a file). */
+  command?: string[];
+}
+
+export interface WorkspaceTemplate {
+  name: string;
+  panes: TemplatePane[];
+}
+
+export interface WorkspaceSettingsFields {
+  /** Where managed worktrees and clones go ('' = $XDG_DATA_HOME/tessera/workspaces). */
+  workspaceRoot: string;
+  /** The start of new worktree branch names: `<branchPrefix><name>`. */
+  branchPrefix: string;
+  /** Port bases by name: each open workspace gets TESSERA_PORT_<NAME> = base + its slot. */
+  ports: Record<string, number>;
+  /** Run in a pane of every new worktree or clone (e.g. "npm ci"); '' for none. */
+  setupCommand: string;
+  /** The user's templates, besides the built-in ones. */
+  templates: WorkspaceTemplate[];
+}
+
+export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettingsFields = {
+  workspaceRoot: '',
+  branchPrefix: 'feat/',
+  ports: {},
+  setupCommand: '',
+  templates: [],
+};
+
+const PORT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+const TEMPLATE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+export function parseWorkspaceSetting(key: keyof WorkspaceSettingsFields, value: unknown): Partial<WorkspaceSettingsFields> {
+  switch (key) {
+    case 'workspaceRoot': {
+      const root = str(value, 'workspaceRoot', 1024);
+      if (root !== '' && !root.startsWith('/') && !root.startsWith('~/')) throw new InvalidInput('workspaceRoot must be an absolute path (or start with ~/)');
+      return { workspaceRoot: root };
+    }
+    case 'branchPrefix': {
+      const prefix = str(value, 'branchPrefix', 64);
+      if (/[\s~^:?*[\\]|\.\.|@\{/.test(prefix) || prefix.startsWith('/') || prefix.startsWith('-')) throw new InvalidInput('branchPrefix must be usable in a git branch name, e.g. "feat/"');
+      return { branchPrefix: prefix };
+    }
+    case 'ports': {
+      const fields = record(value, 'ports');
+      const ports: Record<string, number> = {};
+      for (const [name, base] of Object.entries(fields)) {
+        if (!PORT_NAME.test(name)) throw new InvalidInput(`ports: '${name}' must be letters, digits and '_' (it becomes TESSERA_PORT_${name.toUpperCase()})`);
+        ports[name] = int(base, `ports.${name}`, 1, 65_000);
+      }
+      return { ports };
+    }
+    case 'setupCommand':
+      return { setupCommand: str(value, 'setupCommand', 4096) };
+    case 'templates': {
+      if (!Array.isArray(value) || value.length > 64) throw new InvalidInput('templates must be a list (at most 64)');
+      return { templates: value.map((t, i) => parseTemplate(t, `templates[${i}]`)) };
+    }
+  }
+}
+
+function parseTemplate(value: unknown, what: string): WorkspaceTemplate {
+  const f = record(value, what);
+  const name = str(f.name, `${what}.name`, 64);
+  if (!TEMPLATE_NAME.test(name)) throw new InvalidInput(`${what}.name must be lowercase letters, digits, '.', '_' or '-'`);
+  if (!Array.isArray(f.panes) || f.panes.length === 0 || f.panes.length > 16) throw new InvalidInput(`${what}.panes must list 1 to 16 panes`);
+  const panes = f.panes.map((p, i): TemplatePane => {
+    const pane = record(p, `${what}.panes[${i}]`);
+    const agent = pane.agent === undefined ? undefined : str(pane.agent, `${what}.panes[${i}].agent`, 64);
+    const command = pane.command === undefined ? undefined : strArray(pane.command, `${what}.panes[${i}].command`, 64);
+    if ((agent === undefined) === (command === undefined)) throw new InvalidInput(`${what}.panes[${i}] needs either "agent" or "command"`);
+    if (command && command.length === 0) throw new InvalidInput(`${what}.panes[${i}].command is empty`);
+    return agent !== undefined ? { agent } : { command };
+  });
+  return { name, panes };
+}
