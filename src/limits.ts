@@ -86,6 +86,10 @@ export const GIT_MAX_OUTPUT_BYTES = 64 << 20;
 export const UNTRACKED_COUNT_MAX_BYTES = 8 << 20;
 /** A server lock older than this whose socket does not answer belongs to a pid the system reused (after a reboot). */
 export const SERVER_LOCK_STALE_MS = 30_000;
+/** A new server waits this long for a stopping server (alive, socket closed) to finish before giving up. */
+export const SERVER_LOCK_WAIT_MS = 10_000;
+/** How often a waiting server looks at the lock again. */
+export const SERVER_LOCK_POLL_MS = 50;
 
 /** Largest message accepted on the control socket; anything bigger is a broken or hostile peer. */
 export const MAX_MESSAGE_BYTES = 16 << 20;

@@ -77,7 +77,9 @@ export async function connectOrStartServer(socketPath: string, env: NodeJS.Proce
   const server = startServer(socketPath, env);
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) {
+    // Exit status 0 before listening: another server for this socket started a moment earlier (two
+    // clients starting at once) and this one gave way; keep waiting for that one's socket.
+    if (server.signalCode !== null || (server.exitCode !== null && server.exitCode !== 0)) {
       // It stopped before accepting anyone: say why at once instead of waiting for the deadline.
       throw new NoServerError(`the server could not start: ${lastLogLine(socketPath) ?? 'it exited'} (log: ${serverLogPath(socketPath)})`);
     }

@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_LOCK_STALE_MS } from '../limits.js';
+import { SERVER_LOCK_POLL_MS, SERVER_LOCK_STALE_MS, SERVER_LOCK_WAIT_MS } from '../limits.js';
 import { socketAnswers } from './socketProbe.js';
 import { isAlive, readProcStat } from '../pty/procStat.js';
 
@@ -13,7 +13,8 @@ export type LockResult = { ok: true; release(): void } | { ok: false; heldBy: nu
 export async function acquireServerLock(dir: string, socketPath: string): Promise<LockResult> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const lock = path.join(dir, 'server.pid');
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const deadline = Date.now() + SERVER_LOCK_WAIT_MS;
+  for (;;) {
     try {
       const fd = fs.openSync(lock, 'wx', 0o600);
       fs.writeSync(fd, `${process.pid}\n`);
@@ -30,8 +31,15 @@ export async function acquireServerLock(dir: string, socketPath: string): Promis
       continue; // released meanwhile: try again
     }
     if (Number.isInteger(holder.pid) && holder.pid > 0 && isRunning(holder.pid)) {
+      if (await socketAnswers(socketPath)) return { ok: false, heldBy: holder.pid };
+      // Alive but silent: it is starting (it will answer) or stopping (it will be gone), unless its
+      // pid was reused by another program after a reboot (an old lock).
       const old = Date.now() - holder.mtimeMs > SERVER_LOCK_STALE_MS;
-      if (!old || (await socketAnswers(socketPath))) return { ok: false, heldBy: holder.pid };
+      if (!old) {
+        if (Date.now() > deadline) return { ok: false, heldBy: holder.pid };
+        await new Promise((resolve) => setTimeout(resolve, SERVER_LOCK_POLL_MS));
+        continue;
+      }
     }
     // Stale: remove it only if it is still the same file (another starter may have replaced it).
     try {
@@ -40,7 +48,6 @@ export async function acquireServerLock(dir: string, socketPath: string): Promis
       // gone already
     }
   }
-  return { ok: false, heldBy: 0 };
 }
 
 function releaseIfOurs(lock: string): void {
