@@ -9,7 +9,7 @@ export function generalHelp(commands: CommandEntry[], version: string): string {
   return `tessera ${version} — a terminal multiplexer for coding agents
 
 Usage:
-  tessera [-L NAME | -S PATH]                 open the default workspace (starting the server if needed)
+  tessera [-L NAME | -S PATH]                 open the workspace of the current folder (starting the server if needed)
   tessera [-L NAME | -S PATH] COMMAND [ARGS]  run a command
   tessera help COMMAND                        details of one command
 

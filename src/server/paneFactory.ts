@@ -13,6 +13,8 @@ import { paneEnvironment } from './paneEnv.js';
 import { RefusedError } from './workspace.js';
 
 export interface PaneRequest extends LaunchRequest {
+  /** TESSERA_WORKSPACE, TESSERA_WORKSPACE_DIR, TESSERA_SLOT, TESSERA_PORT_… (see records/workspaceEnv.ts). */
+  workspaceEnv?: Record<string, string>;
   cwd: string;
   cols: number;
   rows: number;
@@ -48,7 +50,7 @@ export class PaneFactory {
         cwd,
         cols: request.cols,
         rows: request.rows,
-        env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath }),
+        env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath }, request.workspaceEnv),
         scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,
         log: this.log,

@@ -86,6 +86,8 @@ export class Workspace {
   readonly origin: WorkspaceOrigin;
   /** When a client last showed it (ISO 8601). */
   lastOpened: string | undefined;
+  /** The variables its panes start with (name, folder, slot, ports); set when it opens. */
+  env: Record<string, string> = {};
   /** Called when focusing a pane cleared its "needs you" mark (every client's count changes). */
   attentionCleared: (() => void) | undefined;
 

@@ -9,6 +9,7 @@ import type { Pane } from './pane.js';
 import type { LaunchRequest } from './launchPlan.js';
 import type { PaneFactory } from './paneFactory.js';
 import { hydrateWorkspace } from './records/hydrate.js';
+import { freeSlot, workspaceEnvironment } from './records/workspaceEnv.js';
 import { RecordKeeper } from './records/recordKeeper.js';
 import { emptiedRecord, snapshotRecord } from './records/snapshot.js';
 import { RefusedError, STATUS_BAR_ROWS, Workspace, singlePane, type WorkspaceOrigin, type WorkspaceSettings } from './workspace.js';
@@ -92,12 +93,20 @@ export class WorkspaceRegistry {
     if (live) return live;
     const record = this.records.get(name);
     if (!record) throw new RefusedError(`no workspace named '${name}'`);
+    const env = this.envFor(record.name, record.path);
     const workspace = hydrateWorkspace(record, size, {
-      createPane: (launch, cwd, paneSize) => this.factory.create({ ...withWorkspaceDefaults(launch, workspaceSettings(record)), cwd, ...paneSize }),
+      createPane: (launch, cwd, paneSize) => this.factory.create({ ...withWorkspaceDefaults(launch, workspaceSettings(record)), cwd, ...paneSize, workspaceEnv: env }),
       log: (text) => this.events.log?.(text),
     });
+    workspace.env = env;
     this.adopt(workspace);
     return workspace;
+  }
+
+  /** The variables of a workspace about to open: its slot is the smallest no open workspace holds. */
+  private envFor(name: string, dir: string): Record<string, string> {
+    const slot = freeSlot(this.list().map((w) => Number(w.env.TESSERA_SLOT)));
+    return workspaceEnvironment({ name, dir, slot }, this.settings().ports);
   }
 
   /** True when the name is used by an open or dormant workspace, or one being created. */
@@ -130,14 +139,17 @@ export class WorkspaceRegistry {
     const size = options.size ?? DETACHED_SIZE;
     const settings = options.settings ?? { bypassPermissions: false };
     const launch = options.launch ?? {};
+    const env = this.envFor(name, options.cwd);
     const pane = this.factory.create({
       ...withWorkspaceDefaults(launch, settings),
+      workspaceEnv: env,
       cwd: options.cwd,
       cols: size.cols,
       rows: Math.max(1, size.rows - STATUS_BAR_ROWS - 1),
     });
     const origin: WorkspaceOrigin = { kind: 'adopted', ...options.origin, created: new Date().toISOString() };
     const workspace = new Workspace(name, options.cwd, singlePane(pane), size, settings, origin);
+    workspace.env = env;
     this.adopt(workspace);
     this.records.put(snapshotRecord(workspace));
     return workspace;
@@ -165,6 +177,7 @@ export class WorkspaceRegistry {
     const launch = options.launch ?? {};
     const pane = this.factory.create({
       ...withWorkspaceDefaults(launch, workspace.settings),
+      workspaceEnv: workspace.env,
       cwd: options.cwd ?? target.cwd,
       cols: side === 'right' ? Math.max(1, Math.floor(rect.width / 2)) : rect.width,
       rows: side === 'down' ? Math.max(1, Math.floor(rect.height / 2)) : rect.height,
@@ -182,7 +195,7 @@ export class WorkspaceRegistry {
   async restartPane(paneId: number, change: (request: LaunchRequest) => LaunchRequest): Promise<Pane> {
     const { pane: old, workspace } = this.requirePane(paneId);
     const pane = this.factory.create(
-      { ...withWorkspaceDefaults(change(old.request ?? {}), workspace.settings), cwd: old.cwd, cols: old.cols, rows: old.rows },
+      { ...withWorkspaceDefaults(change(old.request ?? {}), workspace.settings), workspaceEnv: workspace.env, cwd: old.cwd, cols: old.cols, rows: old.rows },
       old.id,
     );
     workspace.replacePane(pane);

@@ -162,4 +162,14 @@ describe('workspace records', () => {
     expect(fs.existsSync(recordFile('same'))).toBe(true);
     await new Promise((resolve) => import('node:child_process').then(({ execFile }) => execFile(process.execPath, [path.resolve('bin/tessera.js'), '-L', 'other', 'kill-server'], { env: sandbox.env }, resolve)));
   });
+
+  it('gives every pane its workspace name, folder, slot and ports', async () => {
+    sandbox.writeSettings({ ports: { web: 39000 } });
+    const dir = project();
+    await sandbox.cliOk(['new', '-d', '-s', 'first', '-c', dir]);
+    await sandbox.cliOk(['new', '-d', '-s', 'second', '-c', dir, '--', 'sh', '-c', 'echo "env=$TESSERA_WORKSPACE:$TESSERA_WORKSPACE_DIR:$TESSERA_SLOT:$TESSERA_PORT_WEB"; sleep 600']);
+    const pane = (await sandbox.listPanes()).find((p) => p.workspace === 'second');
+    const screen = await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane?.id)]), (s) => s.includes('env='));
+    expect(screen).toContain(`env=second:${dir}:2:39002`);
+  });
 });
