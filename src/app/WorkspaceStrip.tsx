@@ -18,11 +18,7 @@ export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; 
               {' '}
               <Text color={dot.color}>{dot.glyph}</Text>
               {` ${label}`}
-              {diff ? (
-                <Text color={entry.current ? 'white' : 'gray'} bold={false}>
-                  {` ${diff}`}
-                </Text>
-              ) : null}
+              {diff ? <DiffCounts diff={diff} /> : null}
               {' '}
             </Text>
           );
@@ -30,5 +26,16 @@ export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; 
         {hiddenAfter > 0 ? <Text color="gray">{` ${Math.min(hiddenAfter, 9)}›`}</Text> : null}
       </Text>
     </Box>
+  );
+}
+
+/** `+12 −3`: additions green, removals red. */
+function DiffCounts({ diff }: { diff: string }) {
+  const [added, removed] = diff.split(' ');
+  return (
+    <Text bold={false}>
+      {' '}
+      <Text color="green">{added}</Text> <Text color="red">{removed}</Text>
+    </Text>
   );
 }

@@ -2,6 +2,7 @@
 // number and state, prefix + digit and the switcher (prefix g) switch, and "needs you" / prefix w reach a pane
 // waiting in a workspace that is not on screen.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -91,4 +92,19 @@ it('a pane waiting in another workspace counts in "need you", dots its workspace
   t.write(`${PREFIX}w`);
   await t.waitFor(() => statusBar(t).startsWith(' beta '));
   await t.waitFor(/Run shell command\?/);
+});
+
+it("shows each workspace's changes from git (+added −removed, untracked files counted), computed in the background", async () => {
+  const repo = path.join(sandbox.root, 'repo');
+  fs.mkdirSync(repo);
+  const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args]);
+  git('init', '-q');
+  fs.writeFileSync(path.join(repo, 'a.txt'), 'one\ntwo\nthree\n');
+  git('add', '.');
+  git('commit', '-qm', 'first');
+  fs.writeFileSync(path.join(repo, 'a.txt'), 'one\n2\nthree\nfour\n'); // +2 −1
+  fs.writeFileSync(path.join(repo, 'new.txt'), 'x\ny\n'); // untracked: +2
+  await sandbox.cliOk(['new', '-d', '-s', 'alpha', '-c', repo]);
+  const t = (outer = new OuterTerminal(['-L', sandbox.socketName, 'attach', '-t', 'alpha'], { env: sandbox.env, cols: COLS, rows: ROWS }));
+  await t.waitFor(() => /1 alpha \+4 −1/.test(strip(t)));
 });
