@@ -182,4 +182,15 @@ describe('workspaces on git', () => {
     expect(git(repo, 'worktree', 'list')).not.toContain('half');
     expect(fs.readdirSync(notes)).toEqual([]);
   });
+
+  it('makes a name once when two clients create it at the same moment', async () => {
+    const [a, b] = await Promise.all([
+      sandbox.cli(['new', '-d', '-s', 'same', '--worktree', '--repo', repo]),
+      sandbox.cli(['new', '-d', '-s', 'same', '--worktree', '--repo', repo]),
+    ]);
+    expect([a.code, b.code].sort()).toEqual([0, 1]);
+    expect([a.stderr, b.stderr].join('')).toMatch(/a workspace named 'same' exists already/);
+    expect((await ls()).map((w) => w.name)).toEqual(['same']);
+    expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+  });
 });
