@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TesseraSandbox } from '../helpers/outerTerminal.js';
+import { TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
 let sandbox: TesseraSandbox;
 let remote: string;
@@ -192,5 +192,23 @@ describe('workspaces on git', () => {
     expect([a.stderr, b.stderr].join('')).toMatch(/a workspace named 'same' exists already/);
     expect((await ls()).map((w) => w.name)).toEqual(['same']);
     expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('runs the setup command from the settings in a pane of a new worktree, and refuses one the allowlist does not know', async () => {
+    sandbox.writeSettings({ setupCommand: 'sh -c "echo setting-up; exit 3"' });
+    await sandbox.cliOk(['new', '-d', '-s', 'setup', '--worktree', '--repo', repo]);
+    const panes = await sandbox.listPanes();
+    expect(panes).toHaveLength(2);
+    expect(panes[0].focused).toBe(true); // the setup pane never takes the focus
+    const failed = await eventually(() => sandbox.listPanes(), (p) => p[1]?.status === 'error');
+    expect(failed[1].exitCode).toBe(3);
+    expect(await sandbox.cliOk(['capture-pane', '-t', String(failed[1].id)])).toContain('setting-up');
+
+    await sandbox.cliOk(['kill-server']);
+    sandbox.writeSettings({ setupCommand: 'rm -rf /tmp/nothing' });
+    const refused = await sandbox.cli(['new', '-d', '-s', 'nosetup', '--worktree', '--repo', repo]);
+    expect(refused.code).toBe(0);
+    expect(refused.stderr).toMatch(/setupCommand not run: Command 'rm' is not allowed/);
+    expect((await sandbox.listPanes()).filter((p) => p.workspace === 'nosetup')).toHaveLength(1);
   });
 });

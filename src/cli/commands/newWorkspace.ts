@@ -77,7 +77,8 @@ export const newWorkspace: CliCommand = {
         size: detached ? undefined : { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       },
       { cwd: ctx.cwd, callerPane: ctx.callerPane },
-    )) as { name: string };
+    )) as { name: string; note?: string };
+    if (result.note) ctx.err(`tessera: ${result.note}\n`);
     if (detached) {
       ctx.out(`${result.name}\n`);
       return 0;

@@ -10,6 +10,7 @@ import { nameFromFolder } from '../../store/workspaceName.js';
 import { repoNameFromUrl } from '../../git/checkout.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
 import { createManaged } from '../records/createManaged.js';
+import { startSetupPane } from '../records/setupPane.js';
 import { RefusedError, type Workspace } from '../workspace.js';
 import type { CommandContext, ServerCommand } from './command.js';
 
@@ -25,6 +26,7 @@ export const newWorkspace: ServerCommand = {
     const worktree = optBool(args.worktree, 'worktree') ?? false;
     const clone = optStr(args.clone, 'clone', 4096);
     let workspace: Workspace;
+    let note: string | undefined;
     if (worktree || clone !== undefined) {
       if (worktree && clone !== undefined) throw new RefusedError('give either --worktree or --clone, not both');
       const branch = optStr(args.branch, 'branch', 256);
@@ -44,10 +46,11 @@ export const newWorkspace: ServerCommand = {
         },
         managedContext(ctx),
       );
+      note = startSetupPane(ctx.registry, workspace, ctx.settings.settings);
     } else {
       workspace = ctx.registry.create({ name, cwd: realPath(str(args.cwd, 'cwd')), origin: { kind: 'adopted' }, size, launch, settings });
     }
-    return { name: workspace.name, pane: workspace.focusedPaneId, path: workspace.cwd };
+    return { name: workspace.name, pane: workspace.focusedPaneId, path: workspace.cwd, note };
   },
 };
 
