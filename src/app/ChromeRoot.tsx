@@ -22,7 +22,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       {model.strip && model.rows >= 2 ? <WorkspaceStrip entries={model.strip} cols={model.cols} row={model.rows - 2} /> : null}
       <StatusBar status={model.status} cols={model.cols} row={model.rows - 1} />
       {model.overlay.kind === 'help' ? (
-        <HelpOverlay prefix={model.overlay.prefix} bindings={model.overlay.bindings} rect={model.overlay.rect} />
+        <HelpOverlay prefix={model.overlay.prefix} bindings={model.overlay.bindings} rect={model.overlay.rect} offset={model.overlay.offset} />
       ) : null}
       {model.overlay.kind === 'add-pane' ? <AddPaneDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'palette' ? <CommandPalette state={model.overlay.state} rect={model.overlay.rect} /> : null}

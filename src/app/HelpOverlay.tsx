@@ -8,10 +8,15 @@ import { HELP_VISIBLE_ROWS, helpKeyColumnWidth } from './overlayGeometry.js';
 /** Border and padding columns on each side of the text. */
 const FRAME_COLS = 4;
 
-export function HelpOverlay({ prefix, bindings, rect }: { prefix: string; bindings: KeyHelpEntry[]; rect: Rect }) {
+export function HelpOverlay({ prefix, bindings, rect, offset }: { prefix: string; bindings: KeyHelpEntry[]; rect: Rect; offset: number }) {
   const keyWidth = helpKeyColumnWidth(bindings);
   const inner = Math.max(0, rect.width - FRAME_COLS);
-  const visible = bindings.slice(0, HELP_VISIBLE_ROWS(rect));
+  const rows = HELP_VISIBLE_ROWS(rect);
+  const visible = bindings.slice(offset, offset + rows);
+  const footer =
+    bindings.length > rows
+      ? `${offset + 1}–${offset + visible.length} of ${bindings.length}  ↑↓ PgUp PgDn scroll, other keys close`
+      : 'any key closes this';
   // Every row is padded to the full width: Ink leaves unwritten cells alone, and whatever the
   // chrome drew underneath (dividers) would show through.
   return (
@@ -25,7 +30,7 @@ export function HelpOverlay({ prefix, bindings, rect }: { prefix: string; bindin
           {fitText(`  ${b.description}`, Math.max(0, inner - keyWidth))}
         </Text>
       ))}
-      <Text color="gray">{fitText('any key closes this', inner)}</Text>
+      <Text color="gray">{fitText(footer, inner)}</Text>
     </Box>
   );
 }

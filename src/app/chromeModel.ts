@@ -38,7 +38,7 @@ export interface KeyHelpEntry {
 }
 
 export type Overlay =
-  | { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect }
+  | { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect; /** First binding shown (the list scrolls when it does not fit). */ offset: number }
   | { kind: 'add-pane'; state: AddPaneState; rect: Rect }
   /** `purpose` says what choosing an item does: run an action, or open a file in a viewer. */
   | { kind: 'palette'; purpose: 'action' | 'view' | 'workspace'; state: PaletteState; rect: Rect }

@@ -85,6 +85,22 @@ describe('the attached screen', () => {
     await t.waitFor(/^after-help/m);
   });
 
+  it('scrolls the help overlay when it does not fit, and lays it out again when the terminal is resized', async () => {
+    const t = start({ cols: 80, rows: 14 });
+    await t.waitFor(PROMPT_PATTERN);
+    t.write(`${PREFIX}?`);
+    await t.waitFor(/1–\d+ of \d+/);
+    const total = Number(/1–\d+ of (\d+)/.exec(t.text())![1]);
+    t.write('\x1b[F'); // End: the last bindings come into view
+    await t.waitFor(new RegExp(`–${total} of ${total}`));
+    t.resize(80, 60); // now everything fits: the overlay grows and the footer says any key closes it
+    await t.waitFor('any key closes this');
+    t.write('q');
+    await t.waitFor(() => !t.text().includes('any key closes this'));
+    t.write('echo after-help\r');
+    await t.waitFor(/^after-help/m);
+  });
+
   it('uses the prefix from the settings file, and sends the prefix itself when pressed twice', async () => {
     const t = start({ config: { prefix: 'C-b' } });
     await t.waitFor(PROMPT_PATTERN);

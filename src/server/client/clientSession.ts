@@ -166,6 +166,7 @@ export class ClientSession implements ActionContext {
     this.rows = rows;
     this.painter.resize(cols, rows);
     this.host.sizesChanged();
+    this.actions.relayoutOverlay();
     this.refresh();
   }
 

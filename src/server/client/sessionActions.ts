@@ -3,7 +3,8 @@
 
 import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import type { KeyToken } from '../../term/keys/decode.js';
-import { helpOverlayRect } from '../../app/overlayGeometry.js';
+import { clampHelpOffset, helpScrollStep } from '../../app/helpScroll.js';
+import { HELP_VISIBLE_ROWS, helpOverlayRect } from '../../app/overlayGeometry.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import { approvalOwner } from '../approval/ownership.js';
 import type { Keymap } from '../keys/keymap.js';
@@ -166,7 +167,16 @@ export class SessionActions implements KeyActions {
     const { keymap, prefix } = this.ctx.keys;
     const bindings = [...keymap.helpRows(), ...ROUTER_HELP];
     const rect = helpOverlayRect(this.ctx.cols, Math.max(1, this.ctx.rows - 1), bindings);
-    this.ctx.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect } });
+    this.ctx.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect, offset: 0 } });
+  }
+
+  /** The terminal changed size: an open help overlay is laid out again for it (and keeps its place). */
+  relayoutOverlay(): void {
+    const overlay = this.ctx.chrome.overlay;
+    if (overlay.kind !== 'help') return;
+    const rect = helpOverlayRect(this.ctx.cols, Math.max(1, this.ctx.rows - 1), overlay.bindings);
+    const offset = clampHelpOffset(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(rect));
+    this.ctx.setChrome({ overlay: { ...overlay, rect, offset } });
   }
 
   /** An open overlay takes the key: help closes on any key, the add-pane dialog reads it. */
@@ -174,7 +184,8 @@ export class SessionActions implements KeyActions {
     const overlay = this.ctx.chrome.overlay;
     if (overlay.kind === 'none') return false;
     if (overlay.kind === 'help') {
-      this.ctx.setChrome({ overlay: { kind: 'none' } });
+      const step = helpScrollStep(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(overlay.rect), token.key?.name);
+      this.ctx.setChrome({ overlay: step === 'close' ? { kind: 'none' } : { ...overlay, offset: step } });
       return true;
     }
     if (overlay.kind === 'palette') {

@@ -64,7 +64,7 @@ describe('offscreen chrome', () => {
   it('covers whatever is underneath with the help overlay', () => {
     const bindings = [{ keys: 'z', description: 'zoom' }];
     const rect = helpOverlayRect(60, 9, bindings);
-    const m = model({ overlay: { kind: 'help', prefix: 'C-\\', bindings, rect } });
+    const m = model({ overlay: { kind: 'help', prefix: 'C-\\', bindings, rect, offset: 0 } });
     const chrome = new OffscreenChrome(m);
     const screen = rows(chrome, m);
     const inside = screen.slice(rect.y + 1, rect.y + rect.height - 1).map((r) => r.slice(rect.x + 1, rect.x + rect.width - 1));
