@@ -4,6 +4,7 @@ import { attrParams } from './attrParams.js';
 import { ATTR_FLAGS, Attr, BLANK, CellGrid, DEFAULT_COLOR, UNDERLINE_STYLE_BITS } from './cellGrid.js';
 import { bgParams, fgParams, underlineColorParams } from './colors.js';
 import { CLOSE_HYPERLINK, hyperlinkSequence } from './hyperlinks.js';
+import { outerGlyph } from './outerGlyph.js';
 import { graphemeWidth } from './textWidth.js';
 
 export interface DiffOptions {
@@ -203,8 +204,8 @@ class Painter {
     // Controls never reach the outer terminal; a wide glyph in a narrow last cell would wrap (or scroll).
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) text = ' ';
     else if (!wide && x === g.cols - 1 && graphemeWidth(text) === 2) text = ' ';
-    this.out += text;
     const width = wide ? 2 : 1;
+    this.out += cluster === undefined ? text : outerGlyph(text, width);
     // The outer terminal may measure this glyph differently: the next write needs an absolute move.
     // A cluster may even be drawn wider than two cells and wrap, so its row is not trusted either.
     if (cluster !== undefined || x + width >= g.cols) this.forgetCursor();

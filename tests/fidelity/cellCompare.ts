@@ -182,6 +182,11 @@ export interface CompareOptions {
   ignore?: Partial<Record<AspectName, string>>;
   /** Also compare cursor shape and blinking (position and visibility are always compared). */
   cursorStyle?: boolean;
+  /**
+   * Compare graphemes in this form (both sides), for a host that sends some glyphs in another form on
+   * purpose; the reason is printed with every diff. Widths are always compared as they are.
+   */
+  glyphForm?: { reason: string; form: (chars: string, width: number) => string };
 }
 
 export interface CellMismatch {
@@ -206,13 +211,17 @@ export function compareScreens(expected: ScreenRecord, actual: ScreenRecord, opt
   if (!sizeMismatch) {
     for (let y = 0; y < expected.rows; y++) {
       for (let x = 0; x < expected.cols; x++) {
-        const aspects = differingAspects(expected.cells[y][x], actual.cells[y][x], options.ignore ?? {});
+        const aspects = differingAspects(inGlyphForm(expected.cells[y][x], options), inGlyphForm(actual.cells[y][x], options), options.ignore ?? {});
         if (aspects.length > 0) cells.push({ x, y, expected: expected.cells[y][x], actual: actual.cells[y][x], aspects });
       }
     }
   }
   const cursorMismatch = !sameCursor(expected.cursor, actual.cursor, options.cursorStyle ?? true);
   return { ok: !sizeMismatch && cells.length === 0 && !cursorMismatch, sizeMismatch, cells, cursorMismatch };
+}
+
+function inGlyphForm(cell: CellRecord, options: CompareOptions): CellRecord {
+  return options.glyphForm ? { ...cell, chars: options.glyphForm.form(cell.chars, cell.width) } : cell;
 }
 
 function differingAspects(a: CellRecord, b: CellRecord, ignore: Partial<Record<AspectName, string>>): AspectName[] {
@@ -336,5 +345,6 @@ export function formatDiff(
   }
   const ignored = Object.entries(options.ignore ?? {});
   if (ignored.length > 0) lines.push(`not compared: ${ignored.map(([name, why]) => `${name} (${why})`).join('; ')}`);
+  if (options.glyphForm) lines.push(`graphemes compared in one form: ${options.glyphForm.reason}`);
   return lines.join('\n');
 }

@@ -19,6 +19,8 @@ export interface SuiteOptions {
   only?: (fidelityCase: FidelityCase) => boolean;
   /** Aspects this host is excused from comparing in a case, each with the reason. */
   excuse?: (fidelityCase: FidelityCase) => CompareOptions['ignore'];
+  /** Graphemes this host sends in another form on purpose (see CompareOptions.glyphForm). */
+  glyphForm?: CompareOptions['glyphForm'];
 }
 
 export function defineFidelitySuite(makeHost: () => Host, options: SuiteOptions = {}): void {
@@ -54,7 +56,7 @@ export function defineFidelitySuite(makeHost: () => Host, options: SuiteOptions 
         cwd: fidelityCase.cwd?.(ctx) ?? workDir,
       };
       const [direct, muxed] = await Promise.all([showDirect(showing, host.env), host.show(showing)]);
-      const compareOptions: CompareOptions = { ignore: options.excuse?.(fidelityCase) };
+      const compareOptions: CompareOptions = { ignore: options.excuse?.(fidelityCase), glyphForm: options.glyphForm };
       const comparison = compareScreens(direct, muxed, compareOptions);
       if (!comparison.ok) {
         const diff = formatDiff(direct, muxed, comparison, { expected: 'direct', actual: host.label }, compareOptions);

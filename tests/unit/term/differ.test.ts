@@ -151,6 +151,20 @@ describe('diffFrames on a real terminal', () => {
     expectScreen(term, b);
   });
 
+  it('sends emoji without joiners, and one-cell emoji without VS16, so a real terminal keeps the pane widths', () => {
+    const g = new CellGrid(10, 1);
+    g.set(0, 0, '👨\u200d', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    g.set(2, 0, '👩\u200d', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    g.set(4, 0, '👧', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    g.set(6, 0, '\u2764\ufe0f', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const bytes = diffFrames(null, g, TRUE_COLOR);
+    expect(bytes).toContain('👨');
+    expect(bytes).toContain('👧');
+    expect(bytes).toContain('\u2764');
+    expect(bytes).not.toContain('\u200d');
+    expect(bytes).not.toContain('\ufe0f');
+  });
+
   it('turns each attribute on and then off again', async () => {
     const term = outerTerminal(4, 1);
     let shown: CellGrid | null = null;
