@@ -6,8 +6,8 @@
 import type { IDisposable, Terminal as XTerm } from '@xterm/headless';
 import { MAX_PENDING_COLOR_QUERIES } from '../limits.js';
 
-/** How many palette entries are asked for: the 16 colors themes change; the rest are standard. */
-export const ASKED_PALETTE_SIZE = 16;
+/** How many palette entries are asked for: all 256 (themes change the first 16, and some change the rest too). */
+export const ASKED_PALETTE_SIZE = 256;
 
 /** The queries sent to the outer terminal, each ended by BEL (understood by every terminal that answers). */
 export const COLOR_QUERIES =

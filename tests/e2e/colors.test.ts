@@ -75,6 +75,27 @@ describe('colors asked by programs', () => {
     });
   }
 
+  it('include every palette entry of the terminal, 0 to 255', async () => {
+    const t = terminal(['-L', sandbox.socketName], DARK);
+    // This terminal's palette: entry N is gray N (a color no default palette has for 200).
+    const gray = (n: number) => n.toString(16).padStart(2, '0').repeat(2);
+    t.term.parser.registerOscHandler(4, (data) => {
+      const [index, query] = data.split(';');
+      if (query !== '?') return false;
+      const n = Number(index);
+      t.write(`\x1b]4;${n};rgb:${gray(n)}/${gray(n)}/${gray(n)}\x07`);
+      return true;
+    });
+    await t.waitFor(PROMPT_PATTERN);
+    const probe =
+      "process.stdin.setRawMode(true);let got='';process.stdin.on('data',d=>got+=d);" +
+      "process.stdout.write('\\x1b]4;200;?\\x07\\x1b]4;3;?\\x07');setTimeout(()=>{console.log('answer:'+JSON.stringify(got).replace(/\\\\u001b/g,'E'));process.exit(0)},1500)";
+    t.write(`node -e "${probe}"\r`);
+    await t.waitFor(/^answer:/m);
+    expect(t.text()).toContain('4;200;rgb:c8c8/c8c8/c8c8');
+    expect(t.text()).toContain('4;3;rgb:0303/0303/0303');
+  });
+
   it('follow the terminal that attached last, and are not answered when it does not answer', async () => {
     const light = terminal(['-L', sandbox.socketName], LIGHT);
     await light.waitFor(PROMPT_PATTERN);

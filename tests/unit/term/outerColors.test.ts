@@ -28,7 +28,7 @@ describe('readColorReply', () => {
     expect(colors).toEqual({ palette: new Map() });
   });
 
-  it('asks for foreground, background and the 16 palette colors', () => {
-    expect(COLOR_QUERIES.match(/\x1b\]/g)).toHaveLength(18);
+  it('asks for foreground, background and all 256 palette colors', () => {
+    expect(COLOR_QUERIES.match(/\x1b\]/g)).toHaveLength(258);
   });
 });
