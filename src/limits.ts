@@ -63,6 +63,13 @@ export const MIN_PTY_ROWS = 1;
 
 /** Grace period between SIGTERM and SIGKILL when a pane's process group is closed. */
 export const KILL_GRACE_MS = 2000;
+/**
+ * How long `tessera kill-server` waits for the server process to be gone (its panes get KILL_GRACE_MS,
+ * and a loaded machine is slow), so a command run right after it starts a fresh server.
+ */
+export const KILL_SERVER_WAIT_MS = 20_000;
+/** How often `tessera kill-server` looks whether the server process has exited. */
+export const KILL_SERVER_POLL_MS = 20;
 
 /**
  * Node flags of the server process. A 1 MB young-generation semi-space (V8's default is 16 MB) keeps

@@ -14,7 +14,7 @@ export interface ControlCommandSpec {
   /** The request's arguments; throw UsageError for a bad combination of flags. */
   toArgs(args: ParsedArgs, ctx: CliContext): Record<string, unknown>;
   /** Prints the server's answer (nothing by default); may return the exit status (default 0). */
-  print?(result: unknown, args: ParsedArgs, ctx: CliContext): number | void;
+  print?(result: unknown, args: ParsedArgs, ctx: CliContext): number | void | Promise<number | void>;
 }
 
 export function controlCommand(spec: ControlCommandSpec): CliCommand {
@@ -29,7 +29,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
       const socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
       const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
       // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
-      const status: unknown = spec.print?.(result, args, ctx);
+      const status: unknown = await spec.print?.(result, args, ctx);
       return typeof status === 'number' ? status : 0;
     },
   };

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_LOCK_POLL_MS, SERVER_LOCK_STALE_MS, SERVER_LOCK_WAIT_MS } from '../limits.js';
 import { socketAnswers } from './socketProbe.js';
-import { isAlive, readProcStat } from '../pty/procStat.js';
+import { isProcessRunning } from '../os/processRunning.js';
 
 export type LockResult = { ok: true; release(): void } | { ok: false; heldBy: number };
 
@@ -59,12 +59,4 @@ function releaseIfOurs(lock: string): void {
 }
 
 /** Alive and not a zombie (a killed server stays a zombie until reaped; some containers reap late). */
-function isRunning(pid: number): boolean {
-  if (fs.existsSync('/proc/self/stat')) return isAlive(readProcStat(pid));
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const isRunning = isProcessRunning;

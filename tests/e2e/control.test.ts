@@ -90,6 +90,18 @@ describe('control commands', () => {
     await eventually(() => isRunning(child), (alive) => !alive);
   });
 
+  it('kill-server returns once the server and a program that ignores SIGTERM are gone; a command right after starts afresh', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', "trap '' TERM; echo ready; while :; do sleep 1; done"]);
+    const [pane] = await sandbox.listPanes();
+    await eventually(() => capture(pane.id), (s) => s.includes('ready'));
+    const serverPid = JSON.parse(await sandbox.cliOk(['server-info', '--json'])).pid as number;
+    await sandbox.cliOk(['kill-server']);
+    expect(isRunning(serverPid)).toBe(false);
+    expect(pane.pid !== null && isRunning(pane.pid)).toBe(false);
+    await sandbox.cliOk(['new', '-d', '-s', 'after']);
+    expect((await sandbox.cliOk(['ls'])).split('\n').some((line) => line.startsWith('after:'))).toBe(true);
+  });
+
   it('starts new splits in the current directory of the split shell', async () => {
     const dir = fs.mkdtempSync(path.join(sandbox.root, 'cwd-'));
     await sandbox.cliOk(['new', '-d', '-s', 'w']);

@@ -1,4 +1,4 @@
-// kill-server: stop everything.
+// kill-server: stop everything. The answer names the server's pid, so the CLI can wait until it is gone.
 
 import type { ServerCommand } from './command.js';
 
@@ -6,6 +6,6 @@ export const killServer: ServerCommand = {
   name: 'kill-server',
   run(_args, ctx) {
     ctx.shutdown();
-    return null;
+    return { pid: process.pid };
   },
 };
