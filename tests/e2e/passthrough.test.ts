@@ -8,20 +8,12 @@ import { xtermLinkId, xtermLinkTarget } from '../../src/term/xtermCell.js';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
 let sandbox: TesseraSandbox;
-const terminals: OuterTerminal[] = [];
-
-function open(args: string[] = [], size = { cols: 100, rows: 30 }): OuterTerminal {
-  const t = new OuterTerminal(['-L', sandbox.socketName, ...args], { env: sandbox.env, cwd: sandbox.root, ...size });
-  terminals.push(t);
-  return t;
-}
 
 beforeEach(() => {
   sandbox = new TesseraSandbox();
 });
 
 afterEach(async () => {
-  for (const t of terminals.splice(0)) t.dispose();
   await sandbox.cleanup();
 });
 
@@ -50,7 +42,7 @@ async function run(t: OuterTerminal, command: string, marker: string): Promise<v
 
 describe('passthrough to the outer terminal', () => {
   it('keeps OSC 8 hyperlinks on the cells they cover', async () => {
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     t.write(`printf 'go to \\033]8;;https://example.com/docs\\033\\\\the docs\\033]8;;\\033\\\\ now\\n'\r`);
     await t.waitFor(/^go to the docs now/m);
@@ -64,7 +56,7 @@ describe('passthrough to the outer terminal', () => {
   });
 
   it('rings the bell, rate-limits a flood of bells, and marks a bell from a pane nobody can see', async () => {
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     await run(t, "printf '\\a'", 'rang-once');
     await eventually(() => received(t).bells, (n) => n === 1);
@@ -84,7 +76,7 @@ describe('passthrough to the outer terminal', () => {
   });
 
   it('passes OSC 52 clipboard writes on, refuses reads, floods and oversized writes with a message', async () => {
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     await run(t, "printf '\\033]52;c;%s\\a' $(printf 'copied text' | base64)", 'copied');
     await eventually(() => received(t).clipboard, (c) => c.length === 1);
@@ -105,14 +97,14 @@ describe('passthrough to the outer terminal', () => {
 
   it('drops clipboard writes when the setting says deny', async () => {
     sandbox.writeSettings({ clipboard: 'deny' });
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     await run(t, "printf '\\033]52;c;%s\\a' $(printf 'secret' | base64)", 'denied');
     expect(received(t).clipboard).toEqual([]);
   });
 
   it('sets the window title to the focused pane\'s, saves the old one at attach and restores it on detach', async () => {
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     expect(t.output.startsWith('\x1b[22;0t')).toBe(true);
     await run(t, "printf '\\033]2;my-editor-title\\a'", 'titled');
@@ -123,7 +115,7 @@ describe('passthrough to the outer terminal', () => {
   });
 
   it('sends focus in/out to the focused program that asked for them: from the terminal and when the focus moves', async () => {
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     t.write("printf '\\033[?1004h'; cat -v\r");
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -139,7 +131,7 @@ describe('passthrough to the outer terminal', () => {
   });
 
   it('turns off mouse and focus reports a finished command left on', async () => {
-    const t = open();
+    const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
     await run(t, "printf '\\033[?1000h\\033[?1006h\\033[?1004h'", 'left-on');
     // Ask the pane's terminal (DECRQM) which of them are on now: 2 means reset.

@@ -26,6 +26,8 @@ export class TesseraSandbox {
   readonly root: string;
   readonly env: Record<string, string>;
   readonly socketName = 'test';
+  /** Terminals opened with open(), disposed by cleanup(). */
+  private readonly terminals: OuterTerminal[] = [];
 
   constructor(extraEnv: Record<string, string> = {}, settings: Record<string, unknown> = {}) {
     this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-'));
@@ -79,7 +81,15 @@ export class TesseraSandbox {
     return JSON.parse(await this.cliOk(['list-panes', '--json'])) as PaneJson[];
   }
 
+  /** Starts the real binary on this sandbox's server (`tessera -L … ARGS`) in a terminal that cleanup() disposes. */
+  open(args: string[] = [], size: { cols: number; rows: number } = { cols: 100, rows: 30 }): OuterTerminal {
+    const t = new OuterTerminal(['-L', this.socketName, ...args], { env: this.env, cwd: this.root, ...size });
+    this.terminals.push(t);
+    return t;
+  }
+
   async cleanup(): Promise<void> {
+    for (const t of this.terminals.splice(0)) t.dispose();
     const pids = this.serverPids();
     await this.cli(['kill-server']);
     // The server answers kill-server before its panes are gone (their process groups get a grace
