@@ -24,8 +24,8 @@ export function HelpOverlay({ prefix, bindings, rect, offset }: { prefix: string
       <Text bold color="cyan">
         {fitText(`Keys — press ${prefix}, then:`, inner)}
       </Text>
-      {visible.map((b) => (
-        <Text key={b.keys}>
+      {visible.map((b, index) => (
+        <Text key={`${offset + index}`}>
           <Text color="yellow">{fitText(b.keys, Math.min(keyWidth, inner))}</Text>
           {fitText(`  ${b.description}`, Math.max(0, inner - keyWidth))}
         </Text>

@@ -33,7 +33,8 @@ for synchronized input (what you type goes to every marked pane; also 'tessera s
 
 Scrolling back: ${DEFAULT_SETTINGS.prefix} then [ (or the mouse wheel) shows a pane's history; there
 arrows/PageUp/g/G move, / and ? search (n/N repeat), v starts a selection (V lines, C-v a block),
-y copies it to your terminal's clipboard (OSC 52) and q returns to the live screen.
+y copies it to your terminal's clipboard (OSC 52) and q returns to the live screen. These keys
+are rebound by action name in the "scrollKeys" setting ({"leave": ["q", "x"]}).
 Mouse (setting "mouse", on by default): click focuses a pane, drag a divider to resize, drag over
 text to copy it; Shift+drag uses your terminal's own selection instead.
 

@@ -79,7 +79,7 @@ export function parseSettingsText(text: string, name = SETTINGS_FILE): SettingsR
     const node = findNodeAtLocation(root, [key]);
     if (node === undefined) continue;
     try {
-      if (key === 'keys') settings.keys = parseKeys(node, where);
+      if (key === 'keys' || key === 'scrollKeys') settings[key] = parseKeys(key, node, where);
       else Object.assign(settings, parseField(key, getNodeValue(node)));
     } catch (error) {
       if (!(error instanceof InvalidInput)) throw error;
@@ -96,7 +96,7 @@ export function parseSettings(value: unknown): Settings {
   const settings = { ...DEFAULT_SETTINGS };
   for (const [key, field] of Object.entries(fields)) {
     if (!KNOWN_KEYS.has(key)) throw new InvalidInput(`unknown setting '${key}' (known: ${[...KNOWN_KEYS].join(', ')})`);
-    if (key === 'keys') throw new InvalidInput('keys can only be read from a settings file');
+    if (key === 'keys' || key === 'scrollKeys') throw new InvalidInput(`${key} can only be read from a settings file`);
     Object.assign(settings, parseField(key, field));
   }
   return settings;
@@ -160,9 +160,12 @@ class LocatedInput extends InvalidInput {
   }
 }
 
-/** `"keys": { "detach": "D", "split-right": ["|", "C-r"], "zoom": [] }`: an action's keys replace its defaults. */
-function parseKeys(node: Node, where: (offset: number) => string): KeyOverride[] {
-  if (node.type !== 'object') throw new LocatedInput('keys must be an object: { "action-name": "key" or ["key", …] }', node.offset);
+/**
+ * `"keys": { "detach": "D", "split-right": ["|", "C-r"], "zoom": [] }`: an action's keys replace its
+ * defaults (`scrollKeys` alike, for scroll mode's actions).
+ */
+function parseKeys(setting: 'keys' | 'scrollKeys', node: Node, where: (offset: number) => string): KeyOverride[] {
+  if (node.type !== 'object') throw new LocatedInput(`${setting} must be an object: { "action-name": "key" or ["key", …] }`, node.offset);
   const overrides: KeyOverride[] = [];
   for (const property of node.children ?? []) {
     const [nameNode, valueNode] = property.children ?? [];
@@ -171,13 +174,13 @@ function parseKeys(node: Node, where: (offset: number) => string): KeyOverride[]
     const value: unknown = getNodeValue(valueNode);
     const list = typeof value === 'string' ? [value] : value === null ? [] : value;
     if (!Array.isArray(list) || list.some((k) => typeof k !== 'string' || k.length === 0 || k.length > 32)) {
-      throw new LocatedInput(`keys.${action} must be a key like "D" or "C-o", a list of keys, or [] for none`, valueNode.offset);
+      throw new LocatedInput(`${setting}.${action} must be a key like "D" or "C-o", a list of keys, or [] for none`, valueNode.offset);
     }
-    if (list.length > MAX_KEYS_PER_ACTION) throw new LocatedInput(`keys.${action}: at most ${MAX_KEYS_PER_ACTION} keys`, valueNode.offset);
+    if (list.length > MAX_KEYS_PER_ACTION) throw new LocatedInput(`${setting}.${action}: at most ${MAX_KEYS_PER_ACTION} keys`, valueNode.offset);
     list.forEach((spec: string, index: number) => {
       const at = valueNode.type === 'array' ? (valueNode.children?.[index]?.offset ?? valueNode.offset) : valueNode.offset;
       try {
-        checkKey(spec, `keys.${action}`);
+        checkKey(spec, `${setting}.${action}`);
       } catch (error) {
         throw new LocatedInput((error as Error).message, at);
       }

@@ -39,6 +39,8 @@ export interface Settings extends WorkspaceSettingsFields {
   setTitle: boolean;
   /** The user's key bindings, replacing an action's default keys (`{"detach": "D"}`); checked by the keymap. */
   keys: KeyOverride[];
+  /** Keys of scroll mode, replacing an action's default keys (`{"history-top": ["g", "Home"]}`); checked by the keymap. */
+  scrollKeys: KeyOverride[];
   /** Mouse support: click to focus, drag a divider, wheel to scroll, drag to copy (Shift+drag stays the terminal's). */
   mouse: boolean;
   /** A command that receives copied text on its standard input (e.g. "xclip -selection clipboard"); '' for none. */
@@ -59,6 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
   clipboard: 'allow',
   setTitle: true,
   keys: [],
+  scrollKeys: [],
   mouse: true,
   copyCommand: '',
   clipboardLimit: DEFAULT_CLIPBOARD_LIMIT_BYTES,

@@ -115,3 +115,41 @@ describe('key bindings from the settings', () => {
     await paneCount(s, 2);
   });
 });
+
+describe('scroll mode keys from the settings', () => {
+  const header = (t: OuterTerminal) => t.lines()[0];
+  const scrolled = (t: OuterTerminal) => /\[\d+\/\d+\]/.test(header(t));
+
+  it('applies scrollKeys saved while attached: the new key works, the old one does not, help shows it', async () => {
+    const { t, s } = await attached();
+    t.write(`${CTRL_BACKSLASH}[`);
+    await t.waitFor(() => scrolled(t));
+    // Saved while the pane is scrolled: the very next key uses the new bindings.
+    s.writeSettings({ scrollKeys: { leave: 'x', 'history-top': ['Home', 'g'], 'line-start': '0' } });
+    await t.waitFor(() => /settings applied/.test(statusBar(t)));
+    t.write('q'); // no longer leaves; the hint names the key that does
+    await t.waitFor(() => /scroll mode: x leaves/.test(statusBar(t)));
+    expect(scrolled(t)).toBe(true);
+    t.write('x');
+    await t.waitFor(() => !scrolled(t));
+    t.write(`${CTRL_BACKSLASH}?`);
+    await t.waitFor(/Keys — press/);
+    // The list is longer than the screen: page down to scroll mode's part at its end.
+    t.write('\x1b[6~\x1b[6~');
+    await t.waitFor(/in scroll mode/);
+    await t.waitFor(/x {2,}back to the live screen/);
+    t.write('\x1b');
+  });
+
+  it('reports a scrollKeys conflict with its line and column and keeps that default', async () => {
+    const { t, s } = await attached();
+    fs.writeFileSync(configFile(s), '{\n  "scrollKeys": {\n    "leave": "G"\n  }\n}\n');
+    await t.waitFor(() => /settings applied except config\.json:3:5: scrollKeys\.leave/.test(statusBar(t)));
+    const reload = await s.cli(['reload']);
+    expect(reload.stderr).toMatch(/config\.json:3:5: scrollKeys\.leave: 'G' is already history-bottom's key \(leave keeps q\)/);
+    t.write(`${CTRL_BACKSLASH}[`);
+    await t.waitFor(() => scrolled(t));
+    t.write('q');
+    await t.waitFor(() => !scrolled(t));
+  });
+});

@@ -104,6 +104,7 @@ export class ClientSession implements ActionContext {
       message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
       changed: (pane) => this.scrollChanged(pane),
       copy: (text) => this.copy(text),
+      keymap: () => host.settings.current.scrollKeymap,
     });
     this.mouseInput = new MouseInput({
       workspace: () => this.workspace,

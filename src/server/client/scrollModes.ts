@@ -4,7 +4,8 @@
 import { COPY_HINT_EMPTY } from './clipboard.js';
 import type { KeyToken } from '../../term/keys/decode.js';
 import type { SearchResult } from '../../term/scroll/scrollView.js';
-import { findScrollAction, type ScrollKeyTarget } from '../keys/scrollBindings.js';
+import type { Keymap } from '../keys/keymap.js';
+import { scrollModeHint, type ScrollAction, type ScrollKeyTarget } from '../keys/scrollBindings.js';
 import type { Pane } from '../pane.js';
 import { PaneScroll } from './paneScroll.js';
 
@@ -14,6 +15,8 @@ export interface ScrollHost {
   changed(pane: Pane): void;
   /** Puts text on the clipboard(s); false when it was refused (the host said why). */
   copy(text: string): boolean;
+  /** The keys of scroll mode in force now (they change when the settings are reloaded). */
+  keymap(): Keymap<ScrollAction>;
 }
 
 interface Prompt {
@@ -87,9 +90,10 @@ export class ScrollModes {
       this.promptKey(pane, scroll, this.prompt, token);
       return true;
     }
-    const action = findScrollAction(token);
+    const keymap = this.host.keymap();
+    const action = keymap.find(token);
     if (action) action.run(this.target(pane, scroll));
-    else if (token.kind === 'key') this.host.message('scroll mode: q leaves, / searches, v selects, y copies', 'info');
+    else if (token.kind === 'key') this.host.message(scrollModeHint((name) => keymap.labelOf(name)), 'info');
     if (this.scrolls.has(pane.id)) this.host.changed(pane);
     return true;
   }
@@ -120,7 +124,7 @@ export class ScrollModes {
       },
       repeatSearch: (reverse) => {
         const search = scroll.view.search;
-        if (!search) this.host.message('no search yet: / searches toward newer output, ? toward older', 'info');
+        if (!search) this.host.message(this.noSearchHint(), 'info');
         else this.report(scroll.view.find(search, reverse));
       },
       copy: () => {
@@ -133,6 +137,14 @@ export class ScrollModes {
       },
       exit: () => this.leave(pane),
     };
+  }
+
+  private noSearchHint(): string {
+    const keymap = this.host.keymap();
+    const forward = keymap.labelOf('search-forward');
+    const backward = keymap.labelOf('search-backward');
+    const ways = [forward && `${forward} searches toward newer output`, backward && `${backward} toward older`].filter(Boolean);
+    return `no search yet${ways.length > 0 ? `: ${ways.join(', ')}` : ''}`;
   }
 
   private promptKey(pane: Pane, scroll: PaneScroll, prompt: Prompt, token: KeyToken): void {

@@ -8,6 +8,7 @@ import { HELP_VISIBLE_ROWS, helpOverlayRect } from '../../app/overlayGeometry.js
 import { answerApproval, type Answer } from '../approval/answer.js';
 import { approvalOwner } from '../approval/ownership.js';
 import type { Keymap } from '../keys/keymap.js';
+import type { ScrollAction } from '../keys/scrollBindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
 import { setAllSynced, setPaneSynced, syncedIds } from '../syncInput.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -22,13 +23,16 @@ import { findAction } from '../keys/actions.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import { nextWaiting, switcherOverlay } from './workspaceSwitcher.js';
 
+/** Separates the prefix keys from scroll mode's in the help overlay. */
+const SCROLL_HELP_HEADING = { keys: 'in scroll mode', description: '(no prefix there) these keys:' };
+
 /** What the actions need from the client session. */
 export interface ActionContext {
   readonly registry: WorkspaceRegistry;
   /** Opens files in viewer panes. */
   readonly viewers: ViewerPanes;
   /** The prefix and keymap in force now. */
-  readonly keys: { prefix: { label: string }; keymap: Keymap };
+  readonly keys: { prefix: { label: string }; keymap: Keymap; scrollKeymap: Keymap<ScrollAction> };
   /** How to press an action ("C-\\ w"). */
   keyHint(action: string): string;
   readonly workspace: Workspace;
@@ -164,8 +168,8 @@ export class SessionActions implements KeyActions {
   }
 
   showHelp(): void {
-    const { keymap, prefix } = this.ctx.keys;
-    const bindings = [...keymap.helpRows(), ...ROUTER_HELP];
+    const { keymap, scrollKeymap, prefix } = this.ctx.keys;
+    const bindings = [...keymap.helpRows(), ...ROUTER_HELP, SCROLL_HELP_HEADING, ...scrollKeymap.helpRows()];
     const rect = helpOverlayRect(this.ctx.cols, Math.max(1, this.ctx.rows - 1), bindings);
     this.ctx.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect, offset: 0 } });
   }

@@ -24,7 +24,7 @@ const RESIZE_STEP_ROWS = 1;
 const FOCUS = 'focus the pane in that direction';
 const FOCUS_CYCLE = 'focus the next / previous pane';
 const RESIZE = "move the focused pane's border (resize)";
-const SCROLL = "scroll back: read, search (/ ?) and copy (v y) the pane's history; q leaves";
+const SCROLL = "scroll back: read, search and copy the pane's history (scroll mode's keys below)";
 const SWITCH = 'show workspace 1–9 (the numbers in the strip)';
 
 export const ACTIONS: readonly KeyAction[] = [
@@ -45,7 +45,7 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'add-pane', description: 'add a pane: an agent (claude, codex, …) or a shell', keys: ['a'], run: (a) => a.openAddPane() },
   { name: 'close-pane', description: 'close the focused pane (asks first)', keys: ['x'], run: (a) => a.askClose() },
   { name: 'detach', description: 'detach (everything keeps running)', keys: ['d'], run: (a) => a.detach() },
-  { name: 'scroll-mode', description: 'scroll back: read, search (/ ?) and copy (v y) the history; q leaves', keys: ['['], group: SCROLL, run: (a) => a.scrollMode(false) },
+  { name: 'scroll-mode', description: "scroll back: read, search and copy the pane's history (help lists scroll mode's keys)", keys: ['['], group: SCROLL, run: (a) => a.scrollMode(false) },
   { name: 'scroll-page-up', description: 'scroll back one page at once', keys: ['PageUp'], group: SCROLL, run: (a) => a.scrollMode(true) },
   { name: 'redraw', description: 'redraw the screen', keys: ['r'], run: (a) => a.redraw() },
   { name: 'approve', description: 'approval: Allow (the waiting pane that owns the bar)', keys: ['y'], run: (a) => a.answer('allow') },

@@ -1,8 +1,7 @@
 // The keys of scroll mode (the pane's history, its search and copy): one named action each, with
-// key specs written as in the settings (`Up`, `C-u`, `G`), like the prefix actions in actions.ts.
+// default key specs written as in the settings (`Up`, `C-u`, `G`), like the prefix actions in
+// actions.ts. The `scrollKeys` setting rebinds them by name (keymap.ts).
 
-import { parseKeySpec, type KeyMatcher } from '../../term/keys/prefix.js';
-import type { KeyToken } from '../../term/keys/decode.js';
 import type { ScrollView } from '../../term/scroll/scrollView.js';
 
 /** What scroll-mode keys act on: the view, plus what needs the client (search prompt, clipboard, leaving). */
@@ -22,14 +21,18 @@ export interface ScrollAction {
   name: string;
   description: string;
   keys: string[];
+  /** Actions of one group share a row in the help overlay. */
+  group?: string;
   run(target: ScrollKeyTarget): void;
 }
 
+const CURSOR = 'move the cursor (the view follows it past the edges)';
+
 export const SCROLL_ACTIONS: readonly ScrollAction[] = [
-  { name: 'cursor-up', description: 'cursor up (the view follows)', keys: ['Up', 'k'], run: (t) => t.view.moveCursor(-1) },
-  { name: 'cursor-down', description: 'cursor down', keys: ['Down', 'j'], run: (t) => t.view.moveCursor(1) },
-  { name: 'cursor-left', description: 'cursor left', keys: ['Left', 'h'], run: (t) => t.view.moveCursor(0, -1) },
-  { name: 'cursor-right', description: 'cursor right', keys: ['Right', 'l'], run: (t) => t.view.moveCursor(0, 1) },
+  { name: 'cursor-up', group: CURSOR, description: 'cursor up (the view follows)', keys: ['Up', 'k'], run: (t) => t.view.moveCursor(-1) },
+  { name: 'cursor-down', group: CURSOR, description: 'cursor down', keys: ['Down', 'j'], run: (t) => t.view.moveCursor(1) },
+  { name: 'cursor-left', group: CURSOR, description: 'cursor left', keys: ['Left', 'h'], run: (t) => t.view.moveCursor(0, -1) },
+  { name: 'cursor-right', group: CURSOR, description: 'cursor right', keys: ['Right', 'l'], run: (t) => t.view.moveCursor(0, 1) },
   { name: 'line-start', description: 'start of the line', keys: ['Home', '0'], run: (t) => t.view.lineStart() },
   { name: 'line-end', description: 'end of the line', keys: ['End', '$'], run: (t) => t.view.lineEnd() },
   { name: 'page-up', description: 'one page back', keys: ['PageUp', 'C-b'], run: (t) => t.view.page(-1) },
@@ -58,14 +61,16 @@ export const SCROLL_ACTIONS: readonly ScrollAction[] = [
   },
 ];
 
-const MATCHERS: { action: ScrollAction; matches: KeyMatcher }[] = SCROLL_ACTIONS.flatMap((action) =>
-  action.keys.map((spec) => {
-    const matches = parseKeySpec(spec);
-    if (typeof matches === 'string') throw new Error(`scroll key ${spec}: ${matches}`);
-    return { action, matches };
-  }),
-);
-
-export function findScrollAction(token: KeyToken): ScrollAction | undefined {
-  return MATCHERS.find((m) => m.matches(token))?.action;
+/** What the status bar says when a key means nothing in scroll mode: the main keys, as bound now. */
+export function scrollModeHint(labelOf: (action: string) => string | undefined): string {
+  const parts = [
+    ['leave', 'leaves'],
+    ['search-forward', 'searches'],
+    ['select', 'selects'],
+    ['copy', 'copies'],
+  ].flatMap(([action, what]) => {
+    const label = labelOf(action);
+    return label === undefined ? [] : [`${label} ${what}`];
+  });
+  return `scroll mode: ${parts.join(', ') || 'no keys bound (see the scrollKeys setting)'}`;
 }

@@ -2,13 +2,16 @@
 // keymap), or an error saying why this file cannot be used.
 
 import type { Settings } from '../../store/settingsDefaults.js';
-import { buildKeymap, type Keymap } from '../keys/keymap.js';
+import { buildKeymap, buildScrollKeymap, type Keymap } from '../keys/keymap.js';
+import type { ScrollAction } from '../keys/scrollBindings.js';
 import { resolvePrefix, type PrefixKey } from '../keys/prefixKey.js';
 
 export interface ActiveSettings {
   settings: Settings;
   prefix: PrefixKey;
   keymap: Keymap;
+  /** The keys of scroll mode. */
+  scrollKeymap: Keymap<ScrollAction>;
   /** Parts of the file that were not applied (binding conflicts), to report. */
   problems: string[];
 }
@@ -20,5 +23,8 @@ export function activate(settings: Settings): Activation {
   if (typeof prefix === 'string') return { ok: false, error: prefix };
   const keys = buildKeymap(settings.keys, settings.prefix);
   if (!keys.ok) return { ok: false, error: keys.error };
-  return { ok: true, active: { settings, prefix, keymap: keys.keymap, problems: keys.problems } };
+  const scrollKeys = buildScrollKeymap(settings.scrollKeys, settings.prefix);
+  if (!scrollKeys.ok) return { ok: false, error: scrollKeys.error };
+  const problems = [...keys.problems, ...scrollKeys.problems];
+  return { ok: true, active: { settings, prefix, keymap: keys.keymap, scrollKeymap: scrollKeys.keymap, problems } };
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../../src/server/keys/actions.js';
-import { buildKeymap, type Keymap } from '../../../src/server/keys/keymap.js';
+import { buildKeymap, buildScrollKeymap, type Keymap, type NamedAction } from '../../../src/server/keys/keymap.js';
+import { SCROLL_ACTIONS, scrollModeHint } from '../../../src/server/keys/scrollBindings.js';
 import { keyIdentity } from '../../../src/term/keys/prefix.js';
 import { InputDecoder } from '../../../src/term/keys/decode.js';
 
 const override = (action: string, keys: string[], line = 1) => ({ action, keys, where: `config.json:${line}:1` });
 
-function actionFor(keymap: Keymap, bytes: string): string | undefined {
+function actionFor(keymap: Keymap<NamedAction>, bytes: string): string | undefined {
   const [token] = new InputDecoder().feed(bytes);
   return keymap.find(token)?.name;
 }
@@ -86,5 +87,62 @@ describe('keymap', () => {
     expect(rows).toContainEqual({ keys: 'Z', description: expect.stringMatching(/^zoom/) });
     expect(rows).toContainEqual({ keys: '←/h →/l ↑/k ↓/j', description: 'focus the pane in that direction' });
     expect(rows).toContainEqual({ keys: '| or %', description: 'split: new pane to the right' });
+  });
+});
+
+describe('scroll mode keymap', () => {
+  function scrollBuilt(overrides: ReturnType<typeof override>[], prefix = 'C-\\') {
+    const result = buildScrollKeymap(overrides, prefix);
+    if (!result.ok) throw new Error(result.error);
+    return result;
+  }
+
+  it('has unique names and defaults without conflicts', () => {
+    expect(new Set(SCROLL_ACTIONS.map((a) => a.name)).size).toBe(SCROLL_ACTIONS.length);
+    const ids = SCROLL_ACTIONS.flatMap((a) => a.keys.map((k) => keyIdentity(k)));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(scrollBuilt([]).problems).toEqual([]);
+    const { keymap } = scrollBuilt([]);
+    expect(actionFor(keymap, 'g')).toBe('history-top');
+    expect(actionFor(keymap, '\x1b[5~')).toBe('page-up');
+    expect(actionFor(keymap, '\x15')).toBe('half-page-up');
+  });
+
+  it('rebinds a scroll action by name, independently of the prefix keys', () => {
+    const { keymap, problems } = scrollBuilt([override('history-top', ['Home', 'g']), override('line-start', ['0']), override('leave', ['x'])]);
+    expect(problems).toEqual([]);
+    expect(actionFor(keymap, '\x1b[H')).toBe('history-top');
+    expect(actionFor(keymap, 'x')).toBe('leave');
+    expect(actionFor(keymap, 'q')).toBeUndefined();
+    // x is still close-pane's key after the prefix: the two tables do not meet.
+    expect(actionFor(built([]).keymap, 'x')).toBe('close-pane');
+  });
+
+  it('reports a conflict in scrollKeys with the place it was written, keeping the defaults', () => {
+    const { keymap, problems } = scrollBuilt([override('leave', ['g'], 7)]);
+    expect(problems).toEqual(["config.json:7:1: scrollKeys.leave: 'g' is already history-top's key (leave keeps q)"]);
+    expect(actionFor(keymap, 'g')).toBe('history-top');
+    expect(actionFor(keymap, 'q')).toBe('leave');
+    const onPrefix = scrollBuilt([override('leave', ['C-b'])], 'C-b');
+    expect(onPrefix.problems[0]).toMatch(/scrollKeys\.leave: 'C-b' is the prefix \(leave keeps q\)/);
+    // A prefix that is also a default scroll key (C-b, tmux's prefix, is page-up's) quietly stays the prefix.
+    expect(onPrefix.problems).toHaveLength(1);
+    expect(onPrefix.keymap.keysOf('page-up')).toEqual(['PageUp']);
+  });
+
+  it('rejects an unknown scroll action, naming the scroll actions', () => {
+    expect(buildScrollKeymap([override('split-right', ['%'])], 'C-\\')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/scrollKeys: unknown action 'split-right' \(the actions: cursor-up, /),
+    });
+  });
+
+  it('shows the keys in force in help and in the hint', () => {
+    const { keymap } = scrollBuilt([override('leave', ['x']), override('copy', [])]);
+    const rows = keymap.helpRows();
+    expect(rows).toContainEqual({ keys: 'x', description: 'back to the live screen' });
+    expect(rows).toContainEqual({ keys: '↑/k ↓/j ←/h →/l', description: expect.stringMatching(/^move the cursor/) });
+    expect(rows.some((r) => r.description.startsWith('copy'))).toBe(false);
+    expect(scrollModeHint((name) => keymap.labelOf(name))).toBe('scroll mode: x leaves, / searches, v selects');
   });
 });

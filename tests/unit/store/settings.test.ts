@@ -57,6 +57,20 @@ describe('settings', () => {
     });
   });
 
+  it('reads scroll mode\'s key bindings apart from the prefix keys', () => {
+    const result = parseSettingsText('{\n  "scrollKeys": {\n    "history-top": ["g", "Home"],\n    "leave": "x"\n  }\n}\n');
+    expect(result).toEqual({
+      ok: true,
+      settings: {
+        ...DEFAULT_SETTINGS,
+        scrollKeys: [
+          { action: 'history-top', keys: ['g', 'Home'], where: 'config.json:3:5' },
+          { action: 'leave', keys: ['x'], where: 'config.json:4:5' },
+        ],
+      },
+    });
+  });
+
   it('says on which line and column a mistake is', () => {
     for (const [text, message] of [
       ['{nope', /^config\.json:1:2: not valid JSON: invalid symbol/],
@@ -68,6 +82,8 @@ describe('settings', () => {
       ['{"prefix": "C-Nope"}', /^config\.json:1:12: prefix: "C-Nope" is not a key/],
       ['{"keys": {"zoom": ["z", "Hyper-q"]}}', /^config\.json:1:25: keys\.zoom: "Hyper-q" is not a key/],
       ['{"keys": {"zoom": 3}}', /^config\.json:1:19: keys\.zoom must be a key/],
+      ['{\n  "scrollKeys": {"leave": ["q", "Hyper-q"]}}', /^config\.json:2:33: scrollKeys\.leave: "Hyper-q" is not a key/],
+      ['{"scrollKeys": []}', /^config\.json:1:16: scrollKeys must be an object/],
       ['[1]', /^config\.json:1:1: the settings must be a JSON object/],
     ] as const) {
       const { result, dir } = withConfig(text);
