@@ -6,10 +6,10 @@
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { controlRequest } from '../lib/control-request.js';
 
 const BIN = fileURLToPath(new URL('../../bin/tessera.js', import.meta.url));
 const PANES = Number(process.argv[2] ?? 2000);
@@ -20,30 +20,8 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-killbench-'));
 const env = { ...process.env, TESSERA_TMPDIR: path.join(root, 'run'), TESSERA_CONFIG_DIR: path.join(root, 'config'), TESSERA_STATE_DIR: path.join(root, 'state') };
 const socketPath = path.join(env.TESSERA_TMPDIR, `tessera-${process.getuid?.() ?? 0}`, 'killbench');
 
-/**
- * One control request over the socket protocol ([u32 length][u8 type 1 = JSON][payload]).
- * @param {string} command @param {Record<string, unknown>} args @returns {Promise<unknown>}
- */
-function request(command, args) {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath);
-    const payload = Buffer.from(JSON.stringify({ t: 'request', id: 1, command, args, cwd: root }));
-    const header = Buffer.alloc(5);
-    header.writeUInt32BE(payload.length, 0);
-    header.writeUInt8(1, 4);
-    let received = Buffer.alloc(0);
-    socket.on('connect', () => socket.write(Buffer.concat([header, payload])));
-    socket.on('data', (chunk) => {
-      received = Buffer.concat([received, chunk]);
-      if (received.length < 5 || received.length < 5 + received.readUInt32BE(0)) return;
-      const answer = JSON.parse(received.subarray(5, 5 + received.readUInt32BE(0)).toString());
-      socket.end();
-      if (answer.ok) resolve(answer.result);
-      else reject(new Error(answer.error ?? answer.reason));
-    });
-    socket.on('error', reject);
-  });
-}
+/** @param {string} command @param {Record<string, unknown>} args @returns {Promise<any>} */
+const request = (command, args) => controlRequest(socketPath, command, args, root);
 
 /** @param {number} pid */
 const alive = (pid) => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));

@@ -19,6 +19,7 @@ import type { LaunchRequest } from './launchPlan.js';
 import { subscribe, type Listener } from './listeners.js';
 import { paneStatus, type PaneFacts } from './paneStatus.js';
 import { tildify } from './tildify.js';
+import { releaseMemorySoon } from './memoryRelease.js';
 
 /** Shells with no integration are asked about their foreground group at most this often while output flows. */
 const FOREGROUND_CHECK_INTERVAL_MS = 250;
@@ -310,6 +311,7 @@ export class Pane {
     this.osc.dispose();
     this.pty.dispose();
     this.emulator.dispose();
+    releaseMemorySoon();
     this.screenListeners.clear();
     this.metaListeners.clear();
     this.exitListeners.clear();

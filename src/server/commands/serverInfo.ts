@@ -1,8 +1,16 @@
-// server-info: the server's pid, socket and version, and what it cleaned up after a crash.
+// server-info: the server's pid, socket and version, what it cleaned up after a crash, and where its
+// memory goes.
 
+import { memoryReport } from '../memoryReport.js';
 import type { ServerCommand } from './command.js';
 
 export const serverInfo: ServerCommand = {
   name: 'server-info',
-  run: (_args, ctx) => ({ pid: process.pid, socketPath: ctx.socketPath, version: ctx.version, crashSweep: ctx.crashSweep ?? null }),
+  run: (_args, ctx) => ({
+    pid: process.pid,
+    socketPath: ctx.socketPath,
+    version: ctx.version,
+    crashSweep: ctx.crashSweep ?? null,
+    memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
+  }),
 };
