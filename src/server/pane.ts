@@ -128,7 +128,14 @@ export class Pane {
     this.sessionId = launch.sessionId;
     this.lastCwd = launch.cwd;
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
-    this.emulator = new Emulator({ cols: launch.cols, rows: launch.rows, scrollback: launch.scrollback, name: `pane ${launch.id}`, log: launch.log });
+    this.emulator = new Emulator({
+      cols: launch.cols,
+      rows: launch.rows,
+      scrollback: launch.scrollback,
+      name: `pane ${launch.id}`,
+      log: launch.log,
+      resetModesAtCommandEnd: launch.kind === 'shell',
+    });
     this.osc = trackShellOsc(this.emulator.terminal);
     try {
       this.pty = this.start(launch);
@@ -337,8 +344,8 @@ export class Pane {
 
   private onProgramExit(exit: PtyExit): void {
     this.endSession(exit.signal ? 128 + exit.signal : exit.exitCode);
-    // Let the emulator finish parsing what the program wrote last, then report the exit.
-    this.emulator.write('', () => {
+    // Let the emulator finish parsing what the program wrote last (and drop the modes it left on), then report the exit.
+    this.emulator.programEnded(() => {
       this.exited = true;
       this.exitCode = exit.signal ? 128 + exit.signal : exit.exitCode;
       this.refreshStatus();

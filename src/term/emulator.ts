@@ -7,6 +7,7 @@ import type { IBuffer, IBufferCell, IDisposable, Terminal as XTerm } from '@xter
 import unicode11 from '@xterm/addon-unicode11';
 import { DEFAULT_COLOR, type CellGrid } from './cellGrid.js';
 import { OutputClamp } from './outputClamp.js';
+import { CommandEndResets, MODES_LEFT_ON_RESET } from './modesLeftOn.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS } from '../limits.js';
@@ -26,6 +27,11 @@ export interface EmulatorOptions {
   name?: string;
   /** Where summaries of malformed output go (the server log); silent when absent. */
   log?: (line: string) => void;
+  /**
+   * Turn off the input modes a command left on where the output marks its end (OSC 133;D): for a
+   * shell, whose marks tessera's integration writes; not for an agent, whose own marks do not end it.
+   */
+  resetModesAtCommandEnd?: boolean;
 }
 
 /** Memory held by one emulator's lines. */
@@ -60,6 +66,8 @@ export class Emulator implements ParseTask {
   /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
   private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
   private readonly clamp = new OutputClamp();
+  /** Turns off the input modes a finished command left on, where the shell marks its end. */
+  private readonly commandEnds: CommandEndResets | undefined;
   /** Output not yet through the clamp (it is clamped when its turn comes, at the screen's size then). */
   private readonly raw: PendingSlice[] = [];
   private rawOffset = 0;
@@ -73,6 +81,7 @@ export class Emulator implements ParseTask {
 
   constructor(options: EmulatorOptions) {
     this.parseErrors = new ParseErrorLog(options.name ?? 'emulator', options.log);
+    this.commandEnds = options.resetModesAtCommandEnd ? new CommandEndResets() : undefined;
     // The scheduler marks each slice as user input so that xterm parses it at once: that must not
     // scroll a pane someone scrolled back (an option xterm has but its headless typings omit).
     const notScrolledByInput = { scrollOnUserInput: false };
@@ -155,7 +164,7 @@ export class Emulator implements ParseTask {
       const head = this.raw[0];
       const end = Math.min(head.data.length, this.rawOffset + CLAMP_PIECE_CHARS);
       const piece = this.rawOffset === 0 && end === head.data.length ? head.data : head.data.slice(this.rawOffset, end);
-      const out = piece.length > 0 ? this.clamp.feed(piece, { cols: this.terminal.cols, rows: this.terminal.rows }) : [];
+      const out = piece.length > 0 ? this.clamp.feed(this.commandEnds?.feed(piece) ?? piece, { cols: this.terminal.cols, rows: this.terminal.rows }) : [];
       for (const data of out) this.slices.push({ data });
       if (end < head.data.length) {
         this.rawOffset = end;
@@ -166,6 +175,14 @@ export class Emulator implements ParseTask {
       // The callback runs once everything written before it (and this chunk) is parsed.
       if (head.parsed) this.slices.push({ data: '', parsed: head.parsed });
     }
+  }
+
+  /**
+   * The program is gone: after what it wrote last is parsed, the input modes it left on are turned
+   * off (no mouse reports or bracketed paste for a program that cannot read them), then `done` runs.
+   */
+  programEnded(done: () => void): void {
+    this.write(MODES_LEFT_ON_RESET, done);
   }
 
   resize(cols: number, rows: number): void {

@@ -149,4 +149,32 @@ describe('passthrough to the outer terminal', () => {
     expect(line).toContain('E[?1006;2$y');
     expect(line).toContain('E[?1004;2$y');
   });
+
+  it('gives the next command plain keys, pastes and clicks after one left cursor keys, bracketed paste and the mouse on', async () => {
+    // readline stays out of bracketed paste, so only tessera can turn it off.
+    fs.writeFileSync(path.join(sandbox.env.HOME, '.inputrc'), 'set enable-bracketed-paste off\n');
+    const t = sandbox.open();
+    await t.waitFor(PROMPT_PATTERN);
+    await run(t, "printf '\\033[?2004h\\033[?1h\\033[?1000h\\033[?1006h\\033[?1004h'", 'left-on');
+    // Up, as the user's terminal sends it, reaches the next program as ESC [ A (not DECCKM's ESC O A).
+    t.write(`echo ready-key; read -rsn3 k; printf 'key=%q\\n' "$k"\r`);
+    await t.waitFor(/^ready-key$/m);
+    t.write('\x1b[A');
+    await t.waitFor(/^key=\$'\\E\[A'$/m);
+    // A paste arrives without the bracket markers the finished command asked for.
+    t.write(`echo ready-paste; read -r l; printf 'line=%q\\n' "$l"\r`);
+    await t.waitFor(/^ready-paste$/m);
+    t.write('\x1b[200~pasted-words\x1b[201~\r');
+    await t.waitFor(/^line=pasted-words$/m);
+    // A click is tessera's again (it focuses the pane), not a mouse report typed into the prompt.
+    t.write('\x1b[<0;10;4M\x1b[<0;10;4m');
+    t.write('echo clean-$((40+2))\r');
+    await t.waitFor(/^clean-42$/m);
+    expect(t.lines().some((l) => /^tsh\$ echo clean-\$\(\(40\+2\)\)$/.test(l))).toBe(true);
+    // The user's terminal keeps the modes tessera wants: its own mouse reports, bracketed paste, focus events.
+    expect(t.term.modes.mouseTrackingMode).toBe('drag');
+    expect(t.term.modes.bracketedPasteMode).toBe(true);
+    expect(t.term.modes.sendFocusMode).toBe(true);
+    expect(t.term.modes.applicationCursorKeysMode).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 // What a program sends for the user's own terminal: the bell and clipboard writes (OSC 52), passed to
 // the terminals that show its workspace, each rate-limited per pane so a flood never reaches the user.
-// Also: modes a finished command left on in its pane (mouse reports, focus events) are turned off.
+// (Modes a finished command left on are turned off by the emulator itself: see term/modesLeftOn.ts.)
 
 import { BELL_BURST, BELLS_PER_SECOND, CLIPBOARD_BURST, CLIPBOARD_WRITES_PER_SECOND } from '../../limits.js';
 import type { Settings } from '../../store/settingsDefaults.js';
@@ -23,9 +23,6 @@ export interface PassthroughHost {
   settings(): Settings;
 }
 
-/** Mouse reporting (every protocol and encoding) and focus events off. */
-const MODES_LEFT_ON_OFF = '\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l\x1b[?1004l';
-
 export class Passthrough {
   constructor(private readonly host: PassthroughHost) {}
 
@@ -42,15 +39,6 @@ export class Passthrough {
         else if (refusing) return; // said once per flood
         else refusing = true;
         this.clipboard(pane, workspace, allowed ? write : { ok: false, reason: 'too many clipboard writes; the rest are dropped' });
-      }),
-    );
-    // A command that ended (OSC 133;D from the shell) without turning its mouse or focus reports off
-    // (vim killed, a crashed TUI) must not leave the shell receiving them. The shell sets its own
-    // bracketed paste and cursor-key modes at each prompt, so those are left to it.
-    pane.own(
-      pane.onShellMarks((state) => {
-        // After the parse that saw the mark: the emulator is not written to from inside its own parser.
-        if (state.phase === 'done') setImmediate(() => pane.emulator.write(MODES_LEFT_ON_OFF));
       }),
     );
   }
