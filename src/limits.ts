@@ -189,3 +189,7 @@ export const DEFAULT_CLIPBOARD_LIMIT_BYTES = 1 << 20;
 export const SCROLL_INDICATOR_INTERVAL_MS = 250;
 /** A workspace's diff summary in the strip is asked of git again when older than this and the strip is drawn. */
 export const DIFF_SUMMARY_MAX_AGE_MS = 5_000;
+/** The new-workspace dialog reads the repository typed in its repo field once typing pauses this long (not per key). */
+export const REPO_READ_DELAY_MS = 150;
+/** While the new-workspace dialog waits for git (a clone), its "for N s" is redrawn this often. */
+export const DIALOG_PROGRESS_TICK_MS = 1_000;

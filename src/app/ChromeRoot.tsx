@@ -5,6 +5,7 @@ import { AddPaneDialog } from './addPane/AddPaneDialog.js';
 import type { ChromeModel } from './chromeModel.js';
 import { Divider } from './Divider.js';
 import { HelpOverlay } from './HelpOverlay.js';
+import { NewWorkspaceDialog } from './newWorkspace/NewWorkspaceDialog.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { PaneHeader } from './PaneHeader.js';
 import { StatusBar } from './StatusBar.js';
@@ -26,6 +27,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       ) : null}
       {model.overlay.kind === 'add-pane' ? <AddPaneDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'palette' ? <CommandPalette state={model.overlay.state} rect={model.overlay.rect} /> : null}
+      {model.overlay.kind === 'new-workspace' ? <NewWorkspaceDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
     </Box>
   );
 }

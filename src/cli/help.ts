@@ -30,6 +30,8 @@ Inside tessera, press ${DEFAULT_SETTINGS.prefix} then ? to see every key (${DEFA
 ${DEFAULT_SETTINGS.prefix} : opens the command palette: type part of an action's name, Enter runs it.
 ${DEFAULT_SETTINGS.prefix} f views a file of the workspace (also 'tessera view FILE'); ${DEFAULT_SETTINGS.prefix} S marks a pane
 for synchronized input (what you type goes to every marked pane; also 'tessera sync').
+${DEFAULT_SETTINGS.prefix} N opens the new-workspace dialog (what 'tessera new' does): a git worktree on a new or
+existing branch, a clone, or a folder you have; Enter creates it and shows it, Esc leaves.
 
 Scrolling back: ${DEFAULT_SETTINGS.prefix} then [ (or the mouse wheel) shows a pane's history; there
 arrows/PageUp/g/G move, / and ? search (n/N repeat), v starts a selection (V lines, C-v a block),

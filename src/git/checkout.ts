@@ -8,6 +8,8 @@ import { defaultBranch, localBranchExists, refExists, validBranchName } from './
 import { GitError, firstLine, git } from './run.js';
 import { branchHolder } from './worktrees.js';
 
+export { checkCloneUrl, repoNameFromUrl } from './cloneUrl.js';
+
 export interface WorktreePlan {
   /** The source repository's top folder. */
   repo: string;
@@ -57,20 +59,6 @@ export async function removeWorktreeQuietly(repo: string, target: string): Promi
   await git(repo, ['worktree', 'remove', '--force', '--force', '--', target]).catch(() => undefined);
   fs.rmSync(target, { recursive: true, force: true });
   await git(repo, ['worktree', 'prune']).catch(() => undefined);
-}
-
-/** A clone URL must not look like an option and must name something (https, ssh, scp-like or a local path). */
-export function checkCloneUrl(url: string): string | undefined {
-  if (url.length === 0 || url.startsWith('-')) return `'${url}' is not a repository URL`;
-  if (/^ext::|^fd::/i.test(url)) return `'${url}' uses a transport tessera does not allow`;
-  if (/[\0\n\r]/.test(url)) return 'the URL holds control characters';
-  return undefined;
-}
-
-/** The folder name a clone of `url` gets: its last path part without `.git`. */
-export function repoNameFromUrl(url: string): string {
-  const trimmed = url.replace(/[\\/]+$/, '').replace(/\.git$/, '');
-  return path.basename(trimmed.replace(/^[^:/]+:(?!\/)/, '/')) || 'repo';
 }
 
 export async function cloneRepo(url: string, target: string, branch?: string): Promise<void> {

@@ -194,6 +194,7 @@ export class Server {
             sessions: this.sessions,
             workspaces: this.workspaces,
             openWorkspace: (name, size) => this.registry.open(name, size),
+            env: this.env,
             addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
             removed: (s) => {
               this.clients.delete(s);

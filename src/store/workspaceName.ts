@@ -3,6 +3,8 @@
 const NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/;
 
 export const NAME_RULE = "at most 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'";
+/** The same rule in few enough words for one line of a dialog. */
+export const NAME_RULE_SHORT = 'letters, digits, . _ - only; at most 64; not starting with . or -';
 
 /** Undefined when the name is fine, else the reason it is refused. */
 export function checkWorkspaceName(name: string): string | undefined {

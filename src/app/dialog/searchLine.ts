@@ -15,7 +15,7 @@ export function searchLine(search: string, width: number): Segment[] {
 }
 
 /** The end of `text` that fits in `width` cells, so the caret stays in view. */
-function tailThatFits(text: string, width: number): string {
+export function tailThatFits(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
   const graphemes = [...segmenter.segment(text)].map((s) => s.segment);
   let out = '';

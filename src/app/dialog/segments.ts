@@ -4,7 +4,7 @@ import { textWidth } from '../../term/textWidth.js';
 import { fitText } from '../fitText.js';
 
 /** What a piece of text is; the component picks its colors. */
-export type Tone = 'text' | 'title' | 'caption' | 'installed' | 'missing' | 'hint' | 'value' | 'chosen' | 'disabled' | 'key' | 'caret' | 'placeholder' | 'match';
+export type Tone = 'text' | 'title' | 'caption' | 'installed' | 'missing' | 'hint' | 'value' | 'chosen' | 'disabled' | 'key' | 'caret' | 'placeholder' | 'match' | 'error' | 'warning';
 
 export interface Segment {
   text: string;

@@ -24,6 +24,8 @@ const PLAIN: Record<Tone, ToneStyle> = {
   caret: { inverse: true },
   placeholder: { color: 'gray' },
   match: { color: 'magentaBright', bold: true },
+  error: { color: 'red', bold: true },
+  warning: { color: 'yellow', bold: true },
 };
 
 /** On the blue highlight, gray and cyan would vanish: everything turns light, states keep their hue. */
@@ -39,6 +41,8 @@ const FOCUSED: Record<Tone, ToneStyle> = {
   disabled: { color: 'white', dimColor: true },
   key: { color: 'whiteBright', bold: true },
   match: { color: 'yellowBright', bold: true, underline: true },
+  error: { color: 'redBright', bold: true },
+  warning: { color: 'yellowBright', bold: true },
 };
 
 export const FOCUSED_BACKGROUND = 'blue';

@@ -16,6 +16,7 @@ import { buildChromeModel } from './buildChromeModel.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
 import { FramePacer } from './framePacer.js';
 import { AddPaneController } from './addPaneController.js';
+import { NewWorkspaceController } from './newWorkspaceController.js';
 import type { RowContext } from './addPaneRows.js';
 import { ColorProbe } from './colorProbe.js';
 import { sendFocusEvent } from '../focusEvents.js';
@@ -58,6 +59,8 @@ export interface SessionHost {
   workspaces: WorkspaceList;
   /** A workspace by name, started when it is dormant. */
   openWorkspace(name: string, size: { cols: number; rows: number }): Workspace;
+  /** The server's environment (the new-workspace dialog's `~` and workspace root). */
+  env: NodeJS.ProcessEnv;
 }
 
 export class ClientSession implements ActionContext {
@@ -70,6 +73,7 @@ export class ClientSession implements ActionContext {
   private readonly decoder = new InputDecoder();
   private chromeState: ChromeState = initialChromeState();
   readonly addPane: AddPaneController;
+  readonly newWorkspace: NewWorkspaceController;
   private readonly actions: SessionActions;
   private readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
@@ -99,6 +103,7 @@ export class ClientSession implements ActionContext {
       onceDrained: (resume) => transport.onceDrained(resume),
     });
     this.addPane = new AddPaneController(() => host.addPaneContext());
+    this.newWorkspace = new NewWorkspaceController(this);
     this.actions = new SessionActions(this);
     this.scrolls = new ScrollModes({
       message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
@@ -226,6 +231,7 @@ export class ClientSession implements ActionContext {
     clearTimeout(this.escapeTimer);
     clearTimeout(this.heldTimer);
     this.colorProbe?.dispose();
+    this.newWorkspace.dispose();
     clearTimeout(this.indicatorTimer);
     for (const off of this.unsubscribe.splice(0)) off();
     this.scrolls.dispose();
@@ -245,6 +251,14 @@ export class ClientSession implements ActionContext {
 
   get viewers(): ViewerPanes {
     return this.host.viewers;
+  }
+
+  get settingsNow() {
+    return this.host.settings.settings;
+  }
+
+  get serverEnv(): NodeJS.ProcessEnv {
+    return this.host.env;
   }
 
   /** How to press an action's first key ("C-\\ w"), or how to reach it when it has none. */

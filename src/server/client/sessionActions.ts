@@ -14,6 +14,7 @@ import { setAllSynced, setPaneSynced, syncedIds } from '../syncInput.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { RefusedError, type Workspace } from '../workspace.js';
 import type { AddPaneController } from './addPaneController.js';
+import type { NewWorkspaceController } from './newWorkspaceController.js';
 import type { ChromeState } from './chromeState.js';
 import { ROUTER_HELP } from './keyRouter.js';
 import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
@@ -40,6 +41,7 @@ export interface ActionContext {
   readonly rows: number;
   readonly chrome: ChromeState;
   readonly addPane: AddPaneController;
+  readonly newWorkspace: NewWorkspaceController;
   setChrome(change: Partial<ChromeState>): void;
   message(text: string, tone: 'info' | 'error'): void;
   ask(text: string, onYes: () => void): void;
@@ -134,6 +136,10 @@ export class SessionActions implements KeyActions {
     this.ctx.setChrome({ overlay: switcherOverlay(workspaces.strip(this.ctx.workspace), workspaces.all(), this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
   }
 
+  openNewWorkspace(): void {
+    this.ctx.newWorkspace.open();
+  }
+
   openAddPane(): void {
     this.ctx.setChrome({ overlay: this.ctx.addPane.open(this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
   }
@@ -177,6 +183,7 @@ export class SessionActions implements KeyActions {
   /** The terminal changed size: an open help overlay is laid out again for it (and keeps its place). */
   relayoutOverlay(): void {
     const overlay = this.ctx.chrome.overlay;
+    if (overlay.kind === 'new-workspace') this.ctx.newWorkspace.relayout();
     if (overlay.kind !== 'help') return;
     const rect = helpOverlayRect(this.ctx.cols, Math.max(1, this.ctx.rows - 1), overlay.bindings);
     const offset = clampHelpOffset(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(rect));
@@ -199,6 +206,10 @@ export class SessionActions implements KeyActions {
         this.ctx.setChrome({ overlay: { kind: 'none' } });
         if ('choose' in step.outcome) this.paletteChose(overlay.purpose, step.outcome.choose);
       }
+      return true;
+    }
+    if (overlay.kind === 'new-workspace') {
+      this.ctx.newWorkspace.key(overlay, token);
       return true;
     }
     const step = this.ctx.addPane.key(overlay, token);

@@ -33,4 +33,6 @@ export interface KeyActions {
   switchToDigit(digit: number): void;
   /** Opens the workspace switcher: every workspace, dormant ones too, searched by name. */
   openSwitcher(): void;
+  /** Opens the "new workspace" dialog: adopt a folder, or make a git worktree or clone. */
+  openNewWorkspace(): void;
 }

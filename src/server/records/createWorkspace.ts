@@ -1,0 +1,64 @@
+// Creating a workspace, the one way both `tessera new` and the in-client dialog do it: adopt a folder,
+// or make a managed git worktree or clone (then start the setup command from the settings beside it).
+
+import path from 'node:path';
+import { repoNameFromUrl } from '../../git/cloneUrl.js';
+import { realPath } from '../../store/paths.js';
+import { nameFromFolder } from '../../store/workspaceName.js';
+import type { LaunchRequest } from '../launchPlan.js';
+import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspace.js';
+import { createManaged, type ManagedContext } from './createManaged.js';
+import { startSetupPane } from './setupPane.js';
+
+export type WorkspaceRequest = {
+  /** Default: a free number (adopted), the repository's name (clone) or the branch's (worktree of an existing branch). */
+  name?: string;
+  settings: WorkspaceSettings;
+  launch?: LaunchRequest;
+  /** The terminal about to show it; absent for a detached workspace. */
+  size?: { cols: number; rows: number };
+  template?: string;
+} & (
+  | { kind: 'adopted'; cwd: string }
+  /** `repoDir`: a folder inside the source repository (default: where the request was made). */
+  | { kind: 'worktree'; repoDir?: string; branch?: string; base?: string }
+  | { kind: 'clone'; url: string; branch?: string }
+);
+
+export interface CreatedWorkspace {
+  workspace: Workspace;
+  /** Something the user should know (the setup command could not run). */
+  note?: string;
+}
+
+export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedContext): Promise<CreatedWorkspace> {
+  const { settings, launch, size, template } = request;
+  if (request.kind === 'adopted') {
+    const workspace = ctx.registry.create({ name: request.name, cwd: realPath(request.cwd), origin: { kind: 'adopted', template }, size, launch, settings });
+    return { workspace };
+  }
+  const url = request.kind === 'clone' ? request.url : undefined;
+  const workspace = await createManaged(
+    {
+      name: request.name ?? defaultManagedName(url, request.branch),
+      kind: request.kind,
+      repoDir: request.kind === 'worktree' ? request.repoDir : undefined,
+      url,
+      branch: request.branch,
+      base: request.kind === 'worktree' ? request.base : undefined,
+      settings,
+      launch,
+      size,
+      template,
+    },
+    ctx,
+  );
+  return { workspace, note: startSetupPane(ctx.registry, workspace, ctx.settings) };
+}
+
+/** A clone is named after its repository, a worktree of an existing branch after the branch; else a name is needed. */
+function defaultManagedName(url: string | undefined, branch: string | undefined): string {
+  if (url !== undefined) return nameFromFolder(repoNameFromUrl(url));
+  if (branch !== undefined) return nameFromFolder(path.basename(branch));
+  throw new RefusedError('a new worktree needs a name: tessera new -s NAME --worktree');
+}

@@ -1,0 +1,146 @@
+// The "new workspace" dialog in the real client: prefix N opens it, it makes a worktree or clone with real
+// git and switches to it; a bad name or a failing clone is refused inside the dialog, and Esc makes nothing.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { PROMPT_PATTERN, TesseraSandbox, type OuterTerminal } from '../helpers/outerTerminal.js';
+
+const PREFIX = '\x1c';
+const UP = '\x1b[A';
+const DOWN = '\x1b[B';
+const RIGHT = '\x1b[C';
+const COLS = 100;
+const ROWS = 32;
+const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+
+let sandbox: TesseraSandbox;
+let repo: string;
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, ...args], { env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+interface LsEntry {
+  name: string;
+  kind: string;
+  path: string;
+  branch: string | null;
+  base: string | null;
+}
+
+async function names(): Promise<string[]> {
+  return (JSON.parse(await sandbox.cliOk(['ls', '--json'])) as LsEntry[]).map((w) => w.name).sort();
+}
+
+/** What the workspace root holds: the folders of managed worktrees and clones. */
+function rootEntries(): string[] {
+  const root = sandbox.env.TESSERA_WORKSPACE_ROOT;
+  return fs.existsSync(root) ? fs.readdirSync(root).flatMap((repoDir) => fs.readdirSync(path.join(root, repoDir)).map((n) => `${repoDir}/${n}`)) : [];
+}
+
+const statusBar = (t: OuterTerminal): string => t.lines()[ROWS - 1];
+const strip = (t: OuterTerminal): string => t.lines()[ROWS - 2];
+
+/** Attached to workspace "main" (the repository, adopted), with the dialog open and the repository read. */
+async function openDialog(): Promise<OuterTerminal> {
+  await sandbox.cliOk(['new', '-d', '-s', 'main', '-c', repo]);
+  const t = sandbox.open(['attach', '-t', 'main'], { cols: COLS, rows: ROWS });
+  await t.waitFor(PROMPT_PATTERN);
+  t.write(`${PREFIX}N`);
+  await t.waitFor(/New workspace/);
+  await t.waitFor(/branch(es)?, default main/);
+  return t;
+}
+
+beforeEach(() => {
+  sandbox = new TesseraSandbox();
+  repo = path.join(fs.realpathSync(sandbox.root), 'app');
+  fs.mkdirSync(repo);
+  git(repo, 'init', '-q', '-b', 'main');
+  fs.writeFileSync(path.join(repo, 'a.txt'), 'one\n');
+  git(repo, 'add', 'a.txt');
+  git(repo, 'commit', '-q', '-m', 'first');
+});
+
+afterEach(async () => {
+  await sandbox.cleanup();
+});
+
+it('prefix N, a name and Enter make a worktree workspace on a new branch, listed in the strip and shown', async () => {
+  const t = await openDialog();
+  t.write('fix-login');
+  await t.waitFor(/new branch feat\/fix-login/);
+  t.write('\r');
+  await t.waitFor(() => statusBar(t).startsWith(' fix-login '));
+  await t.waitFor(() => /1 fix-login .*2 main/.test(strip(t)));
+  expect(t.text()).not.toContain('New workspace');
+  // The strip highlights the workspace on screen: the new one.
+  const at = strip(t).indexOf('1 fix-login');
+  expect(t.cell(at, ROWS - 2)?.isBgPalette() || t.cell(at, ROWS - 2)?.isBgRGB()).toBeTruthy();
+
+  const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'fix-login');
+  const entry = (JSON.parse(await sandbox.cliOk(['ls', '--json'])) as LsEntry[]).find((w) => w.name === 'fix-login');
+  expect(entry).toMatchObject({ kind: 'worktree', path: dir, branch: 'feat/fix-login', base: 'main' });
+  expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('feat/fix-login');
+  // Its first pane is a shell in the new worktree.
+  const panes = await sandbox.listPanes();
+  expect(panes.find((p) => p.workspace === 'fix-login')?.cwd).toBe(dir);
+});
+
+it('refuses an invalid name inside the dialog, keeps what was typed, and creates nothing', async () => {
+  const t = await openDialog();
+  t.write('bad name');
+  await t.waitFor(/Name +bad name/);
+  // Live, under the name: the rule.
+  await t.waitFor(/name: letters, digits, \. _ - only; at most 64; not starting with \. or -/);
+  t.write('\r');
+  // Enter: the same rule again on the dialog's problem line; the dialog stays with the name as typed.
+  await t.waitFor(() => (t.text().match(/name: letters, digits/g) ?? []).length === 2);
+  expect(t.text()).toMatch(/Name +bad name/);
+  expect(statusBar(t).startsWith(' main ')).toBe(true);
+  expect(await names()).toEqual(['main']);
+  expect(rootEntries()).toEqual([]);
+  // Fixed in place, it goes through.
+  t.write('\x7f\x7f\x7f\x7f\x7f-ok');
+  await t.waitFor(/new branch feat\/bad-ok/);
+  t.write('\r');
+  await t.waitFor(() => statusBar(t).startsWith(' bad-ok '));
+  expect(await names()).toEqual(['bad-ok', 'main']);
+});
+
+it('Esc closes the dialog and creates nothing', async () => {
+  const t = await openDialog();
+  t.write('never');
+  await t.waitFor(/new branch feat\/never/);
+  t.write('\x1b');
+  await t.waitFor(() => !t.text().includes('New workspace'));
+  expect(statusBar(t).startsWith(' main ')).toBe(true);
+  expect(await names()).toEqual(['main']);
+  expect(rootEntries()).toEqual([]);
+  expect(git(repo, 'branch', '--list', 'feat/never').trim()).toBe('');
+});
+
+it('clones a repository; a clone that fails is reported in the dialog with the entries kept and nothing left behind', async () => {
+  const t = await openDialog();
+  t.write(`${UP}${RIGHT}${RIGHT}`); // kind: worktree → adopt → clone
+  await t.waitFor(/‹git clone›/);
+  t.write(`${DOWN}${DOWN}${path.join(sandbox.root, 'missing.git')}`);
+  await t.waitFor(/URL +.*missing\.git/);
+  t.write('\r');
+  await t.waitFor(/git clone failed/);
+  expect(t.text()).toContain('New workspace');
+  expect(await names()).toEqual(['main']);
+  expect(rootEntries()).toEqual([]);
+
+  // The repository's own folder is something to clone too; the name follows the URL.
+  t.write('\x15'); // Ctrl+U clears the URL
+  t.write(repo);
+  await t.waitFor(/Name +app /);
+  t.write('\r');
+  await t.waitFor(() => statusBar(t).startsWith(' app '));
+  const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'app');
+  expect(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('one\n');
+  expect(await names()).toEqual(['app', 'main']);
+});
