@@ -115,4 +115,31 @@ describe('the mouse', () => {
     await t.waitFor('\\u001b[<64;3;6M');
     expect(header(t)).not.toMatch(/\[\d+\/\d+\]/); // the wheel went to the program, not to scroll mode
   });
+
+  it('asks the terminal for every motion while a program on screen wants it (1003), and stops when it ends', async () => {
+    const t = await start();
+    await t.waitFor(PROMPT_PATTERN);
+    expect(t.term.modes.mouseTrackingMode).toBe('drag');
+    const script =
+      "process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1003h\\x1b[?1006hREADY\\n'); process.stdin.on('data', (d) => { if (String(d) === 'q') process.exit(0); process.stdout.write(JSON.stringify(String(d)) + '\\n'); })";
+    // In the shell: the command ends and the shell lives on.
+    await world.sandbox().cliOk(['send-keys', '-t', '1', `node -e "${script}"`, 'Enter']);
+    await t.waitFor(/READY/);
+    await t.waitFor(() => t.term.modes.mouseTrackingMode === 'any');
+    const rect = (await world.sandbox().listPanes())[0].rect!;
+    // Motion with no button held (SGR 35) at the pane's cell (6, 2): reported as column 7, row 3.
+    t.write(`\x1b[<35;${rect.x + 7};${rect.y + 3}M`);
+    await t.waitFor('\\u001b[<35;7;3M');
+    t.write('q');
+    await t.waitFor(() => t.term.modes.mouseTrackingMode === 'drag');
+    expect(t.term.modes.mouseTrackingMode).toBe('drag');
+
+    // As a pane's own program: when it exits, the terminal goes back too.
+    await world.sandbox().cliOk(['split', '--right', '--', 'node', '-e', script.replace(/\\\\/g, '\\')]);
+    await t.waitFor(() => t.term.modes.mouseTrackingMode === 'any');
+    await eventually(() => world.sandbox().listPanes(), (p) => p.length === 2 && p[1].focused);
+    t.write('q');
+    await eventually(() => world.sandbox().listPanes(), (p) => p[1]?.status === 'exited' || p.length === 1);
+    await t.waitFor(() => t.term.modes.mouseTrackingMode === 'drag');
+  });
 });

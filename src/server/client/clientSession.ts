@@ -7,7 +7,6 @@ import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { LiveSettings, ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
-import { MOUSE_OFF, MOUSE_ON } from '../../term/mouseModes.js';
 import type { Pane } from '../pane.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import type { Workspace } from '../workspace.js';
@@ -24,7 +23,9 @@ import { copyText } from './clipboard.js';
 import { OuterTitle } from './outerTitle.js';
 import { KeyRouter } from './keyRouter.js';
 import { keyLabel } from '../keys/keyLabel.js';
+import { scrollModeHint } from '../keys/scrollBindings.js';
 import { MouseInput } from './mouseInput.js';
+import { OuterMouse, outerMouseMode } from './outerMouse.js';
 import { ScrollModes } from './scrollModes.js';
 import { SessionActions, type ActionContext } from './sessionActions.js';
 import type { WorkspaceList } from '../workspaceList.js';
@@ -84,6 +85,7 @@ export class ClientSession implements ActionContext {
   private closed = false;
   private colorProbe: ColorProbe | undefined;
   private readonly title = new OuterTitle((bytes) => this.send(bytes));
+  private readonly outerMouse = new OuterMouse((bytes) => this.send(bytes));
 
   constructor(
     private readonly host: SessionHost,
@@ -140,7 +142,7 @@ export class ClientSession implements ActionContext {
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
-    if (this.host.settings.settings.mouse) this.transport.sendOutput(MOUSE_ON);
+    this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace));
     this.painter.repaintAll();
     this.refresh();
   }
@@ -206,7 +208,7 @@ export class ClientSession implements ActionContext {
     }
     this.painter.setTrueColor(supportsTrueColor(this.terminal, this.host.settings.settings.trueColor));
     // The mouse setting turns the outer terminal's mouse reports on or off at once.
-    this.transport.sendOutput(this.host.settings.settings.mouse ? MOUSE_ON : MOUSE_OFF);
+    this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace), true);
     if (outcome.problems.length > 0) this.message(`settings applied except ${outcome.problems[0]}`, 'error');
     else this.message(`settings applied from ${outcome.file}`, 'info');
     this.refresh();
@@ -293,7 +295,8 @@ export class ClientSession implements ActionContext {
     const pane = this.workspace.focusedPane;
     if (!pane) return;
     this.scrolls.enter(pane, { pageUp });
-    this.message('scroll mode: ↑↓ PageUp/PageDown g/G move, / ? search, v V C-v select, y copies, q leaves', 'info');
+    const keys = this.host.settings.current.scrollKeymap;
+    this.message(scrollModeHint((action) => keys.labelOf(action)), 'info');
   }
 
   /** Copies text to the user's clipboard (OSC 52 and the copy command); false when refused. */
@@ -415,6 +418,8 @@ export class ClientSession implements ActionContext {
     if (this.closed) return false;
     const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none', (id) => this.scrolls.of(id));
     if (bytes.length > 0) this.transport.sendOutput(bytes);
+    // A pane's mouse mode changes with its output (or its exit): the terminal follows at the next frame.
+    this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace));
     const retry = this.painter.retryDelay();
     if (retry !== undefined && this.heldTimer === undefined) {
       this.heldTimer = setTimeout(() => {

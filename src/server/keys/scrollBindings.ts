@@ -61,9 +61,10 @@ export const SCROLL_ACTIONS: readonly ScrollAction[] = [
   },
 ];
 
-/** What the status bar says when a key means nothing in scroll mode: the main keys, as bound now. */
+/** What the status bar says in scroll mode (entering it, or a key that means nothing there): the main keys, as bound now. */
 export function scrollModeHint(labelOf: (action: string) => string | undefined): string {
   const parts = [
+    ['page-up', 'pages back'],
     ['leave', 'leaves'],
     ['search-forward', 'searches'],
     ['select', 'selects'],

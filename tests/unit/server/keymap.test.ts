@@ -143,6 +143,6 @@ describe('scroll mode keymap', () => {
     expect(rows).toContainEqual({ keys: 'x', description: 'back to the live screen' });
     expect(rows).toContainEqual({ keys: '↑/k ↓/j ←/h →/l', description: expect.stringMatching(/^move the cursor/) });
     expect(rows.some((r) => r.description.startsWith('copy'))).toBe(false);
-    expect(scrollModeHint((name) => keymap.labelOf(name))).toBe('scroll mode: x leaves, / searches, v selects');
+    expect(scrollModeHint((name) => keymap.labelOf(name))).toBe('scroll mode: PageUp pages back, x leaves, / searches, v selects');
   });
 });
