@@ -3,6 +3,7 @@
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PROMPT_PATTERN, TesseraSandbox, type OuterTerminal } from '../helpers/outerTerminal.js';
@@ -17,6 +18,8 @@ const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_C
 
 let sandbox: TesseraSandbox;
 let repo: string;
+/** Clones from ssh://HOST/… wait until the test creates this folder's file HOST: a slow network, on cue. */
+let releaseDir: string;
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-C', dir, ...args], { env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
@@ -54,8 +57,22 @@ async function openDialog(): Promise<OuterTerminal> {
   return t;
 }
 
+/**
+ * Stands in for ssh: waits for the file named after the host, then serves the repository from this machine
+ * (git runs it as `ssh HOST 'git-upload-pack PATH'` with GIT_SSH_VARIANT=simple).
+ */
+function slowSsh(dir: string): string {
+  const script = path.join(dir, 'slow-ssh');
+  // It gives up after a minute, so a failed test never leaves it waiting.
+  fs.writeFileSync(script, `#!/bin/sh\nn=0\nwhile [ ! -e "${releaseDir}/$1" ]; do n=$((n+1)); [ $n -gt 1200 ] && exit 1; sleep 0.05; done\neval "$2"\n`, { mode: 0o755 });
+  return script;
+}
+
 beforeEach(() => {
-  sandbox = new TesseraSandbox();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-ssh-'));
+  releaseDir = path.join(root, 'release');
+  fs.mkdirSync(releaseDir);
+  sandbox = new TesseraSandbox({ GIT_SSH_COMMAND: slowSsh(root), GIT_SSH_VARIANT: 'simple' });
   repo = path.join(fs.realpathSync(sandbox.root), 'app');
   fs.mkdirSync(repo);
   git(repo, 'init', '-q', '-b', 'main');
@@ -65,7 +82,9 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  for (const host of ['hold', 'later']) fs.writeFileSync(path.join(releaseDir, host), '');
   await sandbox.cleanup();
+  fs.rmSync(path.dirname(releaseDir), { recursive: true, force: true });
 });
 
 it('prefix N, a name and Enter make a worktree workspace on a new branch, listed in the strip and shown', async () => {
@@ -143,4 +162,62 @@ it('clones a repository; a clone that fails is reported in the dialog with the e
   const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'app');
   expect(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('one\n');
   expect(await names()).toEqual(['app', 'main']);
+});
+
+/** Switches the open dialog to "git clone" and types the URL. */
+async function cloneOf(t: OuterTerminal, url: string): Promise<void> {
+  t.write(`${UP}${RIGHT}${RIGHT}`);
+  await t.waitFor(/‹git clone›/);
+  t.write(`${DOWN}${DOWN}${url}`);
+  await t.waitFor(() => t.text().includes(url.slice(-20)));
+}
+
+it('shows progress while git clones, and the server keeps answering; then shows the new workspace', async () => {
+  const t = await openDialog();
+  await cloneOf(t, `ssh://hold/${repo}`);
+  t.write('\r');
+  // The clone waits on the "network": the dialog says what it does and counts the seconds.
+  await t.waitFor(/cloning ssh:\/\/hold\/.*… [1-9]\d* s/);
+  expect(t.text()).toContain('Esc hide');
+  // Git runs beside the server, not inside it: control commands and other clients are answered meanwhile.
+  expect((await sandbox.listPanes()).map((p) => p.workspace)).toEqual(['main']);
+  fs.writeFileSync(path.join(releaseDir, 'hold'), '');
+  await t.waitFor(() => statusBar(t).startsWith(' app '));
+  expect(await names()).toEqual(['app', 'main']);
+});
+
+it('Esc while git works hides the dialog; the status bar says when the workspace is ready', async () => {
+  const t = await openDialog();
+  await cloneOf(t, `ssh://later/${repo}`);
+  t.write(`${UP}\x15later\r`);
+  await t.waitFor(/cloning ssh:\/\/later/);
+  t.write('\x1b');
+  await t.waitFor(/still creating the workspace/);
+  expect(t.text()).not.toContain('New workspace');
+  fs.writeFileSync(path.join(releaseDir, 'later'), '');
+  await t.waitFor(/workspace later is ready/);
+  await t.waitFor(() => /1 later .*2 main/.test(strip(t)));
+  // Still on "main": the strip highlights it, not the new one.
+  const highlighted = (label: string) => {
+    const cell = t.cell(strip(t).indexOf(label), ROWS - 2);
+    return Boolean(cell?.isBgPalette() || cell?.isBgRGB());
+  };
+  expect(highlighted('2 main')).toBe(true);
+  expect(highlighted('1 later')).toBe(false);
+});
+
+it('lists the branches a worktree holds as unavailable, and makes a worktree of a free existing branch', async () => {
+  git(repo, 'branch', 'feat/free');
+  git(repo, 'branch', 'held');
+  const holder = path.join(fs.realpathSync(sandbox.root), 'held-here');
+  git(repo, 'worktree', 'add', '-q', holder, 'held');
+  const t = await openDialog();
+  t.write(`${DOWN}${DOWN}${RIGHT}`); // name → repo → branch: existing
+  await t.waitFor(/held · checked out in .*held-here/);
+  expect(t.text()).toMatch(/main · checked out in .*app/);
+  await t.waitFor(/Name +free/);
+  t.write('\r');
+  await t.waitFor(() => statusBar(t).startsWith(' free '));
+  const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'free');
+  expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('feat/free');
 });

@@ -91,14 +91,16 @@ function move(state: NewWorkspaceState, step: 1 | -1): NewWorkspaceState {
   return next === state.focus ? state : { ...state, focus: next };
 }
 
-/** Changes a text field; the name stops following the other fields once typed, and follows them again once cleared. */
+/**
+ * Changes a text field. The name stops following the other fields once typed; cleared, it stays empty for
+ * the user to type another, and follows them again when they change.
+ */
 function edit(state: NewWorkspaceState, field: TextFieldId, value: string): NewWorkspaceState {
   const text = value.slice(0, MAX_FIELD_LENGTH[field]);
   if (text === state.text[field]) return state;
-  let next: NewWorkspaceState = { ...state, text: { ...state.text, [field]: text }, error: undefined };
-  if (field === 'name') next = { ...next, nameEdited: text !== '' };
-  if (field === 'repo') next = { ...next, repoInfo: { status: 'reading', repo: text } };
-  return withSeededName(next);
+  const next: NewWorkspaceState = { ...state, text: { ...state.text, [field]: text }, error: undefined };
+  if (field === 'name') return { ...next, nameEdited: text !== '' };
+  return withSeededName(field === 'repo' ? { ...next, repoInfo: { status: 'reading', repo: text } } : next);
 }
 
 function cycle(state: NewWorkspaceState, field: FieldId, step: 1 | -1): NewWorkspaceState {

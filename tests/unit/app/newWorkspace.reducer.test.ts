@@ -87,7 +87,7 @@ describe('new workspace dialog: the name', () => {
     expect(press(focusOn(existing, 'branch'), RIGHT).text.name).toBe('release-2');
   });
 
-  it('stops following once edited, and follows again once cleared', () => {
+  it('stops following once edited; cleared, it is empty for a new name, and follows the folder again when that changes', () => {
     let s = press(focusOn(start({ kind: 'adopt' }), 'folder'), ...typed('one'));
     expect(s.text.name).toBe('one');
     s = press(focusOn(s, 'name'), key('backspace'), ...typed('X'));
@@ -97,7 +97,9 @@ describe('new workspace dialog: the name', () => {
     expect(s.text.name).toBe('onX');
     s = press(focusOn(s, 'name'), ctrl('u'));
     expect(s.nameEdited).toBe(false);
-    expect(s.text.name).toBe('one-two');
+    expect(s.text.name).toBe('');
+    expect(press(s, ...typed('mine')).text.name).toBe('mine');
+    expect(press(focusOn(s, 'folder'), key('backspace')).text.name).toBe('one-tw');
   });
 
   it('is checked as it is typed, with the store rule, and against the names taken', () => {
