@@ -221,3 +221,20 @@ it('lists the branches a worktree holds as unavailable, and makes a worktree of 
   const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'free');
   expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('feat/free');
 });
+
+it('adopts a folder typed relative to the current workspace; a folder that does not exist is refused inline', async () => {
+  const notes = path.join(fs.realpathSync(sandbox.root), 'notes');
+  fs.mkdirSync(notes);
+  const t = await openDialog();
+  t.write(`${UP}${RIGHT}`); // kind: adopt a folder
+  await t.waitFor(/‹adopt a folder›/);
+  t.write(`${DOWN}${DOWN}nowhere\r`);
+  await t.waitFor(/no such directory: .*nowhere/);
+  expect(await names()).toEqual(['main']);
+  t.write('\x17notes'); // Ctrl+W: the last part of the path goes
+  await t.waitFor(/Name +notes/);
+  t.write('\r');
+  await t.waitFor(() => statusBar(t).startsWith(' notes '));
+  const entry = (JSON.parse(await sandbox.cliOk(['ls', '--json'])) as LsEntry[]).find((w) => w.name === 'notes');
+  expect(entry).toMatchObject({ kind: 'adopted', path: notes });
+});

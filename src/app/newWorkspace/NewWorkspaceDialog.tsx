@@ -4,14 +4,14 @@ import { Box } from 'ink';
 import type { Rect } from '../chromeModel.js';
 import { DialogLine } from '../dialog/DialogLine.js';
 import { NEW_WORKSPACE_FRAME_COLS } from './geometry.js';
-import { dialogLines, type DialogLineModel } from './lines.js';
+import { dialogLines, linesThatFit } from './lines.js';
 import type { NewWorkspaceState } from './model.js';
 
 export function NewWorkspaceDialog({ state, rect }: { state: NewWorkspaceState; rect: Rect }) {
   const width = Math.max(0, rect.width - NEW_WORKSPACE_FRAME_COLS);
   const all = dialogLines(state, width);
   const room = Math.max(0, rect.height - 2);
-  const lines = all.length <= room ? all : shortened(all, room);
+  const lines = linesThatFit(all, room);
   const color = state.bypass ? 'yellow' : 'cyan';
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor={color} flexDirection="column" overflow="hidden">
@@ -22,12 +22,3 @@ export function NewWorkspaceDialog({ state, rect }: { state: NewWorkspaceState; 
   );
 }
 
-/** Too short for every line: the problem / progress line and the hints stay, and the fields scroll to keep the focused one in view. */
-function shortened(all: DialogLineModel[], room: number): DialogLineModel[] {
-  const tail = all.slice(-2);
-  const body = all.slice(0, -2);
-  const bodyRoom = Math.max(0, room - tail.length);
-  const focused = Math.max(0, body.findIndex((l) => l.focused));
-  const start = Math.max(0, Math.min(focused - bodyRoom + 1, body.length - bodyRoom));
-  return [...body.slice(start, start + bodyRoom), ...tail].slice(-room);
-}

@@ -64,6 +64,20 @@ export function dialogLines(state: NewWorkspaceState, width: number): DialogLine
   return lines;
 }
 
+/**
+ * The lines for a box `room` lines tall: all of them when they fit; else the problem / progress line and the
+ * hints stay, and the fields scroll to keep the focused one in view.
+ */
+export function linesThatFit(all: DialogLineModel[], room: number): DialogLineModel[] {
+  if (all.length <= room) return all;
+  const tail = all.slice(-2);
+  const body = all.slice(0, -2);
+  const bodyRoom = Math.max(0, room - tail.length);
+  const focused = Math.max(0, body.findIndex((l) => l.focused));
+  const start = Math.max(0, Math.min(focused - bodyRoom + 1, body.length - bodyRoom));
+  return [...body.slice(start, start + bodyRoom), ...tail].slice(-room);
+}
+
 function valueSegments(state: NewWorkspaceState, field: FieldId, width: number, focused: boolean): Segment[] {
   switch (field) {
     case 'kind':

@@ -57,7 +57,7 @@ export function creating(state: NewWorkspaceState, busy: string): NewWorkspaceSt
 
 /** Creating failed: the message in the dialog, every entry kept. */
 export function createFailed(state: NewWorkspaceState, message: string): NewWorkspaceState {
-  const field: FieldId | undefined = /exists already|workspace name/.test(message) ? 'name' : undefined;
+  const field: FieldId | undefined = /exists already|workspace name/.test(message) ? 'name' : /no such directory|not a directory/.test(message) && state.kind === 'adopt' ? 'folder' : undefined;
   return { ...state, busy: undefined, error: { text: message, field }, focus: field ?? state.focus };
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, nameProblem } from '../../../src/app/newWorkspace/fields.js';
 import type { DialogKey } from '../../../src/app/newWorkspace/keys.js';
-import { dialogLines } from '../../../src/app/newWorkspace/lines.js';
+import { dialogLines, linesThatFit } from '../../../src/app/newWorkspace/lines.js';
 import type { NewWorkspaceDefaults, NewWorkspaceState } from '../../../src/app/newWorkspace/model.js';
 import { createFailed, creating, initialNewWorkspaceState, pasteIntoDialog, reduceNewWorkspace, repoRead } from '../../../src/app/newWorkspace/reducer.js';
 import { segmentsText } from '../../../src/app/dialog/segments.js';
@@ -214,5 +214,22 @@ describe('new workspace dialog: create, errors, cancel', () => {
   it('every line fits the width exactly, however long the entries', () => {
     const s = press(focusOn(start({ kind: 'adopt' }), 'folder'), ...typed('x'.repeat(300)));
     for (const width of [20, 40, 74]) for (const line of dialogLines(s, width)) expect(segmentsText(line.segments).length).toBe(width);
+  });
+});
+
+describe('new workspace dialog: a short screen', () => {
+  it('keeps the problem line, the key hints and the focused field in view', () => {
+    const s = reduceNewWorkspace(focusOn(press(ready(), ...typed('bad name')), 'bypass'), ENTER).state;
+    expect(s.focus).toBe('name');
+    const onBypass = focusOn(s, 'bypass');
+    const fit = linesThatFit(dialogLines(onBypass, 74), 6).map((l) => segmentsText(l.segments));
+    expect(fit).toHaveLength(6);
+    expect(fit.at(-1)).toContain('Enter create');
+    expect(fit.at(-2)).toContain('name: letters, digits');
+    expect(fit.at(-3)).toContain('Bypass');
+    const onName = linesThatFit(dialogLines(s, 74), 6).map((l) => segmentsText(l.segments));
+    expect(onName[0]).toContain('New workspace');
+    expect(onName.some((l) => l.includes('› Name'))).toBe(true);
+    expect(linesThatFit(dialogLines(s, 74), 40)).toHaveLength(dialogLines(s, 74).length);
   });
 });
