@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // tessera's entry point: everything lives in the compiled dist/ (built by `npm ci` / `npm run build`).
-import { existsSync } from 'node:fs';
+// CommonJS (see bin/package.json): node starts a CommonJS file without setting up its ES module
+// loader, a few milliseconds of every control command.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
 
-const main = new URL('../dist/cli/main.js', import.meta.url);
-if (!existsSync(main)) {
+const dist = path.join(__dirname, '..', 'dist');
+const launcher = path.join(dist, 'cli', 'launcher.cjs');
+if (!fs.existsSync(launcher)) {
   process.stderr.write('tessera: not built yet; run `npm run build` (or `npm ci`) in the tessera folder first\n');
   process.exit(1);
 }
-const { runCli } = await import(main.href);
-process.exitCode = await runCli(process.argv.slice(2));
+require(launcher).launchClient(dist, process.argv.slice(2));

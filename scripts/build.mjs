@@ -1,12 +1,16 @@
-// Builds dist/: the client entry (dist/cli/main.js), the server (dist/server/main.js) and the file viewer
-// that runs in viewer panes (dist/viewer/main.js), each
-// bundled by esbuild with the code it loads later split into dist/chunks/. One file per entry
-// instead of hundreds of modules, and React/Ink in their production builds, is what makes a control
-// command, an attach and a cold start cost little more than starting node.
+// Builds dist/: the server (dist/server/main.js) and the file viewer that runs in viewer panes
+// (dist/viewer/main.js), bundled by esbuild with the code they load later split into dist/chunks/;
+// and the client (dist/cli/main.cjs), one CommonJS file with every command in it, started by
+// dist/cli/launcher.cjs through V8's code cache (src/boot/). One file per entry instead of hundreds
+// of modules, and React/Ink in their production builds, is what makes a control command, an attach
+// and a cold start cost little more than starting node. The client is CommonJS because node's ES
+// module loader costs a control command several milliseconds (and its view of node:fs loads all
+// of fs's streams), and because only a classic script can use V8's code cache on Node 20.
 // Files that locate things relative to themselves (import.meta.url) rely on every output file being
 // exactly one folder below dist/: dist/cli, dist/server, dist/chunks.
 
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -14,32 +18,57 @@ const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist');
 
 fs.rmSync(outdir, { recursive: true, force: true });
-const result = await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
   outdir,
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   // jsonc-parser's default (UMD) build requires its own files at run time, which a bundle lacks: use its ES build.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-  // React, react-reconciler and Ink pick their development builds unless this is known to be production.
-  define: { 'process.env.NODE_ENV': '"production"' },
   // The PTY library loads a native addon next to its own files; Ink's devtools are only for `DEV=true`.
   external: ['@lydell/node-pty', 'react-devtools-core'],
-  // Bundled CommonJS packages may call require() for node's own modules.
-  banner: { js: "import { createRequire as __tesseraRequire } from 'node:module'; const require = __tesseraRequire(import.meta.url);" },
   jsx: 'automatic',
   sourcemap: 'linked',
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
+};
+const serverBuild = build({
+  ...common,
+  entryPoints: { 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
+  format: 'esm',
+  // React, react-reconciler and Ink pick their development builds unless this is known to be production.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Bundled CommonJS packages may call require() for node's own modules.
+  banner: { js: "import { createRequire as __tesseraRequire } from 'node:module'; const require = __tesseraRequire(import.meta.url);" },
 });
+const clientOptions = {
+  ...common,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // import() of node's own modules becomes require(): code run through the code cache (a vm.Script) has no ES module loader.
+  supported: { 'dynamic-import': false },
+  // The client's code finds the server's entry relative to itself (import.meta.url in the sources).
+  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tesseraFileUrl' },
+  banner: { js: "const __tesseraFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+const clientBuild = (async () => {
+  const client = await build({ ...clientOptions, entryPoints: { 'cli/main': 'src/cli/main.ts' } });
+  // The launcher names the client's code cache after this hash (src/boot/codeCache.ts).
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(outdir, 'cli', 'main.cjs'))).digest('hex');
+  const launcher = await build({
+    ...clientOptions,
+    entryPoints: { 'cli/launcher': 'src/boot/launchClient.ts' },
+    define: { ...clientOptions.define, TESSERA_CLIENT_BUNDLE_HASH: JSON.stringify(hash) },
+  });
+  return [client, launcher];
+})();
+const results = [await serverBuild, ...(await clientBuild)];
 
-const outputs = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+const outputs = results.flatMap((result) => Object.keys(result.metafile.outputs)).filter((f) => /\.c?js$/.test(f));
 const misplaced = outputs.filter((f) => path.relative(outdir, path.join(root, f)).split(path.sep).length !== 2);
 if (misplaced.length > 0) {
   console.error(`build: outputs must sit one folder below dist/: ${misplaced.join(', ')}`);
@@ -49,5 +78,11 @@ if (misplaced.length > 0) {
 const unresolved = outputs.filter((f) => /\brequire\d*\(\s*["']\.\.?\//.test(fs.readFileSync(path.join(root, f), 'utf8')));
 if (unresolved.length > 0) {
   console.error(`build: relative require() calls left in ${unresolved.join(', ')}: a package needs its ES build (see 'alias')`);
+  process.exit(1);
+}
+// The client runs in a vm.Script (for the code cache), which has no loader for import().
+const dynamicImports = outputs.filter((f) => f.endsWith('.cjs') && /\bimport\(\s*["'`]/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+if (dynamicImports.length > 0) {
+  console.error(`build: import() left in ${dynamicImports.join(', ')}: the client's code runs without an ES module loader`);
   process.exit(1);
 }

@@ -2,7 +2,7 @@
 // connection is checked first (see socketSecurity.ts): the directory and the socket must be the
 // user's own, so nothing is ever sent to a socket someone else planted.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -74,7 +74,7 @@ export async function connectOrStartServer(socketPath: string, env: NodeJS.Proce
     const socket = await connectIfListening(socketPath, file);
     if (socket) return socket;
   }
-  const server = startServer(socketPath, env);
+  const server = await startServer(socketPath, env);
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     // Exit status 0 before listening: another server for this socket started a moment earlier (two
@@ -93,7 +93,9 @@ export async function connectOrStartServer(socketPath: string, env: NodeJS.Proce
   throw new NoServerError(`the server did not start within ${SERVER_START_TIMEOUT_MS} ms; see ${serverLogPath(socketPath)}`);
 }
 
-function startServer(socketPath: string, env: NodeJS.ProcessEnv): ChildProcess {
+async function startServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  // Loaded here: node:child_process costs every control command ~2 ms, and only a start needs it.
+  const { spawn } = await import('node:child_process');
   const entry = fileURLToPath(new URL('../server/main.js', import.meta.url));
   // Until the server takes over its log (serverLog.ts), a crash at start-up still lands in the file.
   const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
