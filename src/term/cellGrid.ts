@@ -176,6 +176,21 @@ export class CellGrid {
     }
   }
 
+  /**
+   * Before cells x..x+width-1 of row y are overwritten in bulk (straight into the arrays, the way
+   * setCode would leave them): a wide character cut by either edge of the span loses its other half,
+   * which becomes a blank, and the span's clusters and links are dropped. The span must be inside the grid.
+   */
+  releaseSpan(x: number, y: number, width: number): void {
+    if (width <= 0) return;
+    const start = y * this.cols + x;
+    const end = start + width;
+    if (this.widths[start] === 0 && x > 0) this.blankCell(start - 1);
+    if (this.widths[end - 1] === 2 && x + width < this.cols) this.blankCell(end);
+    if (this.clusters.size > 0) for (let i = start; i < end; i++) this.clusters.delete(i);
+    if (this.links.size > 0) for (let i = start; i < end; i++) this.links.delete(i);
+  }
+
   /** Puts the cell at (x, y), and the right half of a wide character there, inside hyperlink `link`. */
   setLink(x: number, y: number, link: number): void {
     if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return;
@@ -258,10 +273,12 @@ export class CellGrid {
       this.bg.set(src.bg.subarray(s, s + width), d);
       this.attrs.set(src.attrs.subarray(s, s + width), d);
       this.ulColor.set(src.ulColor.subarray(s, s + width), d);
-      for (let col = 0; col < width; col++) {
-        const cluster = src.clusters.get(s + col);
-        if (cluster !== undefined) this.clusters.set(d + col, cluster);
-        else if (this.clusters.size > 0) this.clusters.delete(d + col);
+      if (src.clusters.size > 0 || this.clusters.size > 0) {
+        for (let col = 0; col < width; col++) {
+          const cluster = src.clusters.get(s + col);
+          if (cluster !== undefined) this.clusters.set(d + col, cluster);
+          else this.clusters.delete(d + col);
+        }
       }
       if (src.links.size > 0 || this.links.size > 0) {
         for (let col = 0; col < width; col++) {

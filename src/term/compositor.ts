@@ -5,6 +5,7 @@ import type { IBuffer } from '@xterm/headless';
 import { CellGrid } from './cellGrid.js';
 import type { Emulator } from './emulator.js';
 import { frameBytes, type Frame } from './frame.js';
+import { RowSnapshots } from './rowSnapshots.js';
 
 export interface Rect {
   x: number;
@@ -42,12 +43,17 @@ export class Compositor {
   private overlay: Rect | undefined;
   private readonly dirty = new Set<Emulator>();
   private allDirty = true;
+  /** One flag per row of `next`: written since the last frame, so it may differ from `shown`. */
+  private written: Uint8Array;
+  /** What each pane's rows held when last read into `next` (rows that did not change are not read again). */
+  private readonly snapshots = new Map<Emulator, RowSnapshots>();
 
   constructor(cols: number, rows: number) {
     this.cols = cols;
     this.rows = rows;
     this.next = new CellGrid(cols, rows);
     this.chrome = new CellGrid(cols, rows);
+    this.written = new Uint8Array(rows);
   }
 
   get size(): { cols: number; rows: number } {
@@ -60,6 +66,7 @@ export class Compositor {
     this.rows = rows;
     this.next = new CellGrid(cols, rows);
     this.chrome = new CellGrid(cols, rows);
+    this.written = new Uint8Array(rows);
     this.repaintAll();
   }
 
@@ -94,13 +101,19 @@ export class Compositor {
    * Panes that hold a synchronized-output frame are skipped unless `forceSync` says they waited too long.
    */
   render(panes: PaneView[], cursor: CursorState, options: { trueColor: boolean; isHeld?: (e: Emulator) => boolean }): string {
-    if (this.allDirty) this.next.blit(this.chrome, 0, 0, this.cols, this.rows, 0, 0);
+    const written = this.written;
+    if (this.allDirty) {
+      this.next.blit(this.chrome, 0, 0, this.cols, this.rows, 0, 0);
+      written.fill(1);
+      // The chrome covered every pane: each is read in full again (and panes no longer shown are forgotten).
+      this.snapshots.clear();
+    }
     let drewPane = false;
     for (const view of panes) {
       if (!this.allDirty && !this.dirty.has(view.emulator)) continue;
       if (options.isHeld?.(view.emulator) && !this.allDirty) continue;
       const { x, y, width, height } = view.content;
-      view.emulator.readInto(this.next, x, y, width, height, view.scrolled?.from);
+      view.emulator.readInto(this.next, x, y, width, height, view.scrolled?.from, { snapshots: this.snapshotsOf(view.emulator), written });
       view.scrolled?.mark(this.next, x, y, width, height);
       this.dirty.delete(view.emulator);
       drewPane = true;
@@ -108,6 +121,7 @@ export class Compositor {
     if (this.overlay && (drewPane || this.allDirty)) {
       const o = this.overlay;
       this.next.blit(this.chrome, o.x, o.y, o.width, o.height, o.x, o.y);
+      written.fill(1, Math.max(0, o.y), Math.max(0, Math.min(this.rows, o.y + o.height)));
     }
     if (this.allDirty) {
       // Emulators of panes no longer shown must not stay queued forever.
@@ -115,12 +129,38 @@ export class Compositor {
       this.allDirty = false;
     }
     const frame: Frame = { grid: this.next, cursor: { ...cursor } };
-    const bytes = frameBytes(this.shown, frame, options);
+    const bytes = frameBytes(this.shown, frame, { trueColor: options.trueColor, changedRows: written });
     if (!this.shown || this.shown.grid.cols !== this.cols || this.shown.grid.rows !== this.rows) {
       this.shown = { grid: new CellGrid(this.cols, this.rows), cursor: frame.cursor };
+      written.fill(1);
     }
-    this.shown.grid.blit(this.next, 0, 0, this.cols, this.rows, 0, 0);
+    copyWrittenRows(this.next, this.shown.grid, written);
+    written.fill(0);
     this.shown.cursor = frame.cursor;
     return bytes;
+  }
+
+  private snapshotsOf(emulator: Emulator): RowSnapshots {
+    let snapshots = this.snapshots.get(emulator);
+    if (!snapshots) {
+      snapshots = new RowSnapshots();
+      this.snapshots.set(emulator, snapshots);
+    }
+    return snapshots;
+  }
+}
+
+/** Copies the flagged rows of `from` into `to` (same size), a run of adjacent rows at a time. */
+function copyWrittenRows(from: CellGrid, to: CellGrid, written: Uint8Array): void {
+  let y = 0;
+  while (y < from.rows) {
+    if (written[y] !== 1) {
+      y++;
+      continue;
+    }
+    let end = y + 1;
+    while (end < from.rows && written[end] === 1) end++;
+    to.blit(from, 0, y, from.cols, end - y, 0, y);
+    y = end;
   }
 }

@@ -12,6 +12,11 @@ export interface DiffOptions {
   trueColor: boolean;
   /** Leave the last pen set instead of ending with `ESC[0m` (for a caller that resets it itself). */
   leavePen?: boolean;
+  /**
+   * One flag per row: only flagged rows may differ (a caller that knows which rows it wrote).
+   * Unflagged rows are not compared cell by cell; their clusters and links still are.
+   */
+  changedRows?: Uint8Array;
 }
 
 const CSI = '\x1b[';
@@ -44,17 +49,19 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
   const clusterChanges = full ? [] : changedSparseCells(prev, next);
   let nextClusterChange = 0;
   const { cols, rows } = next;
+  const changedRows = opts.changedRows;
 
   for (let y = 0; y < rows; y++) {
     const rowStart = y * cols;
     const rowEnd = rowStart + cols;
+    const same = !full && changedRows !== undefined && changedRows[y] !== 1;
     let blankFrom = -1;
     let x = 0;
     while (x < cols) {
       let i = rowStart + x;
       if (!full) {
         const from = i;
-        i = firstDifference(prev, next, from, rowEnd);
+        i = same ? rowEnd : firstDifference(prev, next, from, rowEnd);
         while (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < from) nextClusterChange++;
         if (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < i) i = clusterChanges[nextClusterChange];
         if (i >= rowEnd) break;

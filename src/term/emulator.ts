@@ -13,7 +13,8 @@ import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
-import { copyLineCells, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
+import type { RowSnapshots } from './rowSnapshots.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 
 const { Terminal } = xtermHeadless;
@@ -48,6 +49,13 @@ export interface EmulatorMemory {
 const XTERM_LINE_OBJECT_BYTES = 400;
 const xtermLineBytes = (cols: number) => cols * 12 + XTERM_LINE_OBJECT_BYTES;
 
+/** Row-level reading (see readInto): what the rows held when last read, and which grid rows were written. */
+export interface RowTracking {
+  snapshots: RowSnapshots;
+  /** One flag per grid row, set to 1 for each row readInto wrote (it never clears other rows' flags). */
+  written: Uint8Array;
+}
+
 interface PendingSlice {
   data: string;
   parsed?: () => void;
@@ -68,6 +76,7 @@ export class Emulator implements ParseTask {
   private readonly clamp = new OutputClamp();
   /** Turns off the input modes a finished command left on, where the shell marks its end. */
   private readonly commandEnds: CommandEndResets | undefined;
+  private readonly readSynchronizedOutput: () => boolean;
   /** Output not yet through the clamp (it is clamped when its turn comes, at the screen's size then). */
   private readonly raw: PendingSlice[] = [];
   private rawOffset = 0;
@@ -97,6 +106,7 @@ export class Emulator implements ParseTask {
     this.terminal.loadAddon(new Unicode11Addon());
     this.terminal.unicode.activeVersion = '11';
     this.cell = this.terminal.buffer.active.getNullCell();
+    this.readSynchronizedOutput = synchronizedOutputReader(this.terminal);
     this.trackCursorModes();
     // A color answer may come after the terminal's colors arrive, when the pane may be gone.
     const reply = (answer: string) => {
@@ -226,31 +236,45 @@ export class Emulator implements ParseTask {
 
   /** True while the program asked to hold frames (DEC 2026 synchronized output). */
   get synchronizedOutput(): boolean {
-    return this.terminal.modes.synchronizedOutputMode;
+    return this.readSynchronizedOutput();
   }
 
   /**
    * Copies the visible screen (w×h from its top-left) into `grid` at (dx, dy). Rows or columns the
    * emulator lacks are blanked, so a pane narrower than its rectangle never leaves stale cells.
    * `from` reads other lines instead: from absolute line `top` of `buffer` (a scrolled-back view).
+   * With `rows`, a row whose cells are the same as when it was last copied there is skipped (`grid`
+   * must still hold what was copied then), and every grid row written is flagged in `rows.written`.
    */
-  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: IBuffer; top: number }): void {
+  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: IBuffer; top: number }, rows?: RowTracking): void {
     const buffer = from?.buffer ?? this.terminal.buffer.active;
     const top = from?.top ?? buffer.viewportY;
     const lastRow = from ? buffer.length - top : this.terminal.rows;
     const cell = this.cell;
     const underline = this.underline;
     const width = Math.min(w, this.terminal.cols, grid.cols - dx);
+    const snapshots = rows && !from ? rows.snapshots : undefined;
+    if (snapshots) snapshots.place({ x: dx, y: dy, width: w, height: h, cells: width });
+    else rows?.snapshots.forgetAll();
+    const words = Math.max(0, width) * WORDS_PER_CELL;
     for (let row = 0; row < h; row++) {
       const y = dy + row;
       if (y >= grid.rows) break;
       const line = row < lastRow && top + row >= 0 ? buffer.getLine(top + row) : undefined;
       if (!line) {
         grid.clear(dx, y, w, 1);
+        snapshots?.forget(row);
+        if (rows) rows.written[y] = 1;
         continue;
       }
-      copyLineCells(line, cell, underline, grid, dx, y, width, (id) => this.hyperlink(id));
+      const raw = snapshots && lineWords(line, width);
+      if (raw && snapshots.unchanged(row, raw, words)) continue;
+      if (rows) rows.written[y] = 1;
+      const plain = copyLineCells(line, cell, underline, grid, dx, y, width, (id) => this.hyperlink(id));
       if (width < w) grid.clear(dx + width, y, w - width, 1);
+      if (!snapshots) continue;
+      if (plain && raw) snapshots.remember(row, raw, words);
+      else snapshots.forget(row);
     }
   }
 

@@ -25,11 +25,12 @@ const SGR_RESET = `${CSI}0m`;
 
 /**
  * Bytes that take the outer terminal from `prev` (null: unknown, repaint everything) to `next`,
- * wrapped in synchronized output; '' when neither cells nor cursor changed.
+ * wrapped in synchronized output; '' when neither cells nor cursor changed. `changedRows` flags
+ * the only rows whose cells may differ (see DiffOptions).
  */
-export function frameBytes(prev: Frame | null, next: Frame, opts: { trueColor: boolean }): string {
+export function frameBytes(prev: Frame | null, next: Frame, opts: { trueColor: boolean; changedRows?: Uint8Array }): string {
   const full = prev === null || prev.grid.cols !== next.grid.cols || prev.grid.rows !== next.grid.rows;
-  const cells = diffFrames(full ? null : prev.grid, next.grid, { trueColor: opts.trueColor, leavePen: true });
+  const cells = diffFrames(full ? null : prev.grid, next.grid, { trueColor: opts.trueColor, leavePen: true, changedRows: opts.changedRows });
   const was = full ? null : prev.cursor;
   const cursor = next.cursor;
   const moved = was === null || was.x !== cursor.x || was.y !== cursor.y;

@@ -2,7 +2,7 @@
 
 import type { IBufferCell, IBufferLine } from '@xterm/headless';
 import { MAX_CELL_TEXT } from '../limits.js';
-import { Attr, BLANK, DEFAULT_COLOR, PALETTE16, PALETTE256, RGB, UnderlineStyle, withUnderlineStyle, type CellGrid } from './cellGrid.js';
+import { Attr, BLANK, DEFAULT_COLOR, PALETTE16, PALETTE256, RGB, UnderlineStyle, WIDE_CONTINUATION, withUnderlineStyle, type CellGrid } from './cellGrid.js';
 
 /** xterm's color modes, as getFgColorMode() / getBgColorMode() report them (Attributes.CM_*). */
 const XTERM_P16 = 0x1000000;
@@ -98,6 +98,26 @@ export function xtermLinkTarget(terminal: object, id: number): { id?: string; ur
   return data && typeof data.uri === 'string' ? data : undefined;
 }
 
+/** xterm's live DEC private mode flags (CoreService.decPrivateModes), not public API in 6.0.0. */
+interface XtermCoreService {
+  decPrivateModes: { synchronizedOutput?: unknown };
+}
+
+/**
+ * Reads whether `terminal` is inside a synchronized-output frame (DEC 2026) straight from xterm's
+ * mode flags: the public `modes` getter builds a fresh object of every mode on each call, and this
+ * is asked for every pane on every frame. Falls back to the public getter should the internals change.
+ */
+export function synchronizedOutputReader(terminal: { modes: { synchronizedOutputMode: boolean } }): () => boolean {
+  const core = (terminal as { _core?: { coreService?: Partial<XtermCoreService> } })._core?.coreService;
+  if (!core || typeof core.decPrivateModes !== 'object' || core.decPrivateModes === null || typeof core.decPrivateModes.synchronizedOutput !== 'boolean') {
+    return () => terminal.modes.synchronizedOutputMode;
+  }
+  // Read through the service each time: xterm replaces the flags object when the terminal resets.
+  const service = core as XtermCoreService;
+  return () => service.decPrivateModes.synchronizedOutput === true;
+}
+
 /**
  * The line behind the public IBufferLine (xterm's BufferLineApiView over a BufferLine): three uint32
  * per cell (content, fg, bg) and the graphemes of combined cells. Not public API: read as of
@@ -110,6 +130,19 @@ interface XtermLineInternals {
 function lineInternals(line: IBufferLine): XtermLineInternals['_line'] | undefined {
   const inner = (line as unknown as Partial<XtermLineInternals>)._line;
   return inner && inner._data instanceof Uint32Array && typeof inner._combined === 'object' ? inner : undefined;
+}
+
+/** Words per cell in xterm's line array (content, fg, bg). */
+export const WORDS_PER_CELL = 3;
+
+/**
+ * The raw cell words of `line` (WORDS_PER_CELL per cell) when it has at least `width` cells;
+ * undefined when xterm's internals are not there. Equal words of a row that copyLineCells called
+ * plain mean equal cells.
+ */
+export function lineWords(line: IBufferLine, width: number): Uint32Array | undefined {
+  const inner = lineInternals(line);
+  return inner && inner.length >= width ? inner._data : undefined;
 }
 
 /** xterm's packing of a cell (Content, FgFlags, BgFlags, Attributes in its common/buffer/Constants). */
@@ -132,7 +165,8 @@ const BG_OVERLINE = 0x40000000;
  * xterm's cell array (about 4× faster than the public cell API, whose method calls dominate a
  * frame's cost). Underlined and hyperlinked cells, whose style, color and link live in xterm's
  * extended attributes, go through the public API; `link` turns xterm's link number into the grid's.
- * `cell` and `underline` are scratch.
+ * `cell` and `underline` are scratch. Returns whether the row is plain: read from the cell array
+ * alone, with no grapheme cluster or extended attribute, so its raw words (lineWords) say all of it.
  */
 export function copyLineCells(
   line: IBufferLine,
@@ -143,15 +177,22 @@ export function copyLineCells(
   y: number,
   width: number,
   link: (xtermId: number) => number,
-): void {
+): boolean {
   const inner = lineInternals(line);
   const slow = (col: number) => copyCellPublic(line, col, cell, underline, grid, dx, y, width, link);
   if (!inner) {
     for (let col = 0; col < width; col++) slow(col);
-    return;
+    return false;
   }
+  let plain = inner.length >= width;
   const data = inner._data;
+  if (y < 0 || y >= grid.rows || dx < 0) return false;
+  width = Math.min(width, grid.cols - dx);
   const end = Math.min(width, inner.length);
+  // The hot path writes the grid's arrays itself, as setCode would (the span's edges released first).
+  grid.releaseSpan(dx, y, width);
+  const { codes, widths, fg: fgs, bg: bgs, attrs: attrList, ulColor } = grid;
+  const rowStart = y * grid.cols + dx;
   for (let col = 0; col < end; col++) {
     const content = data[col * 3];
     const fgBits = data[col * 3 + 1];
@@ -160,11 +201,13 @@ export function copyLineCells(
     if (cellWidth === 0) continue; // right half of a wide char: written with its left half
     if ((fgBits & FG_UNDERLINE) !== 0 || (bgBits & BG_HAS_EXTENDED) !== 0) {
       slow(col);
+      plain = false;
       continue;
     }
     let code = content & CONTENT_CODEPOINT_MASK;
     let cluster: string | undefined;
     if ((content & CONTENT_IS_COMBINED) !== 0) {
+      plain = false;
       const chars = cellText(inner._combined[col] ?? '');
       code = chars.codePointAt(0) ?? BLANK;
       if (chars.length > (code > 0xffff ? 2 : 1)) cluster = chars;
@@ -180,9 +223,26 @@ export function copyLineCells(
     if (bgBits & BG_OVERLINE) attrs |= Attr.Overline;
     const fg = colorFromXterm(fgBits & XTERM_MODE_MASK, fgBits);
     const bg = colorFromXterm(bgBits & XTERM_MODE_MASK, bgBits);
-    grid.setCode(dx + col, y, code === 0 ? BLANK : code, cellWidth === 2 && col + 1 < width ? 2 : 1, fg, bg, attrs, DEFAULT_COLOR, cluster);
+    const i = rowStart + col;
+    const wide = cellWidth === 2 && col + 1 < width;
+    codes[i] = code === 0 ? BLANK : code;
+    widths[i] = wide ? 2 : 1;
+    fgs[i] = fg;
+    bgs[i] = bg;
+    attrList[i] = attrs;
+    ulColor[i] = DEFAULT_COLOR;
+    if (cluster !== undefined) grid.clusters.set(i, cluster);
+    if (wide) {
+      codes[i + 1] = WIDE_CONTINUATION;
+      widths[i + 1] = 0;
+      fgs[i + 1] = fg;
+      bgs[i + 1] = bg;
+      attrList[i + 1] = attrs;
+      ulColor[i + 1] = DEFAULT_COLOR;
+    }
   }
   for (let col = end; col < width; col++) slow(col);
+  return plain;
 }
 
 /** One cell through the public API (and the underline and link internals, checked). */

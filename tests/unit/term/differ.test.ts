@@ -238,6 +238,41 @@ describe('diffFrames on a real terminal', () => {
   });
 });
 
+describe('diffFrames with changed rows given', () => {
+  it('writes the same bytes as a full comparison when every row that differs is flagged', () => {
+    for (const [cols, rows] of SIZES) {
+      for (let seed = 1; seed <= SEEDS_PER_SIZE; seed++) {
+        const random = seeded(seed * 7919 + rows);
+        let shown = randomGrid(random, cols, rows);
+        for (let edit = 0; edit < EDITS_PER_SEED; edit++) {
+          const next = randomEdit(random, shown);
+          const changedRows = new Uint8Array(rows);
+          for (let y = 0; y < rows; y++) {
+            const differs = next.rowText(y) !== shown.rowText(y) || diffFrames(rowOf(shown, y), rowOf(next, y), TRUE_COLOR) !== '';
+            // Flagged: every row that differs, and some that do not (a caller may flag more than it changed).
+            changedRows[y] = differs || random() < 0.3 ? 1 : 0;
+          }
+          expect(diffFrames(shown, next, { ...TRUE_COLOR, changedRows })).toBe(diffFrames(shown, next, TRUE_COLOR));
+          shown = next;
+        }
+      }
+    }
+  });
+
+  it('skips the rows not flagged', () => {
+    const prev = textGrid(4, 2, ['ab', 'cd']);
+    const next = textGrid(4, 2, ['xb', 'cy']);
+    expect(diffFrames(prev, next, { ...TRUE_COLOR, changedRows: Uint8Array.from([0, 1]) })).toBe('\x1b[2;2Hy');
+  });
+});
+
+/** Row `y` of `grid` alone, as a one-row grid. */
+function rowOf(grid: CellGrid, y: number): CellGrid {
+  const row = new CellGrid(grid.cols, 1);
+  row.blit(grid, 0, y, grid.cols, 1, 0, 0);
+  return row;
+}
+
 describe('diffFrames output', () => {
   const screen = (): CellGrid => {
     const g = randomGrid(seeded(42), 80, 24);

@@ -103,3 +103,16 @@ describe('captureScreen with ansi', () => {
     outer.dispose();
   });
 });
+
+describe('Emulator.synchronizedOutput', () => {
+  it('follows DEC 2026 as xterm itself reports it, through a reset too', async () => {
+    const { emulator } = await screenOf('');
+    const seen: boolean[] = [];
+    for (const bytes of ['\x1b[?2026h', 'text', '\x1b[?2026l', '\x1b[?2026h', '\x1bc', '\x1b[?2026h', '\x1b[!p']) {
+      await new Promise<void>((resolve) => emulator.write(bytes, resolve));
+      expect(emulator.synchronizedOutput).toBe(emulator.terminal.modes.synchronizedOutputMode);
+      seen.push(emulator.synchronizedOutput);
+    }
+    expect(seen).toEqual([true, true, false, true, false, true, false]);
+  });
+});
