@@ -40,6 +40,10 @@ export const PASTE_PROGRESS_MIN_BYTES = 256 << 10;
 export const SLICE_WORK_BUDGET = 64 << 10;
 /** Parsing of pane output per event-loop turn, across all panes; then sockets and timers get their turn. */
 export const PARSE_TURN_BUDGET_MS = 8;
+/** The event-loop delay (server-info --loop-delay) is sampled this often: fine enough for a 20 ms p99 budget. */
+export const LOOP_DELAY_RESOLUTION_MS = 10;
+/** A loop-delay window nobody ends stops sampling after this, so the server is not woken forever. */
+export const LOOP_DELAY_MAX_WINDOW_MS = 120_000;
 /** The emulator's complaints about malformed output are summarized in the log at most this often per pane. */
 export const PARSE_ERROR_REPORT_MS = 60_000;
 /** Output put through the clamp at a time, when its turn to be parsed comes (~0.5 ms of scanning). */

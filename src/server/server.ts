@@ -20,6 +20,7 @@ import { SERVER_COMMANDS } from './commands/index.js';
 import { handleConnection } from './connection.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
+import { LoopDelayWindow } from './loopDelay.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RecordKeeper } from './records/recordKeeper.js';
@@ -48,6 +49,8 @@ export class Server {
   /** The socket file this server bound, so shutdown removes that one and nothing else. */
   private boundSocket: SocketFile | undefined;
   private stopping = false;
+  /** The event-loop delay window of `server-info --loop-delay`. */
+  private readonly loopDelay = new LoopDelayWindow();
   private readonly budget = new ConnectionBudget();
 
   constructor(
@@ -161,6 +164,7 @@ export class Server {
     if (this.stopping) return;
     this.stopping = true;
     this.settings.dispose();
+    this.loopDelay.dispose();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     // Only the socket this server bound: if someone moved it and put another there, that one stays.
@@ -255,6 +259,7 @@ export class Server {
       sessions: this.sessions,
       history: this.history,
       env: this.env,
+      loopDelay: this.loopDelay,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
     return command.run(message.args, ctx);

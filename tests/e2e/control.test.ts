@@ -184,6 +184,22 @@ describe('bad input', () => {
     expect(fs.existsSync(path.join(open, 'sock'))).toBe(false);
   });
 
+  it('measures how late its event loop runs between two `server-info --loop-delay` calls, while a pane floods', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', 'seq 1 300000; echo flooded; sleep 600']);
+    expect(await sandbox.cliOk(['server-info', '--loop-delay'])).toContain('event-loop delay: measuring from now');
+    const [pane] = await sandbox.listPanes();
+    await eventually(() => capture(pane.id), (s) => s.includes('flooded'));
+    const { loopDelay } = JSON.parse(await sandbox.cliOk(['server-info', '--json', '--loop-delay'])) as {
+      loopDelay: { p50Ms: number; p99Ms: number; maxMs: number; samples: number; windowMs: number };
+    };
+    expect(loopDelay.samples).toBeGreaterThan(0);
+    expect(loopDelay.windowMs).toBeGreaterThan(0);
+    expect(0 <= loopDelay.p50Ms && loopDelay.p50Ms <= loopDelay.p99Ms && loopDelay.p99Ms <= loopDelay.maxMs).toBe(true);
+    expect(await sandbox.cliOk(['server-info', '--loop-delay'])).toMatch(/event-loop delay over the last [\d.]+ s: p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms \(\d+ samples\)/);
+    // Without the flag nothing is measured or reported.
+    expect(JSON.parse(await sandbox.cliOk(['server-info', '--json']))).not.toHaveProperty('loopDelay');
+  });
+
   it('replaces a stale socket left by a dead server', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'old']);
     const { pid } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };

@@ -1,9 +1,11 @@
 // tessera server-info: the running server's process and socket (for scripts and benchmarks), what it
-// ended at start-up that a crashed server had left running, and where its memory goes.
+// ended at start-up that a crashed server had left running, where its memory goes, and how late its
+// event loop runs.
 
 import { boolFlag } from '../argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
 import type { MemoryReport } from '../../server/memoryReport.js';
+import type { LoopDelayFigures } from '../../server/loopDelay.js';
 
 interface ServerInfo {
   pid: number;
@@ -11,19 +13,25 @@ interface ServerInfo {
   version: string;
   crashSweep: { message: string; at: string } | null;
   memory?: MemoryReport;
+  /** Only with --loop-delay: null on the call that starts the measurement. */
+  loopDelay?: LoopDelayFigures | null;
 }
 
 export const serverInfo = controlCommand({
   name: 'server-info',
-  usage: `tessera server-info [--json]
+  usage: `tessera server-info [--json] [--loop-delay]
 
   Prints the server's pid, socket path and version, and where its memory goes: resident memory
   (of it, Node's own code), the JavaScript heap, memory outside the heap, and what the panes hold:
   their screens (kept in full by the terminal emulator; an estimate) and their history (lines that
   scrolled off, kept compactly). When the server, on starting, ended pane processes that a crashed
-  server had left running, it says so here too.`,
-  flags: [jsonFlag],
-  toArgs: () => ({}),
+  server had left running, it says so here too.
+
+  --loop-delay  also says how late the server's event loop ran (how long a key or a frame could
+                have waited for it) since the previous 'server-info --loop-delay', then starts
+                measuring again. The first call starts the measurement.`,
+  flags: [jsonFlag, { name: 'loop-delay' }],
+  toArgs: (args) => (boolFlag(args, 'loop-delay') ? { loopDelay: true } : {}),
   print(result, args, ctx) {
     const info = result as ServerInfo;
     if (boolFlag(args, 'json')) {
@@ -33,6 +41,8 @@ export const serverInfo = controlCommand({
     ctx.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
     if (info.memory) ctx.out(memoryLines(info.memory));
     if (info.crashSweep) ctx.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
+    if (info.loopDelay === null) ctx.out('event-loop delay: measuring from now; run this again to see it\n');
+    else if (info.loopDelay) ctx.out(`${loopDelayLine(info.loopDelay)}\n`);
   },
 });
 
@@ -47,3 +57,8 @@ function memoryLines(m: MemoryReport): string {
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+function loopDelayLine(d: LoopDelayFigures): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return `event-loop delay over the last ${(d.windowMs / 1000).toFixed(1)} s: p50 ${ms(d.p50Ms)}, p99 ${ms(d.p99Ms)}, max ${ms(d.maxMs)} (${d.samples} samples)`;
+}

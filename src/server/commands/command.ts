@@ -5,6 +5,7 @@ import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ClientSession } from '../client/clientSession.js';
 import type { CrashSweepReport } from '../crashSweep.js';
+import type { LoopDelayWindow } from '../loopDelay.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -30,6 +31,8 @@ export interface CommandContext {
   history: SessionHistory;
   /** The server's environment (every pane's base). */
   env: NodeJS.ProcessEnv;
+  /** Measures the event-loop delay between two `server-info --loop-delay` calls. */
+  loopDelay: LoopDelayWindow;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
 }

@@ -1,16 +1,17 @@
-// server-info: the server's pid, socket and version, what it cleaned up after a crash, and where its
-// memory goes.
+// server-info: the server's pid, socket and version, what it cleaned up after a crash, where its
+// memory goes, and (asked for) how late its event loop ran since the previous such call.
 
 import { memoryReport } from '../memoryReport.js';
 import type { ServerCommand } from './command.js';
 
 export const serverInfo: ServerCommand = {
   name: 'server-info',
-  run: (_args, ctx) => ({
+  run: (args, ctx) => ({
     pid: process.pid,
     socketPath: ctx.socketPath,
     version: ctx.version,
     crashSweep: ctx.crashSweep ?? null,
     memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
+    ...(args.loopDelay === true ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
   }),
 };
