@@ -8,6 +8,8 @@ export interface BranchEntry {
   name: string;
   /** The folder of the worktree that has it checked out (git allows one worktree per branch). */
   holder?: string;
+  /** Only origin has it: checking it out makes a local branch tracking origin's; as a base it is `origin/NAME`. */
+  remoteOnly?: boolean;
 }
 
 export async function listBranches(repo: string): Promise<BranchEntry[]> {
@@ -18,10 +20,10 @@ export async function listBranches(repo: string): Promise<BranchEntry[]> {
     if (ref.startsWith('refs/heads/')) local.push(ref.slice('refs/heads/'.length));
     else if (ref.startsWith('refs/remotes/origin/') && ref !== 'refs/remotes/origin/HEAD') remote.push(ref.slice('refs/remotes/origin/'.length));
   }
-  const names = [...local, ...remote.filter((r) => !local.includes(r))];
   const holders = new Map(worktrees.flatMap((w) => (w.branch === undefined ? [] : [[w.branch, w.path] as const])));
-  return names.map((name) => {
+  const locals = local.map((name): BranchEntry => {
     const holder = holders.get(name);
     return holder === undefined ? { name } : { name, holder };
   });
+  return [...locals, ...remote.filter((r) => !local.includes(r)).map((name): BranchEntry => ({ name, remoteOnly: true }))];
 }

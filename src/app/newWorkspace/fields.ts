@@ -54,6 +54,11 @@ export function branchesOf(state: NewWorkspaceState): readonly BranchOption[] {
   return state.repoInfo.status === 'ready' && state.repoInfo.repo === state.text.repo ? state.repoInfo.branches : [];
 }
 
+/** What a new branch can start from: every branch, origin's own by their remote name. */
+export function baseChoices(state: NewWorkspaceState): string[] {
+  return branchesOf(state).map((b) => (b.remoteOnly ? `origin/${b.name}` : b.name));
+}
+
 /** Branches that can be checked out: no worktree holds them. */
 export function freeBranches(state: NewWorkspaceState): BranchOption[] {
   return branchesOf(state).filter((b) => b.holder === undefined);

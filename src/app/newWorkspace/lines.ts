@@ -148,7 +148,8 @@ function branchList(state: NewWorkspaceState): Segment[][] {
   const start = Math.max(0, Math.min(at - Math.floor(BRANCH_LIST_ROWS / 2), branches.length - BRANCH_LIST_ROWS));
   return branches.slice(start, start + BRANCH_LIST_ROWS).map((b) => {
     if (b.holder) return [seg(`  ${b.name} · checked out in ${b.holder}`, 'disabled')];
-    return b.name === state.branch ? [seg('• ', 'key'), seg(b.name, 'chosen')] : [seg(`  ${b.name}`)];
+    const where = b.remoteOnly ? [seg(' · on origin only', 'caption')] : [];
+    return b.name === state.branch ? [seg('• ', 'key'), seg(b.name, 'chosen'), ...where] : [seg(`  ${b.name}`), ...where];
   });
 }
 

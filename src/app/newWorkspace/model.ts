@@ -18,6 +18,8 @@ export interface BranchOption {
   name: string;
   /** The folder of the worktree that has it checked out. */
   holder?: string;
+  /** Only the remote `origin` has it (as a base it is named `origin/NAME`). */
+  remoteOnly?: boolean;
 }
 
 /** What the server found out about the repository in the repo field (it asks git in the background). */

@@ -2,7 +2,7 @@
 // server should do out. Pure: the server glue reads git and creates the workspace.
 
 import { KINDS, MAX_FIELD_LENGTH, isTextField, type BranchOption, type FieldId, type NewWorkspaceDefaults, type NewWorkspaceOutcome, type NewWorkspaceRequest, type NewWorkspaceState, type TextFieldId } from './model.js';
-import { branchesOf, fieldsOf, firstField, firstProblem, freeBranches, withSeededName } from './fields.js';
+import { baseChoices, fieldsOf, firstField, firstProblem, freeBranches, withSeededName } from './fields.js';
 import { dialogAction, type DialogAction, type DialogKey } from './keys.js';
 
 export interface NewWorkspaceStep {
@@ -116,7 +116,7 @@ function cycle(state: NewWorkspaceState, field: FieldId, step: 1 | -1): NewWorks
       next = { ...state, branch: stepThrough(freeBranches(state).map((b) => b.name), state.branch, step) };
       break;
     case 'base':
-      next = { ...state, base: stepThrough(branchesOf(state).map((b) => b.name), state.base, step) };
+      next = { ...state, base: stepThrough(baseChoices(state), state.base, step) };
       break;
     case 'template':
       // -1 is "none", before the first template.
@@ -143,9 +143,11 @@ function stepThrough(items: readonly string[], current: string | undefined, step
 function withBranchChoices(state: NewWorkspaceState): NewWorkspaceState {
   const info = state.repoInfo;
   if (info.status !== 'ready') return state;
-  const names = info.branches.map((b) => b.name);
+  const bases = baseChoices(state);
   const free = freeBranches(state).map((b) => b.name);
-  const base = state.base !== undefined && names.includes(state.base) ? state.base : (info.defaultBranch ?? names[0]);
+  const wanted = info.defaultBranch === undefined ? [] : [info.defaultBranch, `origin/${info.defaultBranch}`];
+  const fallback = wanted.find((b) => bases.includes(b)) ?? bases[0];
+  const base = state.base !== undefined && bases.includes(state.base) ? state.base : fallback;
   const branch = state.branch !== undefined && free.includes(state.branch) ? state.branch : free[0];
   return base === state.base && branch === state.branch ? state : { ...state, base, branch };
 }

@@ -150,6 +150,15 @@ describe('new workspace dialog: branches', () => {
     expect(press(focusOn(s, 'base'), RIGHT).base).toBe('release-2');
   });
 
+  it("names origin's own branches origin/NAME as a base, and checks them out by their name", () => {
+    const s = repoRead(start(), '~/src/app', { branches: [{ name: 'dev' }, { name: 'main', remoteOnly: true }], defaultBranch: 'main' });
+    expect(s.base).toBe('origin/main');
+    expect(press(focusOn(s, 'base'), RIGHT).base).toBe('dev');
+    const existing = press(focusOn(s, 'branchMode'), RIGHT, DOWN, RIGHT);
+    expect(existing.branch).toBe('main');
+    expect(text(existing)).toContain('main · on origin only');
+  });
+
   it('reads the repository again when its folder changes, and drops an answer for older text', () => {
     let s = press(focusOn(ready(), 'repo'), ...typed('2'));
     expect(s.repoInfo).toEqual({ status: 'reading', repo: '~/src/app2' });
