@@ -197,3 +197,5 @@ export const DIFF_SUMMARY_MAX_AGE_MS = 5_000;
 export const REPO_READ_DELAY_MS = 150;
 /** While the new-workspace dialog waits for git (a clone), its "for N s" is redrawn this often. */
 export const DIALOG_PROGRESS_TICK_MS = 1_000;
+/** Kitty keyboard flag entries kept per screen; kitty caps its stack too, so a push loop cannot grow memory. */
+export const MAX_KEYBOARD_FLAG_STACK = 16;

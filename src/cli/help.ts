@@ -38,7 +38,9 @@ arrows/PageUp/g/G move, / and ? search (n/N repeat), v starts a selection (V lin
 y copies it to your terminal's clipboard (OSC 52) and q returns to the live screen. These keys
 are rebound by action name in the "scrollKeys" setting ({"leave": ["q", "x"]}).
 Mouse (setting "mouse", on by default): click focuses a pane, drag a divider to resize, drag over
-text to copy it; Shift+drag uses your terminal's own selection instead.
+text to copy it; Shift+drag uses your terminal's own selection instead. Programs that ask for mouse
+reports (even every motion) or the kitty keyboard protocol (flag 1) get them in their own pane; the
+modes a program left on are turned off when it ends.
 
 Settings live in config.json in $TESSERA_CONFIG_DIR, else $XDG_CONFIG_HOME/tessera, else
 ~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more (see

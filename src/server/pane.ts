@@ -11,6 +11,7 @@ import { foregroundProgram } from '../shell/foreground.js';
 import { shellLaunch } from '../shell/integration.js';
 import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTracker.js';
 import { Emulator } from '../term/emulator.js';
+import type { PaneInputModes } from '../term/keys/encode.js';
 import type { AgentState } from '../agents/detection.js';
 import type { AgentMonitor } from './agent/agentMonitor.js';
 import { absentProcess } from './absentProcess.js';
@@ -228,9 +229,9 @@ export class Pane {
   }
 
   /** What the program asked of its keyboard, so keys can be encoded the way it expects. */
-  get inputModes(): { applicationCursorKeys: boolean; bracketedPaste: boolean } {
+  get inputModes(): PaneInputModes {
     const modes = this.emulator.terminal.modes;
-    return { applicationCursorKeys: modes.applicationCursorKeysMode, bracketedPaste: modes.bracketedPasteMode };
+    return { applicationCursorKeys: modes.applicationCursorKeysMode, bracketedPaste: modes.bracketedPasteMode, keyboardFlags: this.emulator.keyboardFlags };
   }
 
   /**

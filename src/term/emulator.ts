@@ -16,6 +16,7 @@ import { answerColorQueries } from './outerColors.js';
 import { copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
 import type { RowSnapshots } from './rowSnapshots.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
+import { trackKeyboardFlags } from './keyboardFlags.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -70,6 +71,7 @@ export class Emulator implements ParseTask {
   bytesReceived = 0;
   private readonly disposables: IDisposable[] = [];
   private readonly mouse: { readonly encoding: MouseEncoding };
+  private readonly keyboard: { readonly flags: number };
   private readonly cell: IBufferCell;
   /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
   private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
@@ -114,11 +116,17 @@ export class Emulator implements ParseTask {
     };
     for (const handler of answerColorQueries(this.terminal, reply)) this.track(handler);
     this.mouse = this.track(trackMouseEncoding(this.terminal));
+    this.keyboard = this.track(trackKeyboardFlags(this.terminal, reply));
   }
 
   /** What mouse reports the program asked for, and in which encoding (see paneMouse.ts). */
   get mouseTracking(): { tracking: MouseTracking; encoding: MouseEncoding } {
     return { tracking: this.terminal.modes.mouseTrackingMode, encoding: this.mouse.encoding };
+  }
+
+  /** The kitty keyboard flags the program set (and tessera applies): 0 for legacy keys. */
+  get keyboardFlags(): number {
+    return this.keyboard.flags;
   }
 
   get cols(): number {

@@ -1,5 +1,6 @@
 // Answers a pane's permission prompt with that agent's own keys (Allow / Deny / Abort).
 
+import { keysForPane } from '../../term/keys/encode.js';
 import type { Pane } from '../pane.js';
 import { RefusedError } from '../workspace.js';
 
@@ -10,7 +11,7 @@ export function answerApproval(pane: Pane, answer: Answer): void {
   // An agent that is not installed (or has exited) has no monitor: it is still an agent pane, just not waiting.
   const monitor = pane.agentMonitor;
   if (!monitor || pane.status !== 'approval') throw new RefusedError(`pane ${pane.id} is not waiting for approval (it is ${pane.status})`);
-  pane.write(monitor.detector.approvalKeys[answer]);
+  pane.write(keysForPane(monitor.detector.approvalKeys[answer], pane.inputModes));
   // The answer is given: the pill leaves "approval" as soon as the screen shows it.
   monitor.detectSoon();
 }

@@ -2,7 +2,7 @@
 // or the focused pane (re-encoded for the modes that pane asked for).
 
 import { KEY_REPEAT_MS } from '../../limits.js';
-import { encodeForPane } from '../../term/keys/encode.js';
+import { encodeForPane, type PaneInputModes } from '../../term/keys/encode.js';
 import type { KeyToken } from '../../term/keys/decode.js';
 import type { KeyActions } from '../keys/keyActions.js';
 import type { Keymap } from '../keys/keymap.js';
@@ -34,7 +34,7 @@ export interface RouterHost {
 
 interface InputTarget {
   write(data: string): boolean;
-  inputModes: { applicationCursorKeys: boolean; bracketedPaste: boolean };
+  inputModes: PaneInputModes;
   isLive: boolean;
 }
 

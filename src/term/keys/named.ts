@@ -1,5 +1,6 @@
 // Key names for the send-keys command (`Enter`, `C-c`, `M-x`, `Up`, `F5` …) turned into the bytes a pane gets.
 
+import { kittyKeyBytes } from './kitty.js';
 import { legacyBytes } from './legacy.js';
 import { parseKeyName } from './spec.js';
 
@@ -11,7 +12,9 @@ import { parseKeyName } from './spec.js';
  *
  * Undefined when the word is not a key: the caller then types the word literally, as tmux does.
  */
-export function namedKeyBytes(name: string, modes: { applicationCursorKeys: boolean }): string | undefined {
+export function namedKeyBytes(name: string, modes: { applicationCursorKeys: boolean; keyboardFlags?: number }): string | undefined {
   const parsed = parseKeyName(name);
-  return parsed.ok ? legacyBytes(parsed.key, modes) : undefined;
+  if (!parsed.ok) return undefined;
+  // A pane that set kitty keyboard flags gets the key as such a terminal would send it.
+  return kittyKeyBytes(parsed.key, modes.keyboardFlags ?? 0) ?? legacyBytes(parsed.key, modes);
 }

@@ -65,6 +65,11 @@ export function modifiersFromParam(param: number): Modifiers | undefined {
   return mods;
 }
 
+/** The kitty modifier parameter: Shift, Alt, Ctrl, Super, Hyper and Meta (1 when none is held). */
+export function kittyModifierParam(key: Modifiers): number {
+  return modifierParam(key) + (key.super ? SUPER : 0) + (key.hyper ? HYPER : 0) + (key.meta ? META : 0);
+}
+
 /** The xterm modifier parameter for Shift / Alt / Ctrl (1 when none is held). */
 export function modifierParam(key: Pick<Key, 'ctrl' | 'alt' | 'shift'>): number {
   return 1 + (key.shift ? SHIFT : 0) + (key.alt ? ALT : 0) + (key.ctrl ? CTRL : 0);
