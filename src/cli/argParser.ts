@@ -6,6 +6,8 @@ export interface FlagSpec {
   short?: string;
   /** Takes a value (`-t NAME`, `--target=NAME`). */
   value?: boolean;
+  /** Added to the error when the value is missing, e.g. where to find the values there are. */
+  valueHint?: string;
 }
 
 export interface ParsedArgs {
@@ -35,7 +37,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPosit
       return i;
     }
     const next = argv[i + 1];
-    if (next === undefined) throw new UsageError(`${spec.short ? `-${spec.short}` : `--${spec.name}`} needs a value`);
+    if (next === undefined) throw new UsageError(`${spec.short ? `-${spec.short}` : `--${spec.name}`} needs a value${spec.valueHint ? `; ${spec.valueHint}` : ''}`);
     flags.set(spec.name, next);
     return i + 1;
   };

@@ -16,6 +16,9 @@ Usage:
 tessera shows a mosaic of terminal panes inside your terminal. A background server owns the
 panes, so closing this terminal (or losing SSH) never kills what runs in them: attach again.
 
+'tessera new --template claude+shell' starts several panes at once (here Claude beside a shell);
+'tessera templates' lists the templates and what each starts.
+
 Commands:
 ${list}
 

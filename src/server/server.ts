@@ -212,7 +212,7 @@ export class Server {
         );
         this.clients.add(session);
         this.applySizes();
-        session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? this.registry.records.problems[0]);
+        session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
         return {
           input: (data) => session.input(data),
           resize: (cols, rows) => session.resize(cols, rows),
@@ -282,4 +282,11 @@ export class Server {
       if (cols !== Infinity) workspace.setSize(cols, rows);
     }
   }
+}
+
+/** The workspace's notice for the client attaching to it, once. */
+function takeNotice(workspace: Workspace): string | undefined {
+  const notice = workspace.notice;
+  workspace.notice = undefined;
+  return notice;
 }

@@ -88,6 +88,8 @@ export class Workspace {
   lastOpened: string | undefined;
   /** The variables its panes start with (name, folder, slot, ports); set when it opens. */
   env: Record<string, string> = {};
+  /** A line for the status bar of the next client that attaches (e.g. what a template left out); shown once. */
+  notice: string | undefined;
   /** Called when focusing a pane cleared its "needs you" mark (every client's count changes). */
   attentionCleared: (() => void) | undefined;
 

@@ -1,19 +1,10 @@
 // The settings about workspaces: where managed worktrees and clones go, branch names, ports per
 // workspace slot, a setup command for new checkouts, and the user's own templates.
 
-import { InvalidInput, int, record, str, strArray } from '../protocol/validate.js';
+import { InvalidInput, int, record, str } from '../protocol/validate.js';
+import { parseTemplates, type WorkspaceTemplate } from './workspaceTemplate.js';
 
-export interface TemplatePane {
-  /** An agent kind (claude, codex, … or a custom one). */
-  agent?: string;
-  /** A program and its arguments (checked against the command allowlist: it comes from a file). */
-  command?: string[];
-}
-
-export interface WorkspaceTemplate {
-  name: string;
-  panes: TemplatePane[];
-}
+export type { TemplatePane, WorkspaceTemplate } from './workspaceTemplate.js';
 
 export interface WorkspaceSettingsFields {
   /** Where managed worktrees and clones go ('' = $XDG_DATA_HOME/tessera/workspaces). */
@@ -37,7 +28,6 @@ export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettingsFields = {
 };
 
 const PORT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
-const TEMPLATE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export function parseWorkspaceSetting(key: keyof WorkspaceSettingsFields, value: unknown): Partial<WorkspaceSettingsFields> {
   switch (key) {
@@ -62,25 +52,7 @@ export function parseWorkspaceSetting(key: keyof WorkspaceSettingsFields, value:
     }
     case 'setupCommand':
       return { setupCommand: str(value, 'setupCommand', 4096) };
-    case 'templates': {
-      if (!Array.isArray(value) || value.length > 64) throw new InvalidInput('templates must be a list (at most 64)');
-      return { templates: value.map((t, i) => parseTemplate(t, `templates[${i}]`)) };
-    }
+    case 'templates':
+      return { templates: parseTemplates(value, 'templates') };
   }
-}
-
-function parseTemplate(value: unknown, what: string): WorkspaceTemplate {
-  const f = record(value, what);
-  const name = str(f.name, `${what}.name`, 64);
-  if (!TEMPLATE_NAME.test(name)) throw new InvalidInput(`${what}.name must be lowercase letters, digits, '.', '_' or '-'`);
-  if (!Array.isArray(f.panes) || f.panes.length === 0 || f.panes.length > 16) throw new InvalidInput(`${what}.panes must list 1 to 16 panes`);
-  const panes = f.panes.map((p, i): TemplatePane => {
-    const pane = record(p, `${what}.panes[${i}]`);
-    const agent = pane.agent === undefined ? undefined : str(pane.agent, `${what}.panes[${i}].agent`, 64);
-    const command = pane.command === undefined ? undefined : strArray(pane.command, `${what}.panes[${i}].command`, 64);
-    if ((agent === undefined) === (command === undefined)) throw new InvalidInput(`${what}.panes[${i}] needs either "agent" or "command"`);
-    if (command && command.length === 0) throw new InvalidInput(`${what}.panes[${i}].command is empty`);
-    return agent !== undefined ? { agent } : { command };
-  });
-  return { name, panes };
 }

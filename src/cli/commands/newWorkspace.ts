@@ -11,7 +11,7 @@ export const newWorkspace: CliCommand = {
   name: 'new',
   aliases: ['new-session'],
   usage: `tessera new [-s NAME] [-c DIR | --worktree [--repo DIR] [--base B | --branch B] | --clone URL [--branch B]]
-            [-d] [--shell CMD] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
+            [-d] [--template T] [--shell CMD] [--prompt TEXT] [--bypass-permissions] [-- COMMAND ARGS…]
 
   Creates a workspace whose first pane runs COMMAND (default: your shell), then attaches to it.
   Workspaces are kept until 'tessera rm': after a restart they are listed dormant and start again
@@ -27,8 +27,14 @@ export const newWorkspace: CliCommand = {
                      <root> is $TESSERA_WORKSPACE_ROOT, else the workspaceRoot setting, else
                      ~/.local/share/tessera/workspaces
   -d        create it without attaching (prints its name)
+  --template T       start several panes at once, e.g. claude+shell (Claude beside a shell) or pair
+                     (Claude and Codex on the same task); 'tessera templates' lists them all, yours
+                     from the "templates" setting included. Agents that are not installed are left
+                     out (tessera says so). Reopening the workspace later restores its panes as you
+                     left them, not the template.
   --shell COMMAND        the shell for this workspace's terminal panes (e.g. "zsh -l")
-  --prompt TEXT          pasted into every agent pane of this workspace once it is ready
+  --prompt TEXT          pasted into every agent pane of this workspace once it is ready (with a
+                         template: into each of its agents)
   --bypass-permissions   agents in this workspace start with their "skip permission prompts"
                          flag: they run tools and commands WITHOUT asking you
 
@@ -45,12 +51,15 @@ export const newWorkspace: CliCommand = {
     { name: 'repo', value: true },
     { name: 'base', value: true },
     { name: 'branch', value: true },
+    { name: 'template', value: true, valueHint: "'tessera templates' lists the templates" },
   ],
   async run(args, ctx) {
     const cwdFlag = stringFlag(args, 'cwd');
     const worktree = boolFlag(args, 'worktree');
     const clone = stringFlag(args, 'clone');
     if (cwdFlag !== undefined && (worktree || clone !== undefined)) throw new UsageError('-c adopts a folder; --worktree and --clone make one: give one of them');
+    const template = stringFlag(args, 'template');
+    if (template !== undefined && args.rest !== undefined && args.rest.length > 0) throw new UsageError('give either --template or a command after --, not both');
     if (!worktree && clone === undefined && ['repo', 'base', 'branch'].some((f) => args.flags.has(f))) {
       throw new UsageError('--repo, --base and --branch go with --worktree (or --branch with --clone)');
     }
@@ -73,6 +82,7 @@ export const newWorkspace: CliCommand = {
         repo: repo === undefined ? undefined : path.resolve(ctx.cwd, repo),
         base: stringFlag(args, 'base'),
         branch: stringFlag(args, 'branch'),
+        template,
         // Sized to the terminal that will attach, so its first program never starts at the wrong size.
         size: detached ? undefined : { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       },

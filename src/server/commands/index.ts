@@ -10,6 +10,7 @@ import type { ServerCommand } from './command.js';
 import { killPane } from './killPane.js';
 import { killServer } from './killServer.js';
 import { listPanes } from './listPanes.js';
+import { templates } from './listTemplates.js';
 import { listWorkspaces } from './listWorkspaces.js';
 import { newPane } from './newPane.js';
 import { newWorkspace } from './newWorkspace.js';
@@ -38,6 +39,7 @@ const ALL: ServerCommand[] = [
   killServer,
   listPanes,
   listWorkspaces,
+  templates,
   newPane,
   newWorkspace,
   reload,

@@ -1,6 +1,6 @@
-// new: a workspace whose first pane runs a command (default: the user's shell), with the workspace's
-// agent settings (initial prompt, bypass permissions). Its folder is adopted (-c DIR), or made: a
-// managed git worktree (--worktree) or a full clone (--clone URL).
+// new: a workspace whose first pane runs a command (default: the user's shell), or whose panes come
+// from a template, with the workspace's agent settings (initial prompt, bypass permissions). Its
+// folder is adopted (-c DIR), or made: a managed git worktree (--worktree) or a full clone (--clone URL).
 
 import { MAX_TERMINAL_COLS, MAX_TERMINAL_ROWS } from '../../protocol/messages.js';
 import { int, optBool, optStr, optStrArray, record, str, type Fields } from '../../protocol/validate.js';
@@ -20,7 +20,9 @@ export const newWorkspace: ServerCommand = {
     const name = optStr(args.name, 'name', 256);
     const worktree = optBool(args.worktree, 'worktree') ?? false;
     const clone = optStr(args.clone, 'clone', 4096);
-    const common = { name, settings, launch, size };
+    const template = optStr(args.template, 'template', 64);
+    if (template !== undefined && launch.argv !== undefined && launch.argv.length > 0) throw new RefusedError('give either --template or a command after --, not both');
+    const common = { name, settings, launch, size, template };
     let request: WorkspaceRequest;
     if (worktree || clone !== undefined) {
       if (worktree && clone !== undefined) throw new RefusedError('give either --worktree or --clone, not both');

@@ -1,11 +1,13 @@
 // Creating a workspace, the one way both `tessera new` and the in-client dialog do it: adopt a folder,
-// or make a managed git worktree or clone (then start the setup command from the settings beside it).
+// or make a managed git worktree or clone (then start the setup command from the settings beside it);
+// with a template, its panes start in its layout.
 
 import path from 'node:path';
 import { repoNameFromUrl } from '../../git/cloneUrl.js';
 import { realPath } from '../../store/paths.js';
 import { nameFromFolder } from '../../store/workspaceName.js';
 import type { LaunchRequest } from '../launchPlan.js';
+import { addTemplatePanes, prepareTemplate, templateSources } from '../templates/index.js';
 import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspace.js';
 import { createManaged, type ManagedContext } from './createManaged.js';
 import { startSetupPane } from './setupPane.js';
@@ -17,6 +19,7 @@ export type WorkspaceRequest = {
   launch?: LaunchRequest;
   /** The terminal about to show it; absent for a detached workspace. */
   size?: { cols: number; rows: number };
+  /** A template's name (see templates/index.ts): its panes replace `launch`. */
   template?: string;
 } & (
   | { kind: 'adopted'; cwd: string }
@@ -27,14 +30,28 @@ export type WorkspaceRequest = {
 
 export interface CreatedWorkspace {
   workspace: Workspace;
-  /** Something the user should know (the setup command could not run). */
+  /** Something the user should know (what a template left out, the setup command could not run); also in the status bar of the first client that attaches. */
   note?: string;
 }
 
 export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedContext): Promise<CreatedWorkspace> {
+  const cwd = request.kind === 'adopted' ? realPath(request.cwd) : undefined;
+  // Resolved before anything is made: an unknown template creates nothing.
+  const plan = request.template === undefined ? undefined : prepareTemplate(request.template, templateSources(ctx.settings, ctx.env), cwd ?? ctx.requestDir ?? process.cwd());
+  const launch = plan ? { ...plan.launches[0], requestDir: request.launch?.requestDir ?? ctx.requestDir } : request.launch;
+  const made = await createFolderAndPane({ ...request, launch, template: plan?.name }, cwd, ctx);
+  const notes = [plan?.note, plan ? addTemplatePanes(ctx.registry, made.workspace, plan, made.workspace.focusedPaneId) : undefined];
+  if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, made.workspace, ctx.settings));
+  const note = notes.filter((n) => n !== undefined).join('; ') || undefined;
+  made.workspace.notice = note;
+  return { workspace: made.workspace, note };
+}
+
+/** The folder (adopted as `cwd`, or made) and the workspace's first pane. */
+async function createFolderAndPane(request: WorkspaceRequest, cwd: string | undefined, ctx: ManagedContext): Promise<{ workspace: Workspace }> {
   const { settings, launch, size, template } = request;
   if (request.kind === 'adopted') {
-    const workspace = ctx.registry.create({ name: request.name, cwd: realPath(request.cwd), origin: { kind: 'adopted', template }, size, launch, settings });
+    const workspace = ctx.registry.create({ name: request.name, cwd: cwd ?? realPath(request.cwd), origin: { kind: 'adopted', template }, size, launch, settings });
     return { workspace };
   }
   const url = request.kind === 'clone' ? request.url : undefined;
@@ -53,7 +70,7 @@ export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedCon
     },
     ctx,
   );
-  return { workspace, note: startSetupPane(ctx.registry, workspace, ctx.settings) };
+  return { workspace };
 }
 
 /** A clone is named after its repository, a worktree of an existing branch after the branch; else a name is needed. */

@@ -1,0 +1,43 @@
+// tessera templates: the workspace templates `tessera new --template NAME` can use, and what each starts.
+
+import { connectOrStartServer } from '../../client/connect.js';
+import { sendRequest } from '../../client/request.js';
+import type { TemplateSummary } from '../../server/templates/index.js';
+import { boolFlag } from '../argParser.js';
+import type { CliCommand } from '../command.js';
+import { jsonFlag } from '../controlCommand.js';
+
+export const listTemplates: CliCommand = {
+  name: 'templates',
+  usage: `tessera templates [--json]
+
+  The templates 'tessera new --template NAME' can use: the built-in ones, yours (the "templates"
+  setting; one with a built-in's name replaces it) and those of the .tessera.json file of the folder
+  you are in. Each line: the name, where it comes from, the panes it starts and, in brackets, agents
+  that are not installed here (a workspace made from the template leaves them out).
+  --json   an array of { name, source, description, panes, missing, needsApproval }`,
+  flags: [jsonFlag],
+  async run(args, ctx) {
+    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+    const result = (await sendRequest(socket, 'templates', {}, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as { templates: TemplateSummary[] };
+    if (boolFlag(args, 'json')) {
+      ctx.out(`${JSON.stringify(result.templates, null, 2)}\n`);
+      return 0;
+    }
+    ctx.out(formatTemplates(result.templates));
+    return 0;
+  },
+};
+
+export function formatTemplates(templates: TemplateSummary[]): string {
+  const width = Math.max(...templates.map((t) => t.name.length));
+  return templates
+    .map((t) => {
+      const source = t.source === 'built-in' ? '' : ` (${t.source === 'settings' ? 'yours' : 'project'})`;
+      const missing = t.missing.length > 0 ? `  [not installed: ${t.missing.join(', ')}]` : '';
+      const approval = t.needsApproval ? "  [not approved yet: see 'tessera trust']" : '';
+      const panes = t.description === t.panes.join(' | ') ? '' : `: ${t.panes.join(' | ')}`;
+      return `${t.name.padEnd(width)}  ${t.description}${panes}${source}${missing}${approval}\n`;
+    })
+    .join('');
+}

@@ -1,0 +1,88 @@
+// Which templates a new workspace can use: the built-in ones, the user's own from the settings (a
+// name there replaces the built-in of that name), and those of the project's .tessera.json (which
+// never replace either). `listTemplates` is what `tessera templates` and the new-workspace dialog show.
+
+import type { Settings } from '../../store/settingsDefaults.js';
+import { describeTemplatePane, type WorkspaceTemplate } from '../../store/workspaceTemplate.js';
+import type { AgentCatalog } from '../agent/agentCatalog.js';
+import { RefusedError } from '../workspace.js';
+import { BUILTIN_TEMPLATES } from './builtinTemplates.js';
+
+export type TemplateSource = 'built-in' | 'settings' | 'project';
+
+export interface TemplateEntry {
+  template: WorkspaceTemplate;
+  source: TemplateSource;
+}
+
+/** A project file's templates and whether the user approved that file as it is now. */
+export interface ProjectTemplates {
+  /** The file's path, for messages. */
+  file: string;
+  templates: WorkspaceTemplate[];
+  approved: boolean;
+}
+
+/** Everything that decides which templates exist and what of them can start here. */
+export interface TemplateSources {
+  settings: Settings;
+  catalog: AgentCatalog;
+  /** tessera's config directory (agent pins) and the PATH agents are looked up in. */
+  configDir: string;
+  envPath: string | undefined;
+  project?: ProjectTemplates;
+}
+
+export interface TemplateSummary {
+  name: string;
+  source: TemplateSource;
+  /** The template's own description, else its panes joined with ' | '. */
+  description: string;
+  /** What each pane starts: an agent's kind, 'shell', or a command line. */
+  panes: string[];
+  /** Agents of the template that are not installed here (left out when it is used). */
+  missing: string[];
+  /** A project template whose file the user has not approved yet: nothing of it runs until then. */
+  needsApproval: boolean;
+}
+
+/** Every template by name, in the order they are listed: built-in, then the settings', then the project's. */
+export function availableTemplates(sources: Pick<TemplateSources, 'settings' | 'project'>): TemplateEntry[] {
+  const own = sources.settings.templates;
+  const entries: TemplateEntry[] = [
+    ...BUILTIN_TEMPLATES.filter((t) => !own.some((o) => o.name === t.name)).map((template) => ({ template, source: 'built-in' as const })),
+    ...own.map((template) => ({ template, source: 'settings' as const })),
+  ];
+  for (const template of sources.project?.templates ?? []) {
+    if (!entries.some((e) => e.template.name === template.name)) entries.push({ template, source: 'project' });
+  }
+  return entries;
+}
+
+/** The template of that name; an unknown name is refused with the names there are. */
+export function findTemplate(name: string, sources: Pick<TemplateSources, 'settings' | 'project'>): TemplateEntry {
+  const entries = availableTemplates(sources);
+  const found = entries.find((e) => e.template.name === name);
+  if (found) return found;
+  throw new RefusedError(`no template named '${name}'; the templates are: ${entries.map((e) => e.template.name).join(', ')} ('tessera templates' says what each starts)`);
+}
+
+export function listTemplates(sources: TemplateSources): TemplateSummary[] {
+  return availableTemplates(sources).map(({ template, source }) => {
+    const panes = template.panes.map(describeTemplatePane);
+    return {
+      name: template.name,
+      source,
+      description: template.description ?? panes.join(' | '),
+      panes,
+      missing: template.panes.flatMap((p) => ('agent' in p && !agentInstalled(p.agent, sources) ? [p.agent] : [])),
+      needsApproval: source === 'project' && !(sources.project?.approved ?? false),
+    };
+  });
+}
+
+/** An unknown agent counts as installed here: using the template reports it as unknown instead. */
+export function agentInstalled(kind: string, sources: Pick<TemplateSources, 'catalog' | 'configDir' | 'envPath'>): boolean {
+  const entry = sources.catalog.find(kind);
+  return entry === undefined || sources.catalog.isInstalled(entry, { configDir: sources.configDir, envPath: sources.envPath });
+}
