@@ -57,6 +57,11 @@ export const MAX_HELD_SEQUENCE_CHARS = 4096;
 
 /** Default scrollback lines kept per pane; bounds memory per pane. */
 export const DEFAULT_SCROLLBACK_LINES = 5000;
+/**
+ * History lines xterm keeps in full (12 bytes a column, ~400 more a line) before they move to the
+ * pane's compact history: a screenful, so a resize still rewraps the most recent output.
+ */
+export const XTERM_HISTORY_MARGIN = 50;
 
 /** Smallest pane content the layout allows: below this, programs cannot draw anything useful. */
 export const MIN_PANE_COLS = 10;

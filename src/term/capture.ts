@@ -14,8 +14,8 @@ export interface CaptureOptions {
 }
 
 export function captureScreen(emulator: Emulator, options: CaptureOptions): string {
-  const buffer = emulator.terminal.buffer.active;
-  const { first, last } = captureRange(buffer.baseY, emulator.rows, options.start, options.end);
+  const buffer = emulator.activeLines;
+  const { first, last } = captureRange(buffer.history, emulator.rows, options.start, options.end);
   const grid = new CellGrid(emulator.cols, last - first + 1);
   emulator.readInto(grid, 0, 0, grid.cols, grid.rows, { buffer, top: first });
   const lines: string[] = [];

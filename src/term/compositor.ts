@@ -1,7 +1,7 @@
 // Builds one client's screen from the chrome layer and the panes' emulators, and turns it into the
 // fewest bytes that bring the client's terminal up to date (via the differ).
 
-import type { IBuffer } from '@xterm/headless';
+import type { PaneLines } from './history/paneLines.js';
 import { CellGrid } from './cellGrid.js';
 import type { Emulator } from './emulator.js';
 import { frameBytes, type Frame } from './frame.js';
@@ -20,7 +20,7 @@ export interface PaneView {
   content: Rect;
   /** A scrolled-back view: other lines than the live screen, with marks drawn over them. */
   scrolled?: {
-    from: { buffer: IBuffer; top: number };
+    from: { buffer: PaneLines; top: number };
     mark(grid: CellGrid, x: number, y: number, width: number, height: number): void;
   };
 }

@@ -3,17 +3,22 @@
 // Output reaches xterm through the OutputClamp and the shared parse scheduler, in bounded slices.
 
 import xtermHeadless from '@xterm/headless';
-import type { IBuffer, IBufferCell, IDisposable, Terminal as XTerm } from '@xterm/headless';
+import type { IBufferCell, IBufferLine, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
-import { DEFAULT_COLOR, type CellGrid } from './cellGrid.js';
+import { CellGrid, DEFAULT_COLOR } from './cellGrid.js';
 import { OutputClamp } from './outputClamp.js';
 import { CommandEndResets, MODES_LEFT_ON_RESET } from './modesLeftOn.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
-import { CLAMP_PIECE_CHARS } from '../limits.js';
+import { CLAMP_PIECE_CHARS, XTERM_HISTORY_MARGIN } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
-import { copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { contentWidth, copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { HistoryCapture } from './history/historyCapture.js';
+import { PaneLines } from './history/paneLines.js';
+import type { ByteWriter } from './history/bytes.js';
+import { encodeLine, keptCells } from './history/lineCodec.js';
+import { encodeXtermLine } from './history/xtermLineEncoder.js';
 import type { RowSnapshots } from './rowSnapshots.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 import { trackKeyboardFlags } from './keyboardFlags.js';
@@ -25,6 +30,8 @@ export interface EmulatorOptions {
   cols: number;
   rows: number;
   scrollback: number;
+  /** History lines xterm keeps in full before they move to the compact history (XTERM_HISTORY_MARGIN). */
+  historyMargin?: number;
   /** Whose output this is, for the log ("pane 3"). */
   name?: string;
   /** Where summaries of malformed output go (the server log); silent when absent. */
@@ -89,6 +96,12 @@ export class Emulator implements ParseTask {
   private disposed = false;
   /** Counts and summarizes what xterm reports about malformed output. */
   readonly parseErrors: ParseErrorLog;
+  /** Takes lines that scroll off into the compact history (absent if xterm's internals changed). */
+  private readonly history: HistoryCapture | undefined;
+  private readonly normalLines: PaneLines;
+  private readonly alternateLines: PaneLines;
+  /** A row to copy a styled line into on its way to the history. */
+  private historyRow = new CellGrid(0, 1);
 
   constructor(options: EmulatorOptions) {
     this.parseErrors = new ParseErrorLog(options.name ?? 'emulator', options.log);
@@ -117,6 +130,23 @@ export class Emulator implements ParseTask {
     for (const handler of answerColorQueries(this.terminal, reply)) this.track(handler);
     this.mouse = this.track(trackMouseEncoding(this.terminal));
     this.keyboard = this.track(trackKeyboardFlags(this.terminal, reply));
+    this.history = HistoryCapture.attach(this.terminal, options.scrollback, options.historyMargin ?? XTERM_HISTORY_MARGIN, (line, out) =>
+      this.encodeForHistory(line, out),
+    );
+    if (this.history) this.track(this.history);
+    const copy = (line: IBufferLine, grid: CellGrid, dx: number, y: number, width: number) => this.copyLine(line, grid, dx, y, width);
+    this.normalLines = new PaneLines(this.terminal, 'normal', this.history, copy);
+    this.alternateLines = new PaneLines(this.terminal, 'alternate', undefined, copy);
+  }
+
+  /** Every line of one screen: its history (the normal screen's) and the screen itself. */
+  lines(kind: 'normal' | 'alternate'): PaneLines {
+    return kind === 'normal' ? this.normalLines : this.alternateLines;
+  }
+
+  /** The lines of the screen the program shows now. */
+  get activeLines(): PaneLines {
+    return this.lines(this.terminal.buffer.active.type);
   }
 
   /** What mouse reports the program asked for, and in which encoding (see paneMouse.ts). */
@@ -204,7 +234,9 @@ export class Emulator implements ParseTask {
   }
 
   resize(cols: number, rows: number): void {
-    if (cols !== this.terminal.cols || rows !== this.terminal.rows) this.terminal.resize(cols, rows);
+    if (cols === this.terminal.cols && rows === this.terminal.rows) return;
+    if (this.history) this.history.resize(cols, () => this.terminal.resize(cols, rows));
+    else this.terminal.resize(cols, rows);
   }
 
   /** Replies the emulator generates for the program (DA, DSR, DECRQM, OSC 10/11): write them to the PTY. */
@@ -250,18 +282,22 @@ export class Emulator implements ParseTask {
   /**
    * Copies the visible screen (w×h from its top-left) into `grid` at (dx, dy). Rows or columns the
    * emulator lacks are blanked, so a pane narrower than its rectangle never leaves stale cells.
-   * `from` reads other lines instead: from absolute line `top` of `buffer` (a scrolled-back view).
+   * `from` reads other lines instead: from line `top` of `buffer` (a scrolled-back view).
    * With `rows`, a row whose cells are the same as when it was last copied there is skipped (`grid`
    * must still hold what was copied then), and every grid row written is flagged in `rows.written`.
    */
-  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: IBuffer; top: number }, rows?: RowTracking): void {
-    const buffer = from?.buffer ?? this.terminal.buffer.active;
-    const top = from?.top ?? buffer.viewportY;
-    const lastRow = from ? buffer.length - top : this.terminal.rows;
+  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: PaneLines; top: number }, rows?: RowTracking): void {
+    if (from) {
+      this.readLines(grid, dx, dy, w, h, from, rows);
+      return;
+    }
+    const buffer = this.terminal.buffer.active;
+    const top = buffer.viewportY;
+    const lastRow = this.terminal.rows;
     const cell = this.cell;
     const underline = this.underline;
     const width = Math.min(w, this.terminal.cols, grid.cols - dx);
-    const snapshots = rows && !from ? rows.snapshots : undefined;
+    const snapshots = rows?.snapshots;
     if (snapshots) snapshots.place({ x: dx, y: dy, width: w, height: h, cells: width });
     else rows?.snapshots.forgetAll();
     const words = Math.max(0, width) * WORDS_PER_CELL;
@@ -285,6 +321,40 @@ export class Emulator implements ParseTask {
       else snapshots.forget(row);
     }
   }
+  /** readInto for a scrolled-back view: every row is read (from the compact history or xterm) and written. */
+  private readLines(grid: CellGrid, dx: number, dy: number, w: number, h: number, from: { buffer: PaneLines; top: number }, rows?: RowTracking): void {
+    rows?.snapshots.forgetAll();
+    const width = Math.min(w, this.terminal.cols, grid.cols - dx);
+    for (let row = 0; row < h; row++) {
+      const y = dy + row;
+      if (y >= grid.rows) break;
+      if (rows) rows.written[y] = 1;
+      const line = from.top + row;
+      if (line < 0 || line >= from.buffer.length) {
+        grid.clear(dx, y, w, 1);
+        continue;
+      }
+      from.buffer.readRow(line, grid, dx, y, width);
+      if (width < w) grid.clear(dx + width, y, w - width, 1);
+    }
+  }
+
+  /** Copies `width` columns of an xterm line into row `y` of `grid` from column `dx`. */
+  private copyLine(line: IBufferLine, grid: CellGrid, dx: number, y: number, width: number): void {
+    copyLineCells(line, this.cell, this.underline, grid, dx, y, width, (id) => this.hyperlink(id));
+  }
+
+  /** Encodes a line about to leave xterm for the compact history, up to its last styled or non-blank cell. */
+  private encodeForHistory(line: IBufferLine, out: ByteWriter): void {
+    const end = contentWidth(line, this.terminal.cols);
+    if (encodeXtermLine(line, end, line.isWrapped, out)) return;
+    if (this.historyRow.cols !== this.terminal.cols) this.historyRow = new CellGrid(this.terminal.cols, 1);
+    const grid = this.historyRow;
+    grid.clear(0, 0, end, 1);
+    this.copyLine(line, grid, 0, 0, end);
+    encodeLine(grid, 0, keptCells(grid, 0, end), line.isWrapped, out);
+  }
+
 
   /** Our number for xterm's link `id` (see hyperlinks.ts). */
   private hyperlink(id: number): number {
@@ -312,7 +382,13 @@ export class Emulator implements ParseTask {
   memory(): EmulatorMemory {
     const { normal, alternate } = this.terminal.buffer;
     const screenLines = normal.length + alternate.length;
-    return { screenLines, screenBytes: screenLines * xtermLineBytes(this.terminal.cols), historyLines: 0, historyBytes: 0 };
+    const store = this.history?.store;
+    return {
+      screenLines,
+      screenBytes: screenLines * xtermLineBytes(this.terminal.cols),
+      historyLines: store?.length ?? 0,
+      historyBytes: store?.bytes ?? 0,
+    };
   }
 
   dispose(): void {

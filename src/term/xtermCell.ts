@@ -8,7 +8,7 @@ import { Attr, BLANK, DEFAULT_COLOR, PALETTE16, PALETTE256, RGB, UnderlineStyle,
 const XTERM_P16 = 0x1000000;
 const XTERM_P256 = 0x2000000;
 const XTERM_RGB = 0x3000000;
-const XTERM_MODE_MASK = 0x3000000;
+export const XTERM_MODE_MASK = 0x3000000;
 /**
  * What xterm 6.0.0 stores for SGR 59 (underline color back to the default): -1 cut to the 26 color
  * bits. The same bits as `58;2;255;255;255`, so a pure white true-color underline reads as the default
@@ -127,7 +127,8 @@ interface XtermLineInternals {
   _line: { _data: Uint32Array; _combined: Record<number, string>; length: number };
 }
 
-function lineInternals(line: IBufferLine): XtermLineInternals['_line'] | undefined {
+/** xterm's cell data of `line` (three uint32 per cell, graphemes of combined cells); undefined if its internals changed. */
+export function lineInternals(line: IBufferLine): XtermLineInternals['_line'] | undefined {
   const inner = (line as unknown as Partial<XtermLineInternals>)._line;
   return inner && inner._data instanceof Uint32Array && typeof inner._combined === 'object' ? inner : undefined;
 }
@@ -146,19 +147,39 @@ export function lineWords(line: IBufferLine, width: number): Uint32Array | undef
 }
 
 /** xterm's packing of a cell (Content, FgFlags, BgFlags, Attributes in its common/buffer/Constants). */
-const CONTENT_CODEPOINT_MASK = 0x1fffff;
-const CONTENT_IS_COMBINED = 0x200000;
-const CONTENT_WIDTH_SHIFT = 22;
+export const CONTENT_CODEPOINT_MASK = 0x1fffff;
+export const CONTENT_IS_COMBINED = 0x200000;
+export const CONTENT_WIDTH_SHIFT = 22;
 const FG_INVERSE = 0x4000000;
 const FG_BOLD = 0x8000000;
-const FG_UNDERLINE = 0x10000000;
+export const FG_UNDERLINE = 0x10000000;
 const FG_BLINK = 0x20000000;
 const FG_INVISIBLE = 0x40000000;
 const FG_STRIKETHROUGH = 0x80000000;
 const BG_ITALIC = 0x4000000;
 const BG_DIM = 0x8000000;
-const BG_HAS_EXTENDED = 0x10000000;
+export const BG_HAS_EXTENDED = 0x10000000;
 const BG_OVERLINE = 0x40000000;
+
+/**
+ * The columns of `line` (at most `width`) up to its last cell that is not a blank without style:
+ * what is worth keeping of it. All `width` when xterm's line data cannot be read.
+ */
+export function contentWidth(line: IBufferLine, width: number): number {
+  const inner = lineInternals(line);
+  if (!inner) return width;
+  const data = inner._data;
+  let end = Math.min(width, inner.length);
+  while (end > 0) {
+    const at = (end - 1) * 3;
+    const content = data[at];
+    const code = content & CONTENT_CODEPOINT_MASK;
+    const blank = (code === 0 || code === BLANK) && (content & CONTENT_IS_COMBINED) === 0 && content >>> CONTENT_WIDTH_SHIFT === 1;
+    if (!blank || data[at + 1] !== 0 || data[at + 2] !== 0) break;
+    end--;
+  }
+  return end;
+}
 
 /**
  * Copies `width` cells of one xterm line into row `y` of `grid` from column `dx`, straight from
@@ -212,15 +233,7 @@ export function copyLineCells(
       code = chars.codePointAt(0) ?? BLANK;
       if (chars.length > (code > 0xffff ? 2 : 1)) cluster = chars;
     }
-    let attrs = 0;
-    if (fgBits & FG_BOLD) attrs |= Attr.Bold;
-    if (bgBits & BG_DIM) attrs |= Attr.Dim;
-    if (bgBits & BG_ITALIC) attrs |= Attr.Italic;
-    if (fgBits & FG_BLINK) attrs |= Attr.Blink;
-    if (fgBits & FG_INVERSE) attrs |= Attr.Inverse;
-    if (fgBits & FG_INVISIBLE) attrs |= Attr.Invisible;
-    if (fgBits & FG_STRIKETHROUGH) attrs |= Attr.Strikethrough;
-    if (bgBits & BG_OVERLINE) attrs |= Attr.Overline;
+    const attrs = xtermAttrs(fgBits, bgBits);
     const fg = colorFromXterm(fgBits & XTERM_MODE_MASK, fgBits);
     const bg = colorFromXterm(bgBits & XTERM_MODE_MASK, bgBits);
     const i = rowStart + col;
@@ -243,6 +256,20 @@ export function copyLineCells(
   }
   for (let col = end; col < width; col++) slow(col);
   return plain;
+}
+
+/** CellGrid's attribute flags (but underline) from xterm's fg and bg words. */
+export function xtermAttrs(fgBits: number, bgBits: number): number {
+  let attrs = 0;
+  if (fgBits & FG_BOLD) attrs |= Attr.Bold;
+  if (bgBits & BG_DIM) attrs |= Attr.Dim;
+  if (bgBits & BG_ITALIC) attrs |= Attr.Italic;
+  if (fgBits & FG_BLINK) attrs |= Attr.Blink;
+  if (fgBits & FG_INVERSE) attrs |= Attr.Inverse;
+  if (fgBits & FG_INVISIBLE) attrs |= Attr.Invisible;
+  if (fgBits & FG_STRIKETHROUGH) attrs |= Attr.Strikethrough;
+  if (bgBits & BG_OVERLINE) attrs |= Attr.Overline;
+  return attrs;
 }
 
 /** One cell through the public API (and the underline and link internals, checked). */
@@ -295,7 +322,7 @@ function attrsOf(cell: IBufferCell): number {
  * A cell's text as it goes to clients: one cell's text stays small, whatever a program piled onto it.
  * The first MAX_CELL_TEXT code units, never ending in half a surrogate pair.
  */
-function cellText(chars: string): string {
+export function cellText(chars: string): string {
   if (chars.length <= MAX_CELL_TEXT) return chars;
   const last = chars.charCodeAt(MAX_CELL_TEXT - 1);
   return chars.slice(0, last >= 0xd800 && last <= 0xdbff ? MAX_CELL_TEXT - 1 : MAX_CELL_TEXT);

@@ -1,34 +1,27 @@
 // One client's scroll mode in one pane: a ScrollView bound to the pane's emulator buffer, kept on the
 // same text while new output arrives and old lines fall off the top of a full history.
 
-import type { IBuffer, IMarker } from '@xterm/headless';
 import type { Emulator } from '../../term/emulator.js';
+import type { PaneLines } from '../../term/history/paneLines.js';
 import { ScrollView } from '../../term/scroll/scrollView.js';
-import { xtermScrollBuffer } from '../../term/scroll/xtermBuffer.js';
 
 export class PaneScroll {
   readonly view: ScrollView;
   /** The buffer shown: the one that was active on entering (a program may switch screens meanwhile). */
-  readonly buffer: IBuffer;
+  readonly buffer: PaneLines;
   /** Entered with the mouse wheel: scrolling back down to the live screen leaves by itself. */
   readonly byMouse: boolean;
-  /** A marker on a recent line: when the history is full, it moves up as old lines are dropped. */
-  private marker: IMarker | undefined;
-  private markerLine = 0;
+  /** The buffer's count of lines dropped from its front when the view last caught up. */
+  private dropped: number;
 
   constructor(
     readonly emulator: Emulator,
     byMouse: boolean,
   ) {
-    const terminal = emulator.terminal;
-    this.buffer = terminal.buffer.active.type === 'normal' ? terminal.buffer.normal : terminal.buffer.alternate;
+    this.buffer = emulator.activeLines;
     this.byMouse = byMouse;
-    this.view = new ScrollView(
-      xtermScrollBuffer(this.buffer, () => terminal.cols),
-      emulator.rows,
-      { x: emulator.cursorX, y: emulator.cursorY },
-    );
-    this.track();
+    this.view = new ScrollView(this.buffer, emulator.rows, { x: emulator.cursorX, y: emulator.cursorY });
+    this.dropped = this.buffer.dropped;
   }
 
   /** Catches up with the emulator (lines dropped from the history, a new pane size); call before reading the view. */
@@ -39,24 +32,13 @@ export class PaneScroll {
       view.resize(this.emulator.rows);
       view.scroll(view.maxTop - offset - view.top);
     }
-    if (this.marker) {
-      if (this.marker.isDisposed) view.linesTrimmed(this.markerLine + 1);
-      else if (this.marker.line < this.markerLine) view.linesTrimmed(this.markerLine - this.marker.line);
-    }
-    this.track();
+    const dropped = this.buffer.dropped;
+    if (dropped > this.dropped) view.linesTrimmed(dropped - this.dropped);
+    this.dropped = dropped;
     return view;
   }
 
   dispose(): void {
-    this.marker?.dispose();
-    this.marker = undefined;
-  }
-
-  private track(): void {
-    const terminal = this.emulator.terminal;
-    // Only the normal screen has a history to trim, and markers can only be placed on the active one.
-    if (this.buffer.type !== 'normal' || terminal.buffer.active.type !== 'normal') return;
-    if (!this.marker || this.marker.isDisposed) this.marker = terminal.registerMarker(0);
-    this.markerLine = this.marker?.line ?? 0;
+    // Nothing to release: the view only reads the pane's lines.
   }
 }

@@ -1,14 +1,12 @@
 // The scroll view over a buffer: moving, holding still while history grows or is trimmed, selecting and searching.
 
 import { describe, expect, it } from 'vitest';
-import xtermHeadless from '@xterm/headless';
 import { textBuffer } from '../../../../src/term/scroll/buffer.js';
 import { findMatches, nextMatch } from '../../../../src/term/scroll/search.js';
 import { selectedText } from '../../../../src/term/scroll/selection.js';
 import { ScrollView } from '../../../../src/term/scroll/scrollView.js';
-import { xtermScrollBuffer } from '../../../../src/term/scroll/xtermBuffer.js';
+import { Emulator } from '../../../../src/term/emulator.js';
 
-const { Terminal } = xtermHeadless;
 
 /** 100 lines "line 0" … "line 99" in a 20×10 screen: 90 lines of history. */
 function hundredLines() {
@@ -119,12 +117,12 @@ describe('search', () => {
 
 describe('over a real headless xterm', () => {
   it('reads wide characters as one cell plus an empty one, and finds text after them', async () => {
-    const terminal = new Terminal({ cols: 10, rows: 3, allowProposedApi: true, scrollback: 50 });
-    await new Promise<void>((resolve) => terminal.write('日本 ok\r\nsecond\r\n', resolve));
-    const buffer = xtermScrollBuffer(terminal.buffer.active, () => terminal.cols);
+    const emulator = new Emulator({ cols: 10, rows: 3, scrollback: 50 });
+    await new Promise<void>((resolve) => emulator.write('日本 ok\r\nsecond\r\n', resolve));
+    const buffer = emulator.activeLines;
     expect(buffer.cells(0).slice(0, 7)).toEqual(['日', '', '本', '', ' ', 'o', 'k']);
     expect(findMatches(buffer, 'ok')).toEqual([{ start: { line: 0, col: 5 }, end: { line: 0, col: 6 } }]);
     expect(selectedText(buffer, { anchor: { line: 0, col: 0 }, head: { line: 1, col: 5 }, mode: 'char' })).toBe('日本 ok\nsecond');
-    terminal.dispose();
+    emulator.dispose();
   });
 });
