@@ -25,6 +25,10 @@ export const ATTACH_OVER_NODE_MS = 50;
 export const CONTROL_OVER_NODE_MS = 25;
 /** A flooding pane is drawn at least 10 times a second: no longer without a screen update. */
 export const FLOOD_MAX_GAP_MS = 100;
+/** tessera's CPU may be at most this many times tmux's for the same work. */
+export const CPU_OVER_TMUX = 1.5;
+/** The server's event loop may run at most this late (p99) while four panes flood. */
+export const LOOP_DELAY_P99_MS = 20;
 
 /** @type {readonly Budget[]} */
 export const BUDGETS = [
@@ -95,6 +99,24 @@ export const BUDGETS = [
     text: `≤ node -e 0 + ${ATTACH_OVER_NODE_MS} ms`,
     meets: (tessera, _tmux, reference) =>
       reference.nodeStartMs === null ? null : tessera <= reference.nodeStartMs + ATTACH_OVER_NODE_MS,
+  },
+  {
+    scenario: 'throughput',
+    figure: 'cpu',
+    text: `≤ ${CPU_OVER_TMUX}× tmux`,
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux * CPU_OVER_TMUX),
+  },
+  {
+    scenario: 'redraws',
+    figure: 'cpu',
+    text: `≤ ${CPU_OVER_TMUX}× tmux`,
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux * CPU_OVER_TMUX),
+  },
+  {
+    scenario: 'floods',
+    figure: 'loopP99',
+    text: `< ${LOOP_DELAY_P99_MS} ms`,
+    meets: (tessera) => tessera < LOOP_DELAY_P99_MS,
   },
   {
     scenario: 'memory',

@@ -28,6 +28,8 @@
  * @property {(paneId: string) => Promise<string>} capturePane  the pane's visible text
  * @property {() => Promise<number>} serverPid
  * @property {() => Promise<void>} kill  stops the server and everything in it
+ * @property {() => Promise<void>} [startLoopDelay]  starts measuring the server's event-loop delay (tessera only)
+ * @property {() => Promise<{ p50Ms: number, p99Ms: number }>} [takeLoopDelay]  the delay since startLoopDelay
  */
 
 /**

@@ -130,6 +130,19 @@ class TesseraServer {
     return this.#pid;
   }
 
+  async startLoopDelay() {
+    await this.#tessera('server-info', '--json', '--loop-delay');
+  }
+
+  async takeLoopDelay() {
+    const info = parseJson(await this.#tessera('server-info', '--json', '--loop-delay'), 'server-info --json --loop-delay');
+    const delay = /** @type {{ loopDelay?: { p50Ms?: unknown, p99Ms?: unknown } | null }} */ (info).loopDelay;
+    if (typeof delay?.p50Ms !== 'number' || typeof delay.p99Ms !== 'number') {
+      throw new Error(`server-info --json --loop-delay has no numeric "loopDelay.p50Ms" / "p99Ms": ${JSON.stringify(info).slice(0, 200)}`);
+    }
+    return { p50Ms: delay.p50Ms, p99Ms: delay.p99Ms };
+  }
+
   async kill() {
     try {
       await runCommand(process.execPath, [TESSERA_BIN, '-L', this.socket, 'kill-server'], {

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildColoredText } from '../lib/colored-text.js';
+import { totalCpuTimeMs } from '../lib/proc.js';
 import { openSession } from '../lib/session.js';
 import { createGate, gatedCommand, releaseWhenReady } from '../lib/start-gate.js';
 import { shellQuote } from '../lib/shell-quote.js';
@@ -30,14 +31,18 @@ export function writeCatFiles(dir, specs) {
 }
 
 /**
- * One pane per file; all start their `cat` together.
+ * One pane per file; all start their `cat` together. Besides the time: the CPU of the
+ * multiplexer's processes (server and client) meanwhile, and the server's event-loop delay when
+ * the multiplexer can measure it (tessera; its window also holds the moments before the release
+ * and until the answer, which lowers p50 a little).
  * @param {import('../lib/session.js').SessionContext & { deadlineMs: number }} context
  * @param {readonly CatFile[]} files
- * @returns {Promise<{ time: number, outerBytes: number, longestGap: number }>}
+ * @returns {Promise<{ time: number, outerBytes: number, longestGap: number, cpu: number, loopP50?: number, loopP99?: number }>}
  */
 export async function timeCats(context, files) {
   const { benchEnv, driver } = context;
-  const { server, outer, panes } = await openSession(context, files.length);
+  const { server, outer, panes, serverPid } = await openSession(context, files.length);
+  const muxPids = [serverPid, outer.pid];
   /** @type {string[]} */
   const gates = [];
   for (const [index, file] of files.entries()) {
@@ -53,7 +58,9 @@ export async function timeCats(context, files) {
     lastUpdate = at;
   });
   try {
+    await server.startLoopDelay?.();
     const startedAt = await releaseWhenReady(gates);
+    const cpuAtStart = totalCpuTimeMs(muxPids);
     lastUpdate = startedAt;
     longestGap = 0;
     const bytesAtStart = outer.bytes;
@@ -61,7 +68,10 @@ export async function timeCats(context, files) {
       (lines) => files.every((file) => lines.some((line) => line.includes(file.sentinel))),
       { timeoutMs: context.deadlineMs, what: `${driver.name}: the last line of every file` },
     );
-    return { time: shownAt - startedAt, outerBytes: outer.bytes - bytesAtStart, longestGap };
+    const cpu = totalCpuTimeMs(muxPids) - cpuAtStart;
+    const result = { time: shownAt - startedAt, outerBytes: outer.bytes - bytesAtStart, longestGap, cpu };
+    const loop = await server.takeLoopDelay?.();
+    return loop ? { ...result, loopP50: loop.p50Ms, loopP99: loop.p99Ms } : result;
   } finally {
     stopWatching();
   }

@@ -12,7 +12,11 @@ export const floods = {
   figures: [
     { key: 'time', label: 'until every last line shows', unit: 'ms' },
     { key: 'outerBytes', label: 'bytes to the outer terminal', unit: 'bytes' },
+    { key: 'cpu', label: 'multiplexer CPU time (server + client)', unit: 'ms' },
+    { key: 'loopP50', label: "server's event-loop delay, p50", unit: 'ms' },
+    { key: 'loopP99', label: "server's event-loop delay, p99", unit: 'ms' },
   ],
+  note: "event-loop delay: tessera's own measurement (server-info --loop-delay, from just before the start to just after the last line shows); tmux has none.",
   prepare: ({ benchEnv, plan }) =>
     writeCatFiles(
       benchEnv.files,

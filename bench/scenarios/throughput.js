@@ -11,6 +11,7 @@ export const throughput = {
     { key: 'time', label: 'until the last line shows', unit: 'ms' },
     { key: 'outerBytes', label: 'bytes to the outer terminal', unit: 'bytes' },
     { key: 'longestGap', label: 'longest time without a screen update', unit: 'ms' },
+    { key: 'cpu', label: 'multiplexer CPU time (server + client)', unit: 'ms' },
   ],
   prepare: ({ benchEnv, plan }) => writeCatFiles(benchEnv.files, [{ name: 'throughput', bytes: plan.bytes, seed: 1 }]),
   run: (context) => timeCats({ ...context, deadlineMs: context.plan.deadlineMs }, context.fixture),
