@@ -98,9 +98,14 @@ export class Compositor {
 
   /**
    * Composes the visible panes and returns the bytes for the client ('' when nothing changed).
-   * Panes that hold a synchronized-output frame are skipped unless `forceSync` says they waited too long.
+   * Panes `isHeld` holds back are not read this time; when `cursorPane` (whose cursor `cursor` is) is
+   * one of them, the cursor stays where it was drawn with that pane's cells.
    */
-  render(panes: PaneView[], cursor: CursorState, options: { trueColor: boolean; isHeld?: (e: Emulator) => boolean }): string {
+  render(
+    panes: PaneView[],
+    cursor: CursorState,
+    options: { trueColor: boolean; isHeld?: (e: Emulator) => boolean; cursorPane?: Emulator },
+  ): string {
     const written = this.written;
     if (this.allDirty) {
       this.next.blit(this.chrome, 0, 0, this.cols, this.rows, 0, 0);
@@ -128,7 +133,9 @@ export class Compositor {
       this.dirty.clear();
       this.allDirty = false;
     }
-    const frame: Frame = { grid: this.next, cursor: { ...cursor } };
+    // The cursor belongs to a pane held back this frame: it stays where that pane was last drawn.
+    const cursorHeld = options.cursorPane !== undefined && this.shown !== null && this.dirty.has(options.cursorPane);
+    const frame: Frame = { grid: this.next, cursor: cursorHeld && this.shown ? this.shown.cursor : { ...cursor } };
     const bytes = frameBytes(this.shown, frame, { trueColor: options.trueColor, changedRows: written });
     if (!this.shown || this.shown.grid.cols !== this.cols || this.shown.grid.rows !== this.rows) {
       this.shown = { grid: new CellGrid(this.cols, this.rows), cursor: frame.cursor };

@@ -1,6 +1,6 @@
 // One attached client on the server side: its screen, its keys, and the workspace it shows.
 
-import { ESCAPE_TIMEOUT_MS, CLIENT_BACKLOG_BYTES, SCROLL_INDICATOR_INTERVAL_MS } from '../../limits.js';
+import { ESCAPE_TIMEOUT_MS, SCROLL_INDICATOR_INTERVAL_MS } from '../../limits.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 import { wakePane } from '../agent/paneSleep.js';
@@ -13,7 +13,7 @@ import type { Workspace } from '../workspace.js';
 import { syncedWith } from '../syncInput.js';
 import { buildChromeModel } from './buildChromeModel.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
-import { FramePacer } from './framePacer.js';
+import { ClientFrames } from './clientFrames.js';
 import { AddPaneController } from './addPaneController.js';
 import { NewWorkspaceController } from './newWorkspaceController.js';
 import type { RowContext } from './addPaneRows.js';
@@ -69,7 +69,7 @@ export class ClientSession implements ActionContext {
   rows: number;
   workspace: Workspace;
   private readonly painter: Painter;
-  private readonly pacer: FramePacer;
+  private readonly frames: ClientFrames;
   private readonly router: KeyRouter;
   private readonly decoder = new InputDecoder();
   private chromeState: ChromeState = initialChromeState();
@@ -79,7 +79,6 @@ export class ClientSession implements ActionContext {
   private readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
   private escapeTimer: ReturnType<typeof setTimeout> | undefined;
-  private heldTimer: ReturnType<typeof setTimeout> | undefined;
   private indicatorTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void)[] = [];
   private closed = false;
@@ -98,10 +97,12 @@ export class ClientSession implements ActionContext {
     this.rows = size.rows;
     this.workspace = workspace;
     this.painter = new Painter(size.cols, size.rows, supportsTrueColor(terminal, host.settings.settings.trueColor));
-    this.pacer = new FramePacer({
-      paint: () => this.paint(),
-      isSmall: () => this.painter.isSmall(),
-      isBackedUp: () => transport.backlog() > CLIENT_BACKLOG_BYTES,
+    this.frames = new ClientFrames(this.painter, {
+      render: () => this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none', (id) => this.scrolls.of(id)),
+      send: (bytes) => transport.sendOutput(bytes),
+      // A pane's mouse mode changes with its output (or its exit): the terminal follows at the next frame.
+      painted: () => this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace)),
+      backlog: () => transport.backlog(),
       onceDrained: (resume) => transport.onceDrained(resume),
     });
     this.addPane = new AddPaneController(() => host.addPaneContext());
@@ -148,7 +149,7 @@ export class ClientSession implements ActionContext {
   }
 
   input(data: string): void {
-    this.pacer.noteInput();
+    this.frames.noteInput();
     clearTimeout(this.escapeTimer);
     this.handleTokens(this.decoder.feed(data));
     if (this.decoder.pending()) {
@@ -231,13 +232,12 @@ export class ClientSession implements ActionContext {
   dispose(): void {
     this.closed = true;
     clearTimeout(this.escapeTimer);
-    clearTimeout(this.heldTimer);
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
     clearTimeout(this.indicatorTimer);
     for (const off of this.unsubscribe.splice(0)) off();
     this.scrolls.dispose();
-    this.pacer.dispose();
+    this.frames.dispose();
     this.painter.dispose();
   }
 
@@ -284,7 +284,7 @@ export class ClientSession implements ActionContext {
 
   redraw(): void {
     this.painter.repaintAll();
-    this.pacer.request();
+    this.frames.request();
   }
 
   detach(): void {
@@ -367,7 +367,7 @@ export class ClientSession implements ActionContext {
     const subscription = pane.onScreen(() => {
       this.painter.markDirty(pane.emulator);
       if (this.scrolls.isScrolled(pane.id)) this.scheduleIndicator();
-      this.pacer.request();
+      this.frames.request();
     });
     this.unsubscribe.push(() => subscription.dispose());
   }
@@ -411,22 +411,6 @@ export class ClientSession implements ActionContext {
       }),
     );
     this.title.update(this.workspace.focusedPane.title, this.host.settings.settings.setTitle);
-    this.pacer.request();
-  }
-
-  private paint(): boolean {
-    if (this.closed) return false;
-    const bytes = this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none', (id) => this.scrolls.of(id));
-    if (bytes.length > 0) this.transport.sendOutput(bytes);
-    // A pane's mouse mode changes with its output (or its exit): the terminal follows at the next frame.
-    this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace));
-    const retry = this.painter.retryDelay();
-    if (retry !== undefined && this.heldTimer === undefined) {
-      this.heldTimer = setTimeout(() => {
-        this.heldTimer = undefined;
-        this.pacer.request();
-      }, retry);
-    }
-    return bytes.length > 0;
+    this.frames.request();
   }
 }

@@ -35,6 +35,15 @@ export class FrameHolds {
     return false;
   }
 
+  /** Whether the next frame would leave this dirty pane undrawn (not counted as read; its retry time is noted as for isHeld). */
+  wouldHold(emulator: Emulator, now: number): boolean {
+    const record = this.records.get(emulator);
+    const retryAt = record && this.holdUntil(emulator, record, now);
+    if (retryAt === undefined) return false;
+    this.earliestRetry = this.earliestRetry === undefined ? retryAt : Math.min(this.earliestRetry, retryAt);
+    return true;
+  }
+
   /** Output of a dirty pane that the next frame would draw (0 when it would be held), in characters. */
   pendingBytes(emulator: Emulator, now: number): number {
     const record = this.records.get(emulator);

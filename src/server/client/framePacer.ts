@@ -9,6 +9,11 @@ export interface PacerHooks {
   paint(): boolean;
   /** The frame waiting to be drawn is small (an echo, a cursor move), not a screenful. */
   isSmall(): boolean;
+  /**
+   * Something can be drawn now; false when every change waits in a held pane (a flood between its
+   * frames, a synchronized-output frame not finished), whose hold ends with a request of its own.
+   */
+  canDraw?(): boolean;
   isBackedUp(): boolean;
   onceDrained(resume: () => void): void;
   now?(): number;
@@ -36,6 +41,8 @@ export class FramePacer {
   /** Something changed: paint soon. Many requests before the paint collapse into one frame. */
   request(): void {
     if (this.disposed || this.waitingForDrain || this.painting) return;
+    // A flood asks for a frame on every parsed slice: no empty paint for each while its pane is held.
+    if (this.hooks.canDraw?.() === false) return;
     const now = this.now();
     const small = this.hooks.isSmall();
     const wait = this.lastPaint + (small ? FRAME_INTERVAL_MS : BIG_FRAME_INTERVAL_MS) - now;

@@ -84,6 +84,7 @@ export class Painter {
     return this.compositor.render(views, cursor, {
       trueColor: this.trueColor,
       isHeld: (emulator) => this.holds.isHeld(emulator, performance.now()),
+      cursorPane: overlayOpen || scroll ? undefined : workspace.focusedPane?.emulator,
     });
   }
 
@@ -95,6 +96,18 @@ export class Painter {
     let bytes = 0;
     for (const emulator of dirty) bytes += this.holds.pendingBytes(emulator, now);
     return bytes <= SMALL_FRAME_BYTES;
+  }
+
+  /**
+   * False when the only changes are in panes held back now (see FrameHolds): a paint would send
+   * nothing. Then retryDelay() says when to ask again.
+   */
+  canDraw(): boolean {
+    const dirty = this.compositor.dirtyPanes;
+    if (dirty === undefined) return true;
+    const now = performance.now();
+    for (const emulator of dirty) if (!this.holds.wouldHold(emulator, now)) return true;
+    return false;
   }
 
   /** Milliseconds until a pane held back this frame should be drawn (undefined when none was). */

@@ -9,6 +9,7 @@ let small = true;
 let backedUp = false;
 let paints: number[] = [];
 let drained: (() => void) | undefined;
+let drawable = true;
 
 function pacer(): FramePacer {
   return new FramePacer({
@@ -17,6 +18,7 @@ function pacer(): FramePacer {
       return true;
     },
     isSmall: () => small,
+    canDraw: () => drawable,
     isBackedUp: () => backedUp,
     onceDrained: (resume) => {
       drained = resume;
@@ -40,6 +42,7 @@ beforeEach(() => {
   backedUp = false;
   paints = [];
   drained = undefined;
+  drawable = true;
 });
 
 afterEach(() => {
@@ -104,6 +107,17 @@ describe('FramePacer', () => {
     advance(2);
     p.request();
     expect(paints).toHaveLength(2); // no key for a while: a small frame waits for its interval like any other
+  });
+
+  it('paints nothing while every change waits in a held pane, and paints when asked after the hold', () => {
+    const p = pacer();
+    drawable = false;
+    p.request();
+    advance(BIG_FRAME_INTERVAL_MS * 3);
+    expect(paints).toEqual([]);
+    drawable = true;
+    p.request();
+    expect(paints).toEqual([clock]);
   });
 
   it('skips frames while the client is backed up, and paints once it drains', () => {

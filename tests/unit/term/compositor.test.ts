@@ -119,6 +119,27 @@ describe('Compositor', () => {
     }
   });
 
+  it('keeps the cursor where its pane was last drawn while that pane is held back', async () => {
+    const left = emulator(LEFT);
+    const compositor = new Compositor(COLS, ROWS);
+    const views: PaneView[] = [{ emulator: left, content: LEFT }];
+    const cursorAt = (x: number) => ({ x, y: 1, visible: true, shape: 0 });
+    compositor.setChrome(chrome('tessera'));
+    const outer = outerTerminal(COLS, ROWS);
+    terminals.push(outer);
+    await feed(left, 'ab');
+    await writeAll(outer, compositor.render(views, cursorAt(2), { ...TRUE_COLOR, cursorPane: left }));
+    expect(outer.buffer.active.cursorX).toBe(2);
+
+    await feed(left, 'cd');
+    compositor.markDirty(left);
+    await writeAll(outer, compositor.render(views, cursorAt(4), { ...TRUE_COLOR, isHeld: () => true, cursorPane: left }));
+    expect(outer.buffer.active.cursorX).toBe(2); // the cells of "cd" are not drawn yet, nor is the cursor after them
+    await writeAll(outer, compositor.render(views, cursorAt(4), { ...TRUE_COLOR, isHeld: () => false, cursorPane: left }));
+    expect(outer.buffer.active.cursorX).toBe(4);
+    expect(outer.buffer.active.getLine(1)?.translateToString(true)).toBe('abcd                │');
+  });
+
   it('sends nothing when a pane repaints what it already shows', async () => {
     const left = emulator(LEFT);
     const compositor = new Compositor(COLS, ROWS);

@@ -1,0 +1,76 @@
+// When one client gets a frame: the pacer's decisions, the painting and sending, and asking again
+// when panes held back from a frame (a flood between its frames, an unfinished synchronized
+// frame) may be drawn.
+
+import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
+import { FramePacer } from './framePacer.js';
+import type { Painter } from './painter.js';
+
+export interface FrameSink {
+  /** Renders the frame: the bytes that bring the client's terminal up to date ('' when none). */
+  render(): string;
+  send(bytes: string): void;
+  /** Runs after each paint (what follows the panes' state, like the outer mouse mode). */
+  painted(): void;
+  /** Bytes queued on the socket and not yet sent. */
+  backlog(): number;
+  onceDrained(callback: () => void): void;
+}
+
+export class ClientFrames {
+  private readonly pacer: FramePacer;
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly painter: Painter,
+    private readonly sink: FrameSink,
+  ) {
+    this.pacer = new FramePacer({
+      paint: () => this.paint(),
+      isSmall: () => painter.isSmall(),
+      canDraw: () => {
+        const can = painter.canDraw();
+        if (!can) this.retryHeldPanes();
+        return can;
+      },
+      isBackedUp: () => sink.backlog() > CLIENT_BACKLOG_BYTES,
+      onceDrained: (resume) => sink.onceDrained(resume),
+    });
+  }
+
+  /** Something changed: a frame soon (see FramePacer). */
+  request(): void {
+    this.pacer.request();
+  }
+
+  /** The user typed: the answer is an echo (see FramePacer). */
+  noteInput(): void {
+    this.pacer.noteInput();
+  }
+
+  dispose(): void {
+    this.closed = true;
+    clearTimeout(this.heldTimer);
+    this.pacer.dispose();
+  }
+
+  private paint(): boolean {
+    if (this.closed) return false;
+    const bytes = this.sink.render();
+    if (bytes.length > 0) this.sink.send(bytes);
+    this.sink.painted();
+    this.retryHeldPanes();
+    return bytes.length > 0;
+  }
+
+  /** Panes were held back: ask for a frame again when the first hold ends. */
+  private retryHeldPanes(): void {
+    const retry = this.painter.retryDelay();
+    if (retry === undefined || this.heldTimer !== undefined) return;
+    this.heldTimer = setTimeout(() => {
+      this.heldTimer = undefined;
+      this.pacer.request();
+    }, retry);
+  }
+}
