@@ -7,7 +7,9 @@ import fs from 'node:fs';
 /** Ports tried per name: base + slot, then +100, +200, … */
 const PORT_TRIES = 10;
 
-export function workspaceEnvironment(workspace: { name: string; dir: string; slot: number }, ports: Record<string, number>, taken: Set<number> = listeningPorts()): Record<string, string> {
+export function workspaceEnvironment(workspace: { name: string; dir: string; slot: number }, ports: Record<string, number>, listening?: Set<number>): Record<string, string> {
+  // Reading /proc/net/tcp can take ~100 ms on a busy machine: only when the settings name ports.
+  const taken = Object.keys(ports).length === 0 ? new Set<number>() : (listening ?? listeningPorts());
   const env: Record<string, string> = {
     TESSERA_WORKSPACE: workspace.name,
     TESSERA_WORKSPACE_DIR: workspace.dir,
