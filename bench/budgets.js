@@ -23,6 +23,8 @@ export const ATTACH_OVER_NODE_MS = 50;
 
 /** How much longer than a bare `node -e 0` a control command may take. */
 export const CONTROL_OVER_NODE_MS = 25;
+/** A control command is answered this fast at the server's socket, even while a pane floods or takes a paste. */
+export const CONTROL_AT_SERVER_MS = 100;
 /** A flooding pane is drawn at least 10 times a second: no longer without a screen update. */
 export const FLOOD_MAX_GAP_MS = 100;
 /** tessera's CPU may be at most this many times tmux's for the same work. */
@@ -53,9 +55,15 @@ export const BUDGETS = [
   },
   {
     scenario: 'paste',
-    figure: 'vimControl',
-    text: '< 100 ms',
-    meets: (tessera) => tessera < 100,
+    figure: 'vimServer',
+    text: `< ${CONTROL_AT_SERVER_MS} ms`,
+    meets: (tessera) => tessera < CONTROL_AT_SERVER_MS,
+  },
+  {
+    scenario: 'paste',
+    figure: 'catServer',
+    text: `< ${CONTROL_AT_SERVER_MS} ms`,
+    meets: (tessera) => tessera < CONTROL_AT_SERVER_MS,
   },
   {
     scenario: 'throughput',

@@ -67,6 +67,8 @@ export const CONTROL_SAMPLES: 15;
 export const PASTE_TIMEOUT_MS: 60000;
 /** During a paste, list-panes is called this often to see whether the server still answers. */
 export const PASTE_CONTROL_INTERVAL_MS: 250;
+/** During a paste, the probe asks list-panes at the socket this often (no program start in the way). */
+export const PASTE_PROBE_INTERVAL_MS: 50;
 /** A list-panes without an answer for this long during a paste means the server froze. */
 export const PASTE_CONTROL_TIMEOUT_MS: 5000;
 /** How long the multiplexer gets to exit on kill-server before its processes are killed. */

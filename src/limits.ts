@@ -31,6 +31,8 @@ export const INPUT_RETRY_MAX_MS = 50;
 export const MAX_QUEUED_INPUT_BYTES = 64 << 20;
 /** A paste at least this large shows its progress ("pasting 40%") while it is written. */
 export const PASTE_PROGRESS_MIN_BYTES = 256 << 10;
+/** The paste progress figure is redrawn at most this often: each redraw renders the chrome, and a paste moves it hundreds of times. */
+export const PASTE_PROGRESS_INTERVAL_MS = 250;
 
 /**
  * Work (about one cell each) handed to a pane's emulator in one piece: ~1-5 ms of parsing, so

@@ -22,6 +22,8 @@
  * @property {() => Promise<void>} createSession  starts the server with a detached session of one shell pane
  * @property {() => Launch} attachCommand  attaches to that session
  * @property {() => Launch} controlCommand  a control command a script would call in a loop (list-panes)
+ * @property {(intervalMs: number) => Promise<Launch>} controlProbe  bench/tools/control-probe.js for this server:
+ *   asks list-panes at the socket every intervalMs until its stdin closes, then prints what it saw
  * @property {() => Promise<Pane[]>} listPanes
  * @property {(paneId: string, direction: 'right' | 'down') => Promise<void>} split  adds a shell pane, focus unchanged
  * @property {(paneId: string, text: string) => Promise<void>} sendText  types `text` literally into a pane

@@ -16,6 +16,7 @@ import { isRunning } from '../lib/proc.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The tessera under test: this checkout's, unless TESSERA_BENCH_BIN names another bin/tessera.js. */
 const TESSERA_BIN = process.env.TESSERA_BENCH_BIN ?? join(REPO, 'bin', 'tessera.js');
+const CONTROL_PROBE = fileURLToPath(new URL('../tools/control-probe.js', import.meta.url));
 
 /** @type {Driver} */
 export const tesseraDriver = {
@@ -91,6 +92,13 @@ class TesseraServer {
 
   controlCommand() {
     return { file: process.execPath, args: [TESSERA_BIN, '-L', this.socket, 'list-panes', '-t', SESSION_NAME, '--json'], env: this.env };
+  }
+
+  /** @param {number} intervalMs */
+  async controlProbe(intervalMs) {
+    const info = /** @type {{ socketPath?: unknown }} */ (parseJson(await this.#tessera('server-info', '--json'), 'server-info --json'));
+    if (typeof info.socketPath !== 'string') throw new Error(`server-info --json has no "socketPath": ${JSON.stringify(info)}`);
+    return { file: process.execPath, args: [CONTROL_PROBE, String(intervalMs), 'tessera', info.socketPath], env: this.env };
   }
 
   /** @returns {Promise<Pane[]>} */

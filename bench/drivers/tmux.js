@@ -11,6 +11,7 @@ import { isRunning } from '../lib/proc.js';
 /** @typedef {import('../lib/bench-env.js').BenchEnvironment} BenchEnvironment */
 
 const TMUX_CONF = fileURLToPath(new URL('../tmux.conf', import.meta.url));
+const CONTROL_PROBE = fileURLToPath(new URL('../tools/control-probe.js', import.meta.url));
 const PANE_FORMAT = '#{pane_id}\t#{pane_width}\t#{pane_height}\t#{pane_active}';
 
 /** @type {Driver} */
@@ -62,6 +63,11 @@ class TmuxServer {
 
   controlCommand() {
     return { file: 'tmux', args: [...this.#global(), 'list-panes', '-s', '-t', SESSION_NAME, '-F', PANE_FORMAT], env: this.env };
+  }
+
+  /** @param {number} intervalMs */
+  async controlProbe(intervalMs) {
+    return { file: process.execPath, args: [CONTROL_PROBE, String(intervalMs), 'tmux', ...this.#global()], env: this.env };
   }
 
   /** @returns {Promise<Pane[]>} */

@@ -4,7 +4,8 @@
 
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PASTE_CONTROL_INTERVAL_MS, PASTE_CONTROL_TIMEOUT_MS, PASTE_TIMEOUT_MS, PROMPTS_TIMEOUT_MS } from '../settings.js';
+import { spawn } from 'node:child_process';
+import { PASTE_CONTROL_INTERVAL_MS, PASTE_CONTROL_TIMEOUT_MS, PASTE_PROBE_INTERVAL_MS, PASTE_TIMEOUT_MS, PROMPTS_TIMEOUT_MS } from '../settings.js';
 import { buildFullWidthLines } from '../lib/colored-text.js';
 import { TimeoutError, sleep } from '../lib/deadline.js';
 import { formatBytes } from '../lib/format.js';
@@ -22,11 +23,13 @@ export const paste = {
   title: (plan) => `paste ${formatBytes(plan.bytes)} into vim (insert mode) and into cat`,
   figures: [
     { key: 'vimTime', label: 'vim: until the last line shows', unit: 'ms' },
-    { key: 'vimControl', label: 'vim: slowest list-panes meanwhile', unit: 'ms' },
+    { key: 'vimServer', label: 'vim: slowest answer at the socket', unit: 'ms' },
+    { key: 'vimControl', label: 'vim: slowest list-panes command', unit: 'ms' },
     { key: 'catTime', label: 'cat: until the last line shows', unit: 'ms' },
-    { key: 'catControl', label: 'cat: slowest list-panes meanwhile', unit: 'ms' },
+    { key: 'catServer', label: 'cat: slowest answer at the socket', unit: 'ms' },
+    { key: 'catControl', label: 'cat: slowest list-panes command', unit: 'ms' },
   ],
-  note: `list-panes runs every ${PASTE_CONTROL_INTERVAL_MS} ms during the paste; the paste is bracketed when the pane asked for it, as a terminal does.`,
+  note: `during the paste, the list-panes command runs every ${PASTE_CONTROL_INTERVAL_MS} ms (its time includes starting the program), and a separate probe asks list-panes at the server's socket every ${PASTE_PROBE_INTERVAL_MS} ms (tmux: its list-panes, a C program that starts in a few ms); the paste is bracketed when the pane asked for it, as a terminal does.`,
   prepare({ benchEnv, plan }) {
     const path = join(benchEnv.files, 'paste.txt');
     const count = Math.ceil(plan.bytes / (LINE_WIDTH + 1));
@@ -48,7 +51,7 @@ export const paste = {
     await server.sendText(pane.id, 'clear; cat\r');
     await sleep(500);
     const cat = await timePaste(context, server, outer, text, 'cat');
-    return { vimTime: vim.time, vimControl: vim.control, catTime: cat.time, catControl: cat.control };
+    return { vimTime: vim.time, vimServer: vim.server, vimControl: vim.control, catTime: cat.time, catServer: cat.server, catControl: cat.control };
   },
 };
 
@@ -58,10 +61,11 @@ export const paste = {
  * @param {import('../lib/outer-terminal.js').OuterTerminal} outer
  * @param {string} text
  * @param {string} target
- * @returns {Promise<{ time: number, control: number }>}
+ * @returns {Promise<{ time: number, control: number, server: number }>}
  */
 async function timePaste(context, server, outer, text, target) {
   const bracketed = outer.terminal.modes.bracketedPasteMode;
+  const probe = startProbe(await server.controlProbe(PASTE_PROBE_INTERVAL_MS));
   const startedAt = performance.now();
   outer.write(bracketed ? `${BRACKETED_PASTE_START}${text}${BRACKETED_PASTE_END}` : text);
   let done = false;
@@ -86,14 +90,47 @@ async function timePaste(context, server, outer, text, target) {
     });
     done = true;
     await probing; // the call under way counts too
-    return { time: shownAt - startedAt, control: slowest };
+    const answers = await probe.stop();
+    if (answers.unanswered > 0) froze = true;
+    return { time: shownAt - startedAt, control: slowest, server: answers.slowestMs ?? Number.NaN };
   } catch (error) {
     if (error instanceof TimeoutError && froze) throw new TimeoutError(`server froze: pasting into ${target}, list-panes got no answer within ${PASTE_CONTROL_TIMEOUT_MS} ms`);
     throw error;
   } finally {
     done = true;
     await probing;
+    await probe.stop();
   }
+}
+
+/**
+ * Runs bench/tools/control-probe.js until stop(), which resolves with what it saw.
+ * @param {import('../drivers/driver.js').Launch} launch
+ */
+function startProbe(launch) {
+  const child = spawn(launch.file, [...launch.args], { env: launch.env, stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text) => {
+    output += text;
+  });
+  /** @type {Promise<{ answers: number, slowestMs: number | null, unanswered: number }>} */
+  const report = new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', () => {
+      try {
+        resolve(JSON.parse(output));
+      } catch {
+        reject(new Error(`the control probe printed no report: ${JSON.stringify(output.slice(0, 200))}`));
+      }
+    });
+  });
+  return {
+    stop() {
+      child.stdin.end();
+      return report;
+    },
+  };
 }
 
 /**
