@@ -4,7 +4,7 @@ import { attrParams } from './attrParams.js';
 import { ATTR_FLAGS, Attr, BLANK, CellGrid, DEFAULT_COLOR, UNDERLINE_STYLE_BITS } from './cellGrid.js';
 import { bgParams, fgParams, underlineColorParams } from './colors.js';
 import { CLOSE_HYPERLINK, hyperlinkSequence } from './hyperlinks.js';
-import { outerGlyph } from './outerGlyph.js';
+import { isEmojiModifier, isRegionalIndicator, opensFlag, outerGlyph } from './outerGlyph.js';
 import { graphemeWidth } from './textWidth.js';
 
 export interface DiffOptions {
@@ -72,8 +72,8 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
         painter.eraseToEndOfLine(x, y);
         break;
       }
-      // A changed right half means the whole wide character is written again.
-      const left = next.widths[i] === 0 && x > 0 && next.widths[i - 1] === 2 ? x - 1 : x;
+      // A changed right half means the whole wide character (or flag) is written again.
+      const left = (next.widths[i] === 0 && x > 0 && next.widths[i - 1] === 2) || closesFlag(next, i, x) ? x - 1 : x;
       x = left + painter.cell(left, y);
     }
   }
@@ -113,6 +113,24 @@ function changedSparseCells(a: CellGrid, b: CellGrid): number[] {
   for (const [i, link] of a.links) if (b.links.get(i) !== link) changed.push(i);
   for (const i of b.links.keys()) if (!a.links.has(i)) changed.push(i);
   return changed.sort((m, n) => m - n);
+}
+
+/** The cell at row index `i` (column x) is the second regional indicator of a flag written as one. */
+function closesFlag(g: CellGrid, i: number, x: number): boolean {
+  return x > 0 && isRegionalIndicator(g.codes[i]) && isFlagPair(g, i - 1, x - 1);
+}
+
+/**
+ * The cells at row index `i` (column x) and the next are a flag written in one piece: two regional
+ * indicators paired as a terminal pairs them, one cell each, with one look (pen, link) and no cluster.
+ */
+function isFlagPair(g: CellGrid, i: number, x: number): boolean {
+  const j = i + 1;
+  if (x + 1 >= g.cols || !isRegionalIndicator(g.codes[i]) || g.widths[i] !== 1 || g.widths[j] !== 1) return false;
+  if (g.fg[j] !== g.fg[i] || g.bg[j] !== g.bg[i] || g.attrs[j] !== g.attrs[i] || g.ulColor[j] !== g.ulColor[i] || g.linkAt(j) !== g.linkAt(i)) return false;
+  if (g.clusters.size > 0 && (g.clusters.has(i) || g.clusters.has(j))) return false;
+  const rowStart = i - x;
+  return opensFlag((c) => g.codes[rowStart + c], x, g.cols);
 }
 
 /** A cell an erase produces: a space with default colors and no attributes. */
@@ -212,6 +230,14 @@ class Painter {
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) text = ' ';
     else if (!wide && x === g.cols - 1 && graphemeWidth(text) === 2) text = ' ';
     const width = wide ? 2 : 1;
+    if (cluster === undefined && isFlagPair(g, i, x)) {
+      this.out += String.fromCodePoint(code, g.codes[i + 1]);
+      if (x + 2 >= g.cols) this.forgetCursor();
+      else this.x = -1;
+      return 2;
+    }
+    // Erased first: a terminal that joins the modifier to the emoji before it leaves these cells unwritten.
+    if (cluster === undefined && wide && isEmojiModifier(code)) this.out += `${CSI}2X`;
     this.out += cluster === undefined ? text : outerGlyph(text, width);
     // The outer terminal may measure this glyph differently: the next write needs an absolute move.
     // A cluster may even be drawn wider than two cells and wrap, so its row is not trusted either.

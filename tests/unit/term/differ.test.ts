@@ -165,6 +165,40 @@ describe('diffFrames on a real terminal', () => {
     expect(bytes).not.toContain('\ufe0f');
   });
 
+  it('writes the two regional indicators of a flag together, and both again when only the second changes', async () => {
+    const a = textGrid(8, 1, ['a']);
+    a.set(1, 0, '🇫', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    a.set(2, 0, '🇷', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    a.set(3, 0, '🇯', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    a.set(4, 0, '🇵', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    a.set(5, 0, '🇪', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0); // a lone one: no partner
+    a.set(6, 0, 'z', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const full = diffFrames(null, a, TRUE_COLOR);
+    expect(full).toContain('a🇫🇷');
+    expect(full).toContain('🇯🇵');
+    expect(full).not.toContain('🇵🇪');
+    const b = copyGrid(a);
+    b.set(4, 0, '🇳', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0); // 🇯🇵 becomes 🇯🇳
+    const change = diffFrames(a, b, TRUE_COLOR);
+    expect(change).toContain('🇯🇳');
+    const term = outerTerminal(8, 1);
+    await writeAll(term, full + change);
+    expectScreen(term, b);
+  });
+
+  it('erases the cells of a skin-tone modifier before writing it, so a terminal that joins it leaves nothing stale', async () => {
+    const a = textGrid(8, 1, ['xxxxxxx']);
+    const b = textGrid(8, 1, ['']);
+    b.set(0, 0, '👍', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    b.set(2, 0, '🏽', 2, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    b.set(4, 0, '|', 1, DEFAULT_COLOR, DEFAULT_COLOR, 0);
+    const bytes = diffFrames(a, b, TRUE_COLOR);
+    expect(bytes).toMatch(/👍\x1b\[(3G|C)?.*\x1b\[2X🏽/s);
+    const term = outerTerminal(8, 1);
+    await writeAll(term, diffFrames(null, a, TRUE_COLOR) + bytes);
+    expectScreen(term, b);
+  });
+
   it('turns each attribute on and then off again', async () => {
     const term = outerTerminal(4, 1);
     let shown: CellGrid | null = null;

@@ -1,7 +1,7 @@
 // Graphemes are sent to the outer terminal in a form it draws at the pane's width.
 
 import { describe, expect, test } from 'vitest';
-import { outerGlyph } from '../../../src/term/outerGlyph.js';
+import { isEmojiModifier, isRegionalIndicator, opensFlag, outerGlyph } from '../../../src/term/outerGlyph.js';
 
 describe('outerGlyph', () => {
   test('an emoji cell of a ZWJ sequence loses its joiner, so the terminal cannot join it with the next cell', () => {
@@ -18,5 +18,18 @@ describe('outerGlyph', () => {
   test('combining marks and other clusters are sent unchanged', () => {
     expect(outerGlyph('e\u0301', 1)).toBe('e\u0301');
     expect(outerGlyph('👍', 2)).toBe('👍');
+  });
+
+  test('tells skin-tone modifiers and regional indicators apart from other emoji', () => {
+    expect(isEmojiModifier(0x1f3fd)).toBe(true);
+    expect(isEmojiModifier('👍'.codePointAt(0)!)).toBe(false);
+    expect(isRegionalIndicator('🇫'.codePointAt(0)!)).toBe(true);
+    expect(isRegionalIndicator('A'.codePointAt(0)!)).toBe(false);
+  });
+
+  test('pairs regional indicators into flags from the start of their run, as terminals do', () => {
+    const row = [...'a🇫🇷🇯🇵🇪z'].map((c) => c.codePointAt(0)!);
+    const opens = (x: number) => opensFlag((c) => row[c], x, row.length);
+    expect([1, 2, 3, 4, 5].map(opens)).toEqual([true, false, true, false, false]);
   });
 });
