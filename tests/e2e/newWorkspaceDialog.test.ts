@@ -238,3 +238,24 @@ it('adopts a folder typed relative to the current workspace; a folder that does 
   const entry = (JSON.parse(await sandbox.cliOk(['ls', '--json'])) as LsEntry[]).find((w) => w.name === 'notes');
   expect(entry).toMatchObject({ kind: 'adopted', path: notes });
 });
+
+it('is listed in help and in the command palette, and the N key can be rebound in the settings', async () => {
+  sandbox.writeSettings({ keys: { 'new-workspace': 'W' } });
+  await sandbox.cliOk(['new', '-d', '-s', 'main', '-c', repo]);
+  const t = sandbox.open(['attach', '-t', 'main'], { cols: COLS, rows: ROWS });
+  await t.waitFor(PROMPT_PATTERN);
+  t.write(`${PREFIX}?`);
+  await t.waitFor(/W +new workspace: git worktree, clone or folder \(dialog\)/);
+  t.write('q');
+  await t.waitFor(() => !t.text().includes('new workspace:'));
+  t.write(`${PREFIX}:`);
+  await t.waitFor(/Run an action/);
+  t.write('new-workspace');
+  await t.waitFor(/new-workspace +new workspace/);
+  t.write('\r');
+  await t.waitFor(/New workspace/);
+  t.write('\x1b');
+  await t.waitFor(() => !t.text().includes('New workspace'));
+  t.write(`${PREFIX}W`);
+  await t.waitFor(/New workspace/);
+});

@@ -52,7 +52,7 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'deny', description: 'approval: Deny', keys: ['n'], run: (a) => a.answer('deny') },
   { name: 'abort', description: 'approval: Abort the turn (when a pane waits; else cancel)', keys: ['Escape'], run: (a) => a.answer('abort') },
   { name: 'next-waiting', description: 'focus the next pane that waits for you (in any workspace)', keys: ['w'], run: (a) => a.jumpToWaiting() },
-  { name: 'new-workspace', description: 'new workspace: adopt a folder, or make a git worktree or clone (a dialog)', keys: ['N'], run: (a) => a.openNewWorkspace() },
+  { name: 'new-workspace', description: 'new workspace: git worktree, clone or folder (dialog)', keys: ['N'], run: (a) => a.openNewWorkspace() },
   { name: 'switch-workspace', description: 'switch workspace: every workspace, dormant ones too, searched by name', keys: ['g'], run: (a) => a.openSwitcher() },
   ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map(
     (digit): KeyAction => ({
