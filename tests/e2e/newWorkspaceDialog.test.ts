@@ -259,3 +259,18 @@ it('is listed in help and in the command palette, and the N key can be rebound i
   t.write(`${PREFIX}W`);
   await t.waitFor(/New workspace/);
 });
+
+it('starts the panes of the template chosen in the dialog', async () => {
+  sandbox.writeSettings({ templates: [{ name: 'duo', description: 'two shells', panes: ['shell', 'shell'] }] });
+  const t = await openDialog();
+  t.write('tpl');
+  await t.waitFor(/new branch feat\/tpl/);
+  t.write(`${DOWN}${DOWN}${DOWN}${DOWN}`); // name → repo → branch → base → template
+  await t.waitFor(/› Template +‹none›/);
+  t.write('\x1b[D'); // ← from "none" wraps to the last template: the settings' own come after the built-in ones
+  await t.waitFor(/‹duo› +two shells/);
+  t.write('\r');
+  await t.waitFor(() => statusBar(t).startsWith(' tpl '));
+  await t.waitFor(() => (t.text().match(/tsh\$/g) ?? []).length === 2);
+  expect((await sandbox.listPanes()).filter((p) => p.workspace === 'tpl')).toHaveLength(2);
+});

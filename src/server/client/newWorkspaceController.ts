@@ -9,12 +9,13 @@ import { defaultBranch, repoTop } from '../../git/repo.js';
 import { DIALOG_PROGRESS_TICK_MS, REPO_READ_DELAY_MS } from '../../limits.js';
 import type { Overlay } from '../../app/chromeModel.js';
 import { newWorkspaceRect } from '../../app/newWorkspace/geometry.js';
-import type { NewWorkspaceRequest, NewWorkspaceState } from '../../app/newWorkspace/model.js';
+import type { NewWorkspaceRequest, NewWorkspaceState, TemplateOption } from '../../app/newWorkspace/model.js';
 import { createFailed, creating, initialNewWorkspaceState, pasteIntoDialog, reduceNewWorkspace, repoRead } from '../../app/newWorkspace/reducer.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import type { KeyToken } from '../../term/keys/token.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
 import { createWorkspace, type WorkspaceRequest } from '../records/createWorkspace.js';
+import { listTemplates, templateSources } from '../templates/index.js';
 import { tildify } from '../tildify.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -62,10 +63,18 @@ export class NewWorkspaceController {
       repo: repo === '' ? '' : tildify(repo),
       taken: this.host.registry.all().map((w) => w.record.name),
       branchPrefix: this.host.settingsNow.branchPrefix,
+      templates: this.templates(),
     });
     this.shown++;
     this.readFor = undefined;
     this.show(state);
+  }
+
+  /** The templates that can start here, each saying what it starts and which of its agents are missing. */
+  private templates(): TemplateOption[] {
+    return listTemplates(templateSources(this.host.settingsNow, this.host.serverEnv))
+      .filter((t) => !t.needsApproval)
+      .map((t) => ({ name: t.name, description: t.missing.length === 0 ? t.description : `${t.description} (not installed, left out: ${t.missing.join(', ')})` }));
   }
 
   /** A key for the open dialog. */
