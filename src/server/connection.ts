@@ -7,7 +7,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT } from '../limits.js';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
-import type { ClientTransport } from './client/clientSession.js';
+import type { ClientTransport } from './client/sessionHost.js';
 import type { ConnectionBudget } from './connectionBudget.js';
 
 export interface ConnectionHandlers {

@@ -10,7 +10,7 @@ import { resolveBinary } from '../shell/resolveBinary.js';
 import { resolveShell } from '../shell/resolveShell.js';
 import type { Settings } from '../store/settingsDefaults.js';
 import type { AgentCatalog } from './agent/agentCatalog.js';
-import type { PaneKind } from './pane.js';
+import type { PaneKind } from './paneLaunch.js';
 import { RefusedError } from './workspace.js';
 
 const INTERACTIVE_SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'nu', 'xonsh', 'pwsh']);

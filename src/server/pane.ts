@@ -4,65 +4,26 @@ import path from 'node:path';
 import type { PaneStatus } from '../app/chromeModel.js';
 import { connectFlowControl, type FlowControl } from '../pty/flowControl.js';
 import { debounceResize, type DebouncedResize } from '../pty/debouncedResize.js';
-import type { PidRecords } from '../pty/pidRecords.js';
-import { spawnPty, type Disposable, type PtyExit, type PtyProcess } from '../pty/ptyProcess.js';
+import type { Disposable, PtyExit, PtyProcess } from '../pty/ptyProcess.js';
 import { isCommandRunning } from '../shell/commandRunning.js';
 import { foregroundProgram } from '../shell/foreground.js';
-import { shellLaunch } from '../shell/integration.js';
 import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTracker.js';
 import { Emulator } from '../term/emulator.js';
 import type { PaneInputModes } from '../term/keys/encode.js';
 import type { AgentState } from '../agents/detection.js';
 import type { AgentMonitor } from './agent/agentMonitor.js';
-import { absentProcess } from './absentProcess.js';
 import { PaneInput } from './paneInput.js';
 import type { LaunchRequest } from './launchPlan.js';
 import { subscribe, type Listener } from './listeners.js';
 import { paneStatus, type PaneFacts } from './paneStatus.js';
 import { tildify } from './tildify.js';
 import { releaseMemorySoon } from './memoryRelease.js';
+import { SessionEndNotice, startProgram, type PaneKind, type PaneLaunch, type SessionEnd } from './paneLaunch.js';
+
+export type { PaneKind, PaneLaunch } from './paneLaunch.js';
 
 /** Shells with no integration are asked about their foreground group at most this often while output flows. */
 const FOREGROUND_CHECK_INTERVAL_MS = 250;
-
-export type PaneKind = 'shell' | 'command' | 'agent';
-
-export interface PaneLaunch {
-  id: number;
-  /** Absolute program path and its arguments; undefined when the program is not installed. */
-  file: string | undefined;
-  args: string[];
-  kind: PaneKind;
-  /** For agent panes: which agent (claude, codex, … or a user-defined one). */
-  agent?: string;
-  /** Shown in the pane instead of a program when `file` is undefined (e.g. how to install it). */
-  missingMessage?: string;
-  /** What the pane runs, as the user would write it (for titles and list-panes). */
-  displayCommand?: string;
-  /** For an agent pane: its own initial prompt (else the workspace's is used). */
-  prompt?: string;
-  cwd: string;
-  cols: number;
-  rows: number;
-  env: Record<string, string>;
-  scrollback: number;
-  pidRecords?: PidRecords;
-  /** What was asked for: kept so the pane can be started again (wake, resume). */
-  request?: LaunchRequest;
-  /** The agent's conversation id when it is known at launch (our own `--session-id`, or the one resumed). */
-  sessionId?: string;
-  /** The server log (summaries of malformed output). */
-  log?: (text: string) => void;
-}
-
-/** How a pane's program ended: `done` on its own, `killed` when tessera ended it (close, sleep, restart, kill-server). */
-export type SessionOutcome = 'done' | 'killed';
-
-export interface SessionEnd {
-  outcome: SessionOutcome;
-  exitCode: number | undefined;
-  endedAt: number;
-}
 
 export class Pane {
   readonly id: number;
@@ -99,9 +60,7 @@ export class Pane {
   sessionId: string | undefined;
   /** Asleep: tessera ended the agent's program on purpose, and keeps the pane to resume it. */
   asleep = false;
-  private readonly sessionEndListeners = new Set<(end: SessionEnd) => void>();
-  private sessionEnded = false;
-  private endedByTessera = false;
+  private readonly sessionEnd = new SessionEndNotice();
   private readonly pty: PtyProcess;
   private readonly flow: FlowControl;
   private readonly input: PaneInput;
@@ -139,7 +98,7 @@ export class Pane {
     });
     this.osc = trackShellOsc(this.emulator.terminal);
     try {
-      this.pty = this.start(launch);
+      this.pty = startProgram(launch, this.emulator);
     } catch (error) {
       this.osc.dispose();
       this.emulator.dispose();
@@ -165,16 +124,6 @@ export class Pane {
       this.pty.onExit((exit) => this.onProgramExit(exit)),
     );
     if (launch.pidRecords) this.disposables.push(launch.pidRecords.track(String(this.id), this.pty));
-  }
-
-  private start(launch: PaneLaunch): PtyProcess {
-    if (launch.file === undefined) {
-      this.emulator.write(launch.missingMessage ?? '');
-      return absentProcess(launch.cols, launch.rows);
-    }
-    const file = launch.file;
-    const spawnSpec = launch.kind === 'shell' ? shellLaunch(file, launch.args, launch.env) : { file, args: launch.args, env: launch.env };
-    return spawnPty({ ...spawnSpec, cwd: launch.cwd, cols: launch.cols, rows: launch.rows });
   }
 
   get pid(): number {
@@ -284,14 +233,13 @@ export class Pane {
 
   /** Once, when the program's session ends (on its own, or ended by tessera); never for a program that never ran. */
   onSessionEnd(listener: (end: SessionEnd) => void): Disposable {
-    this.sessionEndListeners.add(listener);
-    return { dispose: () => this.sessionEndListeners.delete(listener) };
+    return this.sessionEnd.on(listener);
   }
 
   /** Ends the program's whole process group but keeps the pane and its last screen (sleep). */
   async endProgram(): Promise<void> {
     if (!this.isLive) return;
-    this.endedByTessera = true;
+    this.sessionEnd.endingByTessera();
     const exit = await this.pty.terminate();
     this.endSession(exit.signal ? 128 + exit.signal : exit.exitCode);
   }
@@ -302,12 +250,9 @@ export class Pane {
     this.dispose();
   }
 
+  /** A program that never ran (not installed) has no session to end. */
   private endSession(exitCode: number | undefined): void {
-    if (this.sessionEnded || !this.installed) return;
-    this.sessionEnded = true;
-    const end: SessionEnd = { outcome: this.endedByTessera ? 'killed' : 'done', exitCode, endedAt: Date.now() };
-    for (const listener of [...this.sessionEndListeners]) listener(end);
-    this.sessionEndListeners.clear();
+    if (this.installed) this.sessionEnd.end(exitCode);
   }
 
   private dispose(): void {
@@ -323,7 +268,7 @@ export class Pane {
     this.screenListeners.clear();
     this.metaListeners.clear();
     this.exitListeners.clear();
-    this.sessionEndListeners.clear();
+    this.sessionEnd.dispose();
   }
 
   private onParsed(): void {

@@ -2,7 +2,8 @@
 
 import { HISTORY_MIN_SESSION_MS } from '../../limits.js';
 import type { NewHistoryEntry, SessionHistory } from '../../store/sessionHistory.js';
-import type { Pane, SessionEnd } from '../pane.js';
+import type { Pane } from '../pane.js';
+import type { SessionEnd } from '../paneLaunch.js';
 import type { Workspace } from '../workspace.js';
 import type { SessionTracker } from './sessionTracker.js';
 

@@ -1,90 +1,49 @@
-// One attached client on the server side: its screen, its keys, and the workspace it shows.
+// One attached client on the server side: its screen, its keys, and the workspace it shows. The parts
+// live beside it: input decoding (clientInput), frames (clientScreen), subscriptions (workspaceWatch),
+// key routing (keyRouter) and what the keys do (sessionActions).
 
-import { ESCAPE_TIMEOUT_MS, SCROLL_INDICATOR_INTERVAL_MS } from '../../limits.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
-import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 import { wakePane } from '../agent/paneSleep.js';
-import type { SessionTracker } from '../agent/sessionTracker.js';
-import type { LiveSettings, ReloadOutcome } from '../settings/liveSettings.js';
+import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import type { Workspace } from '../workspace.js';
 import { syncedWith } from '../syncInput.js';
-import { buildChromeModel } from './buildChromeModel.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
-import { ClientFrames } from './clientFrames.js';
 import { AddPaneController } from './addPaneController.js';
 import { NewWorkspaceController } from './newWorkspaceController.js';
-import type { RowContext } from './addPaneRows.js';
 import { ColorProbe } from './colorProbe.js';
 import { sendFocusEvent } from '../focusEvents.js';
 import { copyText } from './clipboard.js';
-import { OuterTitle } from './outerTitle.js';
 import { KeyRouter } from './keyRouter.js';
 import { keyLabel } from '../keys/keyLabel.js';
 import { scrollModeHint } from '../keys/scrollBindings.js';
 import { MouseInput } from './mouseInput.js';
-import { OuterMouse, outerMouseMode } from './outerMouse.js';
 import { ScrollModes } from './scrollModes.js';
 import { SessionActions, type ActionContext } from './sessionActions.js';
 import type { WorkspaceList } from '../workspaceList.js';
-import { Painter } from './painter.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
-
-export interface ClientTransport {
-  sendOutput(bytes: string): void;
-  /** Bytes queued on the socket and not yet sent. */
-  backlog(): number;
-  onceDrained(callback: () => void): void;
-  end(reason: string, exitCode: number): void;
-}
-
-export interface SessionHost {
-  registry: WorkspaceRegistry;
-  /** The settings in force: read at each use, so a reload applies at once. */
-  settings: LiveSettings;
-  /** Opens files in viewer panes (the palette's file picker). */
-  viewers: ViewerPanes;
-  /** The set of clients changed size or workspace: recompute every workspace's size. */
-  sizesChanged(): void;
-  /** This client left (detach or disconnect). */
-  removed(session: ClientSession): void;
-  /** A pane's "needs you" mark changed: every client's count must be redrawn. */
-  attentionChanged(): void;
-  /** What the add-pane dialog offers (agents, installed or not; shells). */
-  addPaneContext(): RowContext;
-  /** Which conversation each agent pane is in (to wake a sleeping one). */
-  sessions: SessionTracker;
-  /** Every workspace in the strip's order. */
-  workspaces: WorkspaceList;
-  /** A workspace by name, started when it is dormant. */
-  openWorkspace(name: string, size: { cols: number; rows: number }): Workspace;
-  /** The server's environment (the new-workspace dialog's `~` and workspace root). */
-  env: NodeJS.ProcessEnv;
-}
+import { ClientInput } from './clientInput.js';
+import { ClientScreen } from './clientScreen.js';
+import { WorkspaceWatch } from './workspaceWatch.js';
+import type { ClientTransport, SessionHost } from './sessionHost.js';
 
 export class ClientSession implements ActionContext {
   cols: number;
   rows: number;
   workspace: Workspace;
-  private readonly painter: Painter;
-  private readonly frames: ClientFrames;
+  private readonly screen: ClientScreen;
   private readonly router: KeyRouter;
-  private readonly decoder = new InputDecoder();
+  private readonly keyboard: ClientInput;
+  private readonly watch: WorkspaceWatch;
   private chromeState: ChromeState = initialChromeState();
   readonly addPane: AddPaneController;
   readonly newWorkspace: NewWorkspaceController;
   private readonly actions: SessionActions;
-  private readonly scrolls: ScrollModes;
+  readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
-  private escapeTimer: ReturnType<typeof setTimeout> | undefined;
-  private indicatorTimer: ReturnType<typeof setTimeout> | undefined;
-  private unsubscribe: (() => void)[] = [];
   private closed = false;
   private colorProbe: ColorProbe | undefined;
-  private readonly title = new OuterTitle((bytes) => this.send(bytes));
-  private readonly outerMouse = new OuterMouse((bytes) => this.send(bytes));
 
   constructor(
     private readonly host: SessionHost,
@@ -96,15 +55,18 @@ export class ClientSession implements ActionContext {
     this.cols = size.cols;
     this.rows = size.rows;
     this.workspace = workspace;
-    this.painter = new Painter(size.cols, size.rows, supportsTrueColor(terminal, host.settings.settings.trueColor));
-    this.frames = new ClientFrames(this.painter, {
-      render: () => this.painter.render(this.workspace, this.chromeState.overlay.kind !== 'none', (id) => this.scrolls.of(id)),
-      send: (bytes) => transport.sendOutput(bytes),
-      // A pane's mouse mode changes with its output (or its exit): the terminal follows at the next frame.
-      painted: () => this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace)),
-      backlog: () => transport.backlog(),
-      onceDrained: (resume) => transport.onceDrained(resume),
-    });
+    this.screen = new ClientScreen(
+      this,
+      {
+        send: (bytes) => this.send(bytes),
+        backlog: () => transport.backlog(),
+        onceDrained: (callback) => transport.onceDrained(callback),
+        isOpen: () => !this.closed,
+        setsTitle: () => host.settings.settings.setTitle,
+        mouseEnabled: () => host.settings.settings.mouse,
+      },
+      { ...size, trueColor: supportsTrueColor(terminal, host.settings.settings.trueColor) },
+    );
     this.addPane = new AddPaneController(() => host.addPaneContext());
     this.newWorkspace = new NewWorkspaceController(this);
     this.actions = new SessionActions(this);
@@ -134,7 +96,24 @@ export class ClientSession implements ActionContext {
       dismissExitedPane: () => void this.actions.closePane(this.workspace.focusedPaneId),
       wakeFocusedPane: () => void this.wake(this.workspace.focusedPaneId),
     });
-    this.watchWorkspace();
+    this.keyboard = new ClientInput({
+      typed: () => this.screen.noteInput(),
+      reply: (raw) => this.colorProbe?.reply(raw),
+      focus: (focused) => sendFocusEvent(this.workspace.focusedPane, focused),
+      route: (tokens) => this.router.handle(tokens),
+    });
+    this.watch = new WorkspaceWatch({
+      paneOutput: (pane) => {
+        this.screen.paneChanged(pane.emulator);
+        if (this.scrolls.isScrolled(pane.id)) this.screen.scheduleIndicator();
+      },
+      panesChanged: (panes) => {
+        this.scrolls.forgetExcept(new Set(panes));
+        this.screen.repaintAll();
+      },
+      changed: () => this.refresh(),
+    });
+    this.watch.watch(workspace);
   }
 
   /** Sends the first, full frame, with a notice in the status bar when there is one. */
@@ -143,37 +122,20 @@ export class ClientSession implements ActionContext {
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
-    this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace));
-    this.painter.repaintAll();
+    this.screen.followMouse();
+    this.screen.repaintAll();
     this.refresh();
   }
 
   input(data: string): void {
-    this.frames.noteInput();
-    clearTimeout(this.escapeTimer);
-    this.handleTokens(this.decoder.feed(data));
-    if (this.decoder.pending()) {
-      this.escapeTimer = setTimeout(() => this.handleTokens(this.decoder.flush()), ESCAPE_TIMEOUT_MS);
-    }
-  }
-
-  /**
-   * The terminal's answers to the color queries go to the probe, its focus changes to the focused pane
-   * (when it asked for them); everything goes to the key router, which drops both.
-   */
-  private handleTokens(tokens: KeyToken[]): void {
-    for (const token of tokens) {
-      if (token.kind === 'reply') this.colorProbe?.reply(token.raw);
-      else if (token.kind === 'focus-in' || token.kind === 'focus-out') sendFocusEvent(this.workspace.focusedPane, token.kind === 'focus-in');
-    }
-    this.router.handle(tokens);
+    this.keyboard.feed(data);
   }
 
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
     this.cols = cols;
     this.rows = rows;
-    this.painter.resize(cols, rows);
+    this.screen.resize(cols, rows);
     this.host.sizesChanged();
     this.actions.relayoutOverlay();
     this.refresh();
@@ -207,9 +169,9 @@ export class ClientSession implements ActionContext {
       this.message(`settings not applied: ${outcome.error ?? 'unknown error'}; the previous settings stay`, 'error');
       return;
     }
-    this.painter.setTrueColor(supportsTrueColor(this.terminal, this.host.settings.settings.trueColor));
+    this.screen.setTrueColor(supportsTrueColor(this.terminal, this.host.settings.settings.trueColor));
     // The mouse setting turns the outer terminal's mouse reports on or off at once.
-    this.outerMouse.set(outerMouseMode(this.host.settings.settings.mouse, this.workspace), true);
+    this.screen.followMouse(true);
     if (outcome.problems.length > 0) this.message(`settings applied except ${outcome.problems[0]}`, 'error');
     else this.message(`settings applied from ${outcome.file}`, 'info');
     this.refresh();
@@ -231,14 +193,12 @@ export class ClientSession implements ActionContext {
 
   dispose(): void {
     this.closed = true;
-    clearTimeout(this.escapeTimer);
+    this.keyboard.dispose();
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
-    clearTimeout(this.indicatorTimer);
-    for (const off of this.unsubscribe.splice(0)) off();
+    this.watch.dispose();
     this.scrolls.dispose();
-    this.frames.dispose();
-    this.painter.dispose();
+    this.screen.dispose();
   }
 
   // ---- what the key actions and scroll mode need (ActionContext, ScrollHost) ----------------
@@ -283,8 +243,8 @@ export class ClientSession implements ActionContext {
   }
 
   redraw(): void {
-    this.painter.repaintAll();
-    this.frames.request();
+    this.screen.repaintAll();
+    this.screen.request();
   }
 
   detach(): void {
@@ -315,6 +275,28 @@ export class ClientSession implements ActionContext {
     this.refresh();
   }
 
+  get workspaces(): WorkspaceList {
+    return this.host.workspaces;
+  }
+
+  openWorkspace(name: string): Workspace {
+    return this.host.openWorkspace(name, { cols: this.cols, rows: this.rows });
+  }
+
+  /** This client shows another workspace from now on (prefix + digit, the switcher, next waiting). */
+  showWorkspace(workspace: Workspace): void {
+    if (workspace === this.workspace) return;
+    this.workspace = workspace;
+    this.watch.watch(workspace);
+    this.scrolls.forgetExcept(new Set(workspace.panes.values()));
+    this.host.registry.touch(workspace);
+    this.host.sizesChanged();
+    workspace.focus(workspace.focusedPaneId); // seen now: clears its "needs you" mark
+    this.screen.repaintAll();
+    this.refresh();
+    this.host.attentionChanged();
+  }
+
   // ---- internals ---------------------------------------------------------------------------
 
   private async wake(paneId: number): Promise<void> {
@@ -328,89 +310,11 @@ export class ClientSession implements ActionContext {
 
   /** A scrolled pane's view or position changed: redraw its cells and its header. */
   private scrollChanged(pane: Pane): void {
-    this.painter.markDirty(pane.emulator);
+    this.screen.markDirty(pane.emulator);
     this.refresh();
-  }
-
-  get workspaces(): WorkspaceList {
-    return this.host.workspaces;
-  }
-
-  openWorkspace(name: string): Workspace {
-    return this.host.openWorkspace(name, { cols: this.cols, rows: this.rows });
-  }
-
-  /** This client shows another workspace from now on (prefix + digit, the switcher, next waiting). */
-  showWorkspace(workspace: Workspace): void {
-    if (workspace === this.workspace) return;
-    this.workspace = workspace;
-    this.watchWorkspace();
-    this.scrolls.forgetExcept(new Set(workspace.panes.values()));
-    this.host.registry.touch(workspace);
-    this.host.sizesChanged();
-    workspace.focus(workspace.focusedPaneId); // seen now: clears its "needs you" mark
-    this.painter.repaintAll();
-    this.refresh();
-    this.host.attentionChanged();
-  }
-
-  /** Re-subscribes to the workspace and its panes (after panes were added or removed). */
-  private watchWorkspace(): void {
-    for (const off of this.unsubscribe.splice(0)) off();
-    const workspace = this.workspace;
-    this.watchedPanes = new Set(workspace.panes.values());
-    this.unsubscribe.push(workspace.onChange(() => this.onWorkspaceChange()));
-    for (const pane of workspace.panes.values()) this.watchPane(pane);
-  }
-
-  private watchPane(pane: Pane): void {
-    const subscription = pane.onScreen(() => {
-      this.painter.markDirty(pane.emulator);
-      if (this.scrolls.isScrolled(pane.id)) this.scheduleIndicator();
-      this.frames.request();
-    });
-    this.unsubscribe.push(() => subscription.dispose());
-  }
-
-  /** The panes subscribed to: a pane started again under the same id (wake) is a new one to watch. */
-  private watchedPanes = new Set<Pane>();
-
-  private onWorkspaceChange(): void {
-    const panes = [...this.workspace.panes.values()];
-    const same = panes.length === this.watchedPanes.size && panes.every((pane) => this.watchedPanes.has(pane));
-    if (!same) {
-      this.watchWorkspace();
-      this.scrolls.forgetExcept(new Set(panes));
-      this.painter.repaintAll();
-    }
-    this.refresh();
-  }
-
-  /** Output arrived in a scrolled pane: its header position changes, redrawn at a modest pace (not per chunk). */
-  private scheduleIndicator(): void {
-    if (this.indicatorTimer !== undefined) return;
-    this.indicatorTimer = setTimeout(() => {
-      this.indicatorTimer = undefined;
-      this.refresh();
-    }, SCROLL_INDICATOR_INTERVAL_MS);
   }
 
   private refresh(): void {
-    if (this.closed) return;
-    this.painter.updateChrome(
-      buildChromeModel(this.workspace, this.chromeState, {
-        screen: { cols: this.cols, rows: this.rows },
-        prefixLabel: this.host.settings.current.prefix.label,
-        keyOf: (action) => {
-          const key = this.host.settings.current.keymap.keysOf(action)[0];
-          return key === undefined ? undefined : keyLabel(key);
-        },
-        needYou: this.host.registry.needYou(),
-        scrollIndicator: (paneId) => this.scrolls.indicator(paneId),
-        strip: this.host.workspaces.strip(this.workspace),
-      }),
-    );
-    this.title.update(this.workspace.focusedPane.title, this.host.settings.settings.setTitle);
-    this.frames.request();
+    this.screen.refresh();
   }
 }

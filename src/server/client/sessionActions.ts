@@ -1,10 +1,8 @@
-// What the keys after the prefix do for one attached client (split, focus, zoom, close, answer, …),
-// and the keys an open overlay (help, add-pane dialog) takes.
+// What the keys after the prefix do for one attached client (split, focus, zoom, close, answer, …);
+// the overlays they open, and the keys those take, are in overlays.ts.
 
 import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import type { KeyToken } from '../../term/keys/decode.js';
-import { clampHelpOffset, helpScrollStep } from '../../app/helpScroll.js';
-import { HELP_VISIBLE_ROWS, helpOverlayRect } from '../../app/overlayGeometry.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import { approvalOwner } from '../approval/ownership.js';
 import type { Keymap } from '../keys/keymap.js';
@@ -16,16 +14,10 @@ import { RefusedError, type Workspace } from '../workspace.js';
 import type { AddPaneController } from './addPaneController.js';
 import type { NewWorkspaceController } from './newWorkspaceController.js';
 import type { ChromeState } from './chromeState.js';
-import { ROUTER_HELP } from './keyRouter.js';
-import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
-import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
-import { findAction } from '../keys/actions.js';
 import type { WorkspaceList } from '../workspaceList.js';
-import { nextWaiting, switcherOverlay } from './workspaceSwitcher.js';
-
-/** Separates the prefix keys from scroll mode's in the help overlay. */
-const SCROLL_HELP_HEADING = { keys: 'in scroll mode', description: '(no prefix there) these keys:' };
+import { nextWaiting } from './workspaceSwitcher.js';
+import { Overlays } from './overlays.js';
 
 /** What the actions need from the client session. */
 export interface ActionContext {
@@ -59,7 +51,11 @@ export interface ActionContext {
 }
 
 export class SessionActions implements KeyActions {
-  constructor(private readonly ctx: ActionContext) {}
+  private readonly overlays: Overlays;
+
+  constructor(private readonly ctx: ActionContext) {
+    this.overlays = new Overlays(ctx, this, (operation) => this.attempt(operation));
+  }
 
   split(side: SplitSide): void {
     this.attempt(() => this.ctx.registry.split(this.ctx.workspace.focusedPaneId, side, {}));
@@ -132,8 +128,7 @@ export class SessionActions implements KeyActions {
   }
 
   openSwitcher(): void {
-    const { workspaces } = this.ctx;
-    this.ctx.setChrome({ overlay: switcherOverlay(workspaces.strip(this.ctx.workspace), workspaces.all(), this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
+    this.overlays.openSwitcher();
   }
 
   openNewWorkspace(): void {
@@ -141,7 +136,29 @@ export class SessionActions implements KeyActions {
   }
 
   openAddPane(): void {
-    this.ctx.setChrome({ overlay: this.ctx.addPane.open(this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
+    this.overlays.openAddPane();
+  }
+
+  openFilePicker(): void {
+    this.overlays.openFilePicker();
+  }
+
+  openPalette(): void {
+    this.overlays.openPalette();
+  }
+
+  showHelp(): void {
+    this.overlays.showHelp();
+  }
+
+  /** The terminal changed size: an open overlay is laid out again for it. */
+  relayoutOverlay(): void {
+    this.overlays.relayout();
+  }
+
+  /** An open overlay takes the key; false when none is open. */
+  overlayKey(token: KeyToken): boolean {
+    return this.overlays.key(token);
   }
 
   syncPane(): void {
@@ -162,68 +179,6 @@ export class SessionActions implements KeyActions {
     else this.ctx.message(`${what}; typing in any of panes ${ids.join(', ')} goes to all`, 'info');
   }
 
-  openFilePicker(): void {
-    const { files, truncated } = listWorkspaceFiles(this.ctx.workspace.cwd);
-    const items = files.map((file) => ({ id: file, label: file }));
-    const title = truncated ? `View a file (the first ${files.length})` : 'View a file';
-    this.ctx.setChrome({ overlay: listPalette('view', title, items, `no files in ${this.ctx.workspace.cwd}`, this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
-  }
-
-  openPalette(): void {
-    this.ctx.setChrome({ overlay: actionPalette(this.ctx.keys.keymap, this.ctx.cols, Math.max(1, this.ctx.rows - 1)) });
-  }
-
-  showHelp(): void {
-    const { keymap, scrollKeymap, prefix } = this.ctx.keys;
-    const bindings = [...keymap.helpRows(), ...ROUTER_HELP, SCROLL_HELP_HEADING, ...scrollKeymap.helpRows()];
-    const rect = helpOverlayRect(this.ctx.cols, Math.max(1, this.ctx.rows - 1), bindings);
-    this.ctx.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect, offset: 0 } });
-  }
-
-  /** The terminal changed size: an open help overlay is laid out again for it (and keeps its place). */
-  relayoutOverlay(): void {
-    const overlay = this.ctx.chrome.overlay;
-    if (overlay.kind === 'new-workspace') this.ctx.newWorkspace.relayout();
-    if (overlay.kind !== 'help') return;
-    const rect = helpOverlayRect(this.ctx.cols, Math.max(1, this.ctx.rows - 1), overlay.bindings);
-    const offset = clampHelpOffset(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(rect));
-    this.ctx.setChrome({ overlay: { ...overlay, rect, offset } });
-  }
-
-  /** An open overlay takes the key: help closes on any key, the add-pane dialog reads it. */
-  overlayKey(token: KeyToken): boolean {
-    const overlay = this.ctx.chrome.overlay;
-    if (overlay.kind === 'none') return false;
-    if (overlay.kind === 'help') {
-      const step = helpScrollStep(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(overlay.rect), token.key?.name);
-      this.ctx.setChrome({ overlay: step === 'close' ? { kind: 'none' } : { ...overlay, offset: step } });
-      return true;
-    }
-    if (overlay.kind === 'palette') {
-      const step = paletteKey(overlay, token);
-      if (step.outcome === undefined) this.ctx.setChrome({ overlay: step.overlay });
-      else {
-        this.ctx.setChrome({ overlay: { kind: 'none' } });
-        if ('choose' in step.outcome) this.paletteChose(overlay.purpose, step.outcome.choose);
-      }
-      return true;
-    }
-    if (overlay.kind === 'new-workspace') {
-      this.ctx.newWorkspace.key(overlay, token);
-      return true;
-    }
-    const step = this.ctx.addPane.key(overlay, token);
-    if ('launch' in step) {
-      this.ctx.setChrome({ overlay: { kind: 'none' } });
-      this.attempt(() => this.ctx.registry.split(this.ctx.workspace.focusedPaneId, step.side, { launch: step.launch }));
-    } else if ('close' in step) {
-      this.ctx.setChrome({ overlay: { kind: 'none' } });
-    } else {
-      this.ctx.setChrome({ overlay: step.overlay, message: 'message' in step ? { text: step.message, tone: 'info' } : undefined });
-    }
-    return true;
-  }
-
   async closePane(paneId: number): Promise<void> {
     try {
       await this.ctx.registry.closePane(paneId);
@@ -240,16 +195,6 @@ export class SessionActions implements KeyActions {
       if (error instanceof RefusedError) this.ctx.message(error.message, 'error');
       else this.ctx.message(`failed: ${(error as Error).message}`, 'error');
     }
-  }
-
-  private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
-    if (purpose === 'action') void findAction(id)?.run(this);
-    else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
-    else if (purpose === 'view')
-      this.attempt(() => {
-        const opened = this.ctx.viewers.open(this.ctx.workspace, id, this.ctx.workspace.cwd);
-        if (opened.existing) this.ctx.message(`${id} is open in pane ${opened.paneId} already`, 'info');
-      });
   }
 
   private approvalOwner(): { owner?: number; reason?: string } {

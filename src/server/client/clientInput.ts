@@ -1,0 +1,45 @@
+// A client's raw input bytes turned into key tokens: an Escape alone is told from the start of a sequence
+// after ESCAPE_TIMEOUT_MS, the terminal's own answers go to the color probe and its focus changes to the
+// focused pane, and every token then goes to the key router.
+
+import { ESCAPE_TIMEOUT_MS } from '../../limits.js';
+import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
+
+export interface InputSink {
+  /** The user typed (the next small frame is an echo). */
+  typed(): void;
+  /** The terminal answered one of tessera's queries. */
+  reply(raw: string): void;
+  /** The terminal gained or lost focus. */
+  focus(focused: boolean): void;
+  /** Keys, mouse reports and all, in order. */
+  route(tokens: KeyToken[]): void;
+}
+
+export class ClientInput {
+  private readonly decoder = new InputDecoder();
+  private escapeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly sink: InputSink) {}
+
+  feed(data: string): void {
+    this.sink.typed();
+    clearTimeout(this.escapeTimer);
+    this.handle(this.decoder.feed(data));
+    if (this.decoder.pending()) {
+      this.escapeTimer = setTimeout(() => this.handle(this.decoder.flush()), ESCAPE_TIMEOUT_MS);
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.escapeTimer);
+  }
+
+  private handle(tokens: KeyToken[]): void {
+    for (const token of tokens) {
+      if (token.kind === 'reply') this.sink.reply(token.raw);
+      else if (token.kind === 'focus-in' || token.kind === 'focus-out') this.sink.focus(token.kind === 'focus-in');
+    }
+    this.sink.route(tokens);
+  }
+}

@@ -1,0 +1,112 @@
+// The overlays one client opens over its panes (help, command palette, file picker, workspace switcher,
+// add-pane and new-workspace dialogs), and the keys an open overlay takes.
+
+import type { KeyToken } from '../../term/keys/decode.js';
+import { clampHelpOffset, helpScrollStep } from '../../app/helpScroll.js';
+import { HELP_VISIBLE_ROWS, helpOverlayRect } from '../../app/overlayGeometry.js';
+import { findAction } from '../keys/actions.js';
+import type { KeyActions } from '../keys/keyActions.js';
+import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
+import { ROUTER_HELP } from './keyRouter.js';
+import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
+import type { ActionContext } from './sessionActions.js';
+import { switcherOverlay } from './workspaceSwitcher.js';
+
+/** Separates the prefix keys from scroll mode's in the help overlay. */
+const SCROLL_HELP_HEADING = { keys: 'in scroll mode', description: '(no prefix there) these keys:' };
+
+export class Overlays {
+  constructor(
+    private readonly ctx: ActionContext,
+    /** What a palette's chosen action runs on. */
+    private readonly actions: KeyActions,
+    /** Runs an operation the user asked for; a refusal becomes a message. */
+    private readonly attempt: (operation: () => unknown) => void,
+  ) {}
+
+  /** Rows the overlays may use: the screen less the status bar. */
+  private get height(): number {
+    return Math.max(1, this.ctx.rows - 1);
+  }
+
+  openSwitcher(): void {
+    const { workspaces } = this.ctx;
+    this.ctx.setChrome({ overlay: switcherOverlay(workspaces.strip(this.ctx.workspace), workspaces.all(), this.ctx.cols, this.height) });
+  }
+
+  openAddPane(): void {
+    this.ctx.setChrome({ overlay: this.ctx.addPane.open(this.ctx.cols, this.height) });
+  }
+
+  openFilePicker(): void {
+    const { files, truncated } = listWorkspaceFiles(this.ctx.workspace.cwd);
+    const items = files.map((file) => ({ id: file, label: file }));
+    const title = truncated ? `View a file (the first ${files.length})` : 'View a file';
+    this.ctx.setChrome({ overlay: listPalette('view', title, items, `no files in ${this.ctx.workspace.cwd}`, this.ctx.cols, this.height) });
+  }
+
+  openPalette(): void {
+    this.ctx.setChrome({ overlay: actionPalette(this.ctx.keys.keymap, this.ctx.cols, this.height) });
+  }
+
+  showHelp(): void {
+    const { keymap, scrollKeymap, prefix } = this.ctx.keys;
+    const bindings = [...keymap.helpRows(), ...ROUTER_HELP, SCROLL_HELP_HEADING, ...scrollKeymap.helpRows()];
+    const rect = helpOverlayRect(this.ctx.cols, this.height, bindings);
+    this.ctx.setChrome({ overlay: { kind: 'help', prefix: prefix.label, bindings, rect, offset: 0 } });
+  }
+
+  /** The terminal changed size: an open help overlay is laid out again for it (and keeps its place). */
+  relayout(): void {
+    const overlay = this.ctx.chrome.overlay;
+    if (overlay.kind === 'new-workspace') this.ctx.newWorkspace.relayout();
+    if (overlay.kind !== 'help') return;
+    const rect = helpOverlayRect(this.ctx.cols, this.height, overlay.bindings);
+    const offset = clampHelpOffset(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(rect));
+    this.ctx.setChrome({ overlay: { ...overlay, rect, offset } });
+  }
+
+  /** An open overlay takes the key: help scrolls or closes, the palette and the add-pane dialog read it. */
+  key(token: KeyToken): boolean {
+    const overlay = this.ctx.chrome.overlay;
+    if (overlay.kind === 'none') return false;
+    if (overlay.kind === 'help') {
+      const step = helpScrollStep(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(overlay.rect), token.key?.name);
+      this.ctx.setChrome({ overlay: step === 'close' ? { kind: 'none' } : { ...overlay, offset: step } });
+      return true;
+    }
+    if (overlay.kind === 'palette') {
+      const step = paletteKey(overlay, token);
+      if (step.outcome === undefined) this.ctx.setChrome({ overlay: step.overlay });
+      else {
+        this.ctx.setChrome({ overlay: { kind: 'none' } });
+        if ('choose' in step.outcome) this.paletteChose(overlay.purpose, step.outcome.choose);
+      }
+      return true;
+    }
+    if (overlay.kind === 'new-workspace') {
+      this.ctx.newWorkspace.key(overlay, token);
+      return true;
+    }
+    const step = this.ctx.addPane.key(overlay, token);
+    if ('launch' in step) {
+      this.ctx.setChrome({ overlay: { kind: 'none' } });
+      this.attempt(() => this.ctx.registry.split(this.ctx.workspace.focusedPaneId, step.side, { launch: step.launch }));
+    } else if ('close' in step) {
+      this.ctx.setChrome({ overlay: { kind: 'none' } });
+    } else {
+      this.ctx.setChrome({ overlay: step.overlay, message: 'message' in step ? { text: step.message, tone: 'info' } : undefined });
+    }
+    return true;
+  }
+
+  private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
+    if (purpose === 'action') void findAction(id)?.run(this.actions);
+    else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
+    else if (purpose === 'view')
+      this.attempt(() => {
+        const opened = this.ctx.viewers.open(this.ctx.workspace, id, this.ctx.workspace.cwd);
+        if (opened.existing) this.ctx.message(`${id} is open in pane ${opened.paneId} already`, 'info');
+      });
+  }
+}

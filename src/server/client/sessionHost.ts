@@ -1,0 +1,43 @@
+// What an attached client's session needs from outside it: the socket it writes to (ClientTransport)
+// and the server it lives in (SessionHost).
+
+import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { LiveSettings } from '../settings/liveSettings.js';
+import type { ViewerPanes } from '../viewers/viewerPanes.js';
+import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { Workspace } from '../workspace.js';
+import type { WorkspaceList } from '../workspaceList.js';
+import type { RowContext } from './addPaneRows.js';
+import type { ClientSession } from './clientSession.js';
+
+export interface ClientTransport {
+  sendOutput(bytes: string): void;
+  /** Bytes queued on the socket and not yet sent. */
+  backlog(): number;
+  onceDrained(callback: () => void): void;
+  end(reason: string, exitCode: number): void;
+}
+
+export interface SessionHost {
+  registry: WorkspaceRegistry;
+  /** The settings in force: read at each use, so a reload applies at once. */
+  settings: LiveSettings;
+  /** Opens files in viewer panes (the palette's file picker). */
+  viewers: ViewerPanes;
+  /** The set of clients changed size or workspace: recompute every workspace's size. */
+  sizesChanged(): void;
+  /** This client left (detach or disconnect). */
+  removed(session: ClientSession): void;
+  /** A pane's "needs you" mark changed: every client's count must be redrawn. */
+  attentionChanged(): void;
+  /** What the add-pane dialog offers (agents, installed or not; shells). */
+  addPaneContext(): RowContext;
+  /** Which conversation each agent pane is in (to wake a sleeping one). */
+  sessions: SessionTracker;
+  /** Every workspace in the strip's order. */
+  workspaces: WorkspaceList;
+  /** A workspace by name, started when it is dormant. */
+  openWorkspace(name: string, size: { cols: number; rows: number }): Workspace;
+  /** The server's environment (the new-workspace dialog's `~` and workspace root). */
+  env: NodeJS.ProcessEnv;
+}
