@@ -206,3 +206,8 @@ export const REPO_READ_DELAY_MS = 150;
 export const DIALOG_PROGRESS_TICK_MS = 1_000;
 /** Kitty keyboard flag entries kept per screen; kitty caps its stack too, so a push loop cannot grow memory. */
 export const MAX_KEYBOARD_FLAG_STACK = 16;
+
+/** Largest project file (.tessera.json) read: a few templates and a setup command are far smaller. */
+export const MAX_PROJECT_FILE_BYTES = 64 << 10;
+/** Approved project files remembered per server; the oldest approvals are forgotten first (asked again). */
+export const MAX_PROJECT_APPROVALS = 1000;

@@ -24,6 +24,8 @@ import { LoopDelayWindow } from './loopDelay.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RecordKeeper } from './records/recordKeeper.js';
+import { ProjectTrust } from './project/projectTrust.js';
+import { ProjectApprovals } from '../store/projectApprovals.js';
 import { ViewerPanes } from './viewers/viewerPanes.js';
 import { RefusedError, type Workspace } from './workspace.js';
 import { WorkspaceRegistry } from './workspaceRegistry.js';
@@ -107,7 +109,7 @@ export class Server {
         this.refreshAllChrome();
       },
       log,
-    }, records);
+    }, records, new ProjectTrust(new ProjectApprovals(serverStateDirectory(socketPath, env)), log));
     this.viewers = new ViewerPanes(this.registry);
     settings.subscribe((outcome) => this.settingsChanged(outcome));
     const diffs = new DiffSummaries(

@@ -10,6 +10,7 @@ import type { LaunchRequest } from './launchPlan.js';
 import type { PaneFactory } from './paneFactory.js';
 import { hydrateWorkspace } from './records/hydrate.js';
 import { freeSlot, workspaceEnvironment } from './records/workspaceEnv.js';
+import { ProjectTrust } from './project/projectTrust.js';
 import { RecordKeeper } from './records/recordKeeper.js';
 import { emptiedRecord, snapshotRecord } from './records/snapshot.js';
 import { RefusedError, STATUS_BAR_ROWS, Workspace, singlePane, type WorkspaceOrigin, type WorkspaceSettings } from './workspace.js';
@@ -50,6 +51,8 @@ export class WorkspaceRegistry {
     private readonly settings: () => Settings,
     private readonly events: RegistryEvents,
     readonly records: RecordKeeper = new RecordKeeper(undefined),
+    /** Project files (.tessera.json) the user approved, and what waits for an approval in each workspace. */
+    readonly projects: ProjectTrust = new ProjectTrust(undefined),
   ) {}
 
   /** Panes anywhere that finished or wait while nobody looked. */

@@ -75,9 +75,14 @@ function parsePane(value: unknown, what: string): TemplatePane {
   return { command };
 }
 
-/** What a pane of a template starts, in a word or a command line: `claude`, `shell`, `npm run dev`. */
+/** What a pane of a template starts, in a word or a command line: `claude`, `shell`, `npm run dev`, `sh -c 'make all'`. */
 export function describeTemplatePane(pane: TemplatePane): string {
   if ('agent' in pane) return pane.agent;
   if ('shell' in pane) return 'shell';
-  return pane.command.join(' ');
+  return pane.command.map(quoteArg).join(' ');
+}
+
+/** An argument as a shell would need it, so the line shown is exactly what runs. */
+function quoteArg(arg: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }

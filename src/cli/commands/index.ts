@@ -16,6 +16,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'attach', aliases: ['a', 'attach-session'], summary: 'attach this terminal to a workspace', load: async () => (await import('./attach.js')).attach },
   { name: 'ls', aliases: ['list-workspaces'], summary: 'list workspaces', load: async () => (await import('./listWorkspaces.js')).listWorkspaces },
   { name: 'templates', summary: 'list the workspace templates (for new --template) and what each starts', load: async () => (await import('./listTemplates.js')).listTemplates },
+  { name: 'trust', summary: "see what a repository's .tessera.json would run, and approve it", load: async () => (await import('./trustProject.js')).trustProject },
   { name: 'diff', summary: "print a workspace's changes (untracked files included)", load: async () => (await import('./diffWorkspace.js')).diffWorkspace },
   { name: 'rm', summary: 'remove a workspace (shows what would be lost first)', load: async () => (await import('./removeWorkspace.js')).removeWorkspace },
   { name: 'reset', summary: 'put a worktree workspace back to its base branch (shows what would be lost first)', load: async () => (await import('./removeWorkspace.js')).resetWorkspace },

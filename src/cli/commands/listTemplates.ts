@@ -12,14 +12,15 @@ export const listTemplates: CliCommand = {
   usage: `tessera templates [--json]
 
   The templates 'tessera new --template NAME' can use: the built-in ones, yours (the "templates"
-  setting; one with a built-in's name replaces it) and those of the .tessera.json file of the folder
-  you are in. Each line: the name, where it comes from, the panes it starts and, in brackets, agents
+  setting; one with a built-in's name replaces it) and those of the project file (.tessera.json at
+  the top of the repository you are in, else of this folder). Each line: the name, where it comes from, the panes it starts and, in brackets, agents
   that are not installed here (a workspace made from the template leaves them out).
   --json   an array of { name, source, description, panes, missing, needsApproval }`,
   flags: [jsonFlag],
   async run(args, ctx) {
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
-    const result = (await sendRequest(socket, 'templates', {}, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as { templates: TemplateSummary[] };
+    const result = (await sendRequest(socket, 'templates', {}, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as { templates: TemplateSummary[]; problems: string[] };
+    for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'json')) {
       ctx.out(`${JSON.stringify(result.templates, null, 2)}\n`);
       return 0;

@@ -22,6 +22,7 @@ import { sleepPane } from './sleepPane.js';
 import { wakePane } from './wakePane.js';
 import { splitPane } from './splitPane.js';
 import { syncInput } from './syncInput.js';
+import { trustProject } from './trustProject.js';
 import { viewFile } from './viewFile.js';
 import { zoomPane } from './zoomPane.js';
 
@@ -49,6 +50,7 @@ const ALL: ServerCommand[] = [
   sleepPane,
   splitPane,
   syncInput,
+  trustProject,
   viewFile,
   wakePane,
   zoomPane,

@@ -7,6 +7,8 @@ import { repoNameFromUrl } from '../../git/cloneUrl.js';
 import { realPath } from '../../store/paths.js';
 import { nameFromFolder } from '../../store/workspaceName.js';
 import type { LaunchRequest } from '../launchPlan.js';
+import { sourceRepoFolder, type ProjectLook } from '../project/projectTrust.js';
+import { projectTemplates, startProjectWork } from '../project/projectWork.js';
 import { addTemplatePanes, prepareTemplate, templateSources } from '../templates/index.js';
 import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspace.js';
 import { createManaged, type ManagedContext } from './createManaged.js';
@@ -36,15 +38,30 @@ export interface CreatedWorkspace {
 
 export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedContext): Promise<CreatedWorkspace> {
   const cwd = request.kind === 'adopted' ? realPath(request.cwd) : undefined;
+  // The project file as it is before anything is made (a clone's exists only after cloning).
+  const before = await lookBefore(request, cwd, ctx);
   // Resolved before anything is made: an unknown template creates nothing.
-  const plan = request.template === undefined ? undefined : prepareTemplate(request.template, templateSources(ctx.settings, ctx.env), cwd ?? ctx.requestDir ?? process.cwd());
+  const sources = templateSources(ctx.settings, ctx.env, projectTemplates(before));
+  const plan = request.template === undefined ? undefined : prepareTemplate(request.template, sources, cwd ?? ctx.requestDir ?? process.cwd());
   const launch = plan ? { ...plan.launches[0], requestDir: request.launch?.requestDir ?? ctx.requestDir } : request.launch;
-  const made = await createFolderAndPane({ ...request, launch, template: plan?.name }, cwd, ctx);
-  const notes = [plan?.note, plan ? addTemplatePanes(ctx.registry, made.workspace, plan, made.workspace.focusedPaneId) : undefined];
-  if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, made.workspace, ctx.settings));
+  const { workspace } = await createFolderAndPane({ ...request, launch, template: plan?.name }, cwd, ctx);
+  const notes = [plan?.note];
+  if (plan && !plan.waitsForApproval) notes.push(addTemplatePanes(ctx.registry, workspace, plan, workspace.focusedPaneId));
+  if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, workspace, ctx.settings));
+  const look = request.kind === 'clone' ? ctx.registry.projects.look(workspace.cwd) : before;
+  notes.push(startProjectWork(ctx.registry, workspace, look, { template: plan?.waitsForApproval ? plan.name : undefined, setup: request.kind !== 'adopted' }));
+  notes.push(ctx.registry.projects.takeProblem());
   const note = notes.filter((n) => n !== undefined).join('; ') || undefined;
-  made.workspace.notice = note;
-  return { workspace: made.workspace, note };
+  workspace.notice = note;
+  return { workspace, note };
+}
+
+/** An adopted folder's project file, or the source repository's for a new worktree. */
+async function lookBefore(request: WorkspaceRequest, cwd: string | undefined, ctx: ManagedContext): Promise<ProjectLook | undefined> {
+  if (cwd !== undefined) return ctx.registry.projects.look(cwd);
+  if (request.kind !== 'worktree') return undefined;
+  const source = await sourceRepoFolder(realPath(request.repoDir ?? ctx.requestDir ?? process.cwd()));
+  return source === undefined ? undefined : ctx.registry.projects.look(source);
 }
 
 /** The folder (adopted as `cwd`, or made) and the workspace's first pane. */

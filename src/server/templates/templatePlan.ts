@@ -17,6 +17,8 @@ export interface TemplatePlan {
   launches: LaunchRequest[];
   /** One line for the user when something was left out, else undefined. */
   note: string | undefined;
+  /** A template of a project file not approved yet: only a shell starts, the template waits for `tessera trust`. */
+  waitsForApproval?: boolean;
 }
 
 /**
@@ -25,7 +27,9 @@ export interface TemplatePlan {
  */
 export function planTemplate(entry: TemplateEntry, sources: TemplateSources, requestDir: string): TemplatePlan {
   const { template, source } = entry;
-  if (source === 'project' && !(sources.project?.approved ?? false)) throw new Error('planTemplate: a project template runs only once its file is approved');
+  if (source === 'project' && !(sources.project?.approved ?? false)) {
+    return { name: template.name, layout: 'tiled', launches: [{ requestDir }], note: undefined, waitsForApproval: true };
+  }
   const launches: LaunchRequest[] = [];
   const leftOut: string[] = [];
   for (const pane of template.panes) {

@@ -100,11 +100,13 @@ describe('what a template starts here', () => {
     expect(plan.note).toMatch(/left out 'rm -rf \/' \(not allowed: add 'rm' to extraCommands to allow it\); 'nu-not-here' \(.*not found/);
   });
 
-  it('never plans a project template whose file is not approved', () => {
-    const project = { file: '/p/.tessera.json', approved: false, templates: [{ name: 'web', panes: [{ shell: true }] }] as WorkspaceTemplate[] };
-    expect(() => prepareTemplate('web', sources([], {}, project), '/work')).toThrow(/only once its file is approved/);
+  it('starts only a shell for a project template whose file is not approved; once approved, its commands without the allowlist', () => {
+    const project = { file: '/p/.tessera.json', approved: false, templates: [{ name: 'web', panes: [{ agent: 'claude' }, { command: ['cat', '-n'] }] }] as WorkspaceTemplate[] };
+    const waiting = prepareTemplate('web', sources([], {}, project), '/work');
+    expect(waiting).toMatchObject({ launches: [{ requestDir: '/work' }], waitsForApproval: true });
     const approved = prepareTemplate('web', sources([], {}, { ...project, approved: true }), '/work');
-    expect(approved.launches).toEqual([{ requestDir: '/work' }]);
+    expect(approved.waitsForApproval).toBeUndefined();
+    expect(approved.launches).toEqual([{ agent: { kind: 'claude' }, requestDir: '/work' }, { argv: ['cat', '-n'], requestDir: '/work' }]);
   });
 });
 

@@ -1,0 +1,75 @@
+// tessera trust: see what a workspace's project file (.tessera.json) would run, and approve it.
+
+import readline from 'node:readline/promises';
+import { connectOrStartServer } from '../../client/connect.js';
+import { sendRequest } from '../../client/request.js';
+import { boolFlag, stringFlag } from '../argParser.js';
+import type { CliCommand } from '../command.js';
+
+interface Shown {
+  workspace: string;
+  file: string;
+  hash: string;
+  commands: string[];
+  approved: boolean;
+  waiting: boolean;
+  started?: boolean;
+  notes?: string[];
+}
+
+export const trustProject: CliCommand = {
+  name: 'trust',
+  usage: `tessera trust [-t WORKSPACE] [--yes]
+
+  A repository can carry a project file, .tessera.json at its top (or at the top of an adopted
+  folder), with templates and a setupCommand for new worktrees and clones. Those commands come with
+  the code, not from you, so tessera runs none of them until you approved the file as it is now.
+  This prints the file, its sha256 and every command it would start, then asks (in a terminal)
+  whether to approve it; --yes approves without asking. What waited in the workspace (its setup
+  command, the template you asked for) starts at once. Approval is remembered per server by the
+  file's path and contents: a changed file must be approved again. -t WORKSPACE: default, the
+  workspace you are in, else the last one used.`,
+  flags: [{ name: 'target', short: 't', value: true }, { name: 'yes', short: 'y' }],
+  async run(args, ctx) {
+    const workspace = stringFlag(args, 'target');
+    const ask = async (extra: Record<string, unknown>) => {
+      const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+      return (await sendRequest(socket, 'trust', { workspace, ...extra }, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as Shown;
+    };
+    const shown = await ask({});
+    for (const note of shown.notes ?? []) ctx.err(`tessera: ${note}\n`);
+    ctx.out(formatProject(shown));
+    if (shown.approved && !shown.waiting) {
+      ctx.out('approved already: it runs when a workspace needs it\n');
+      return 0;
+    }
+    if (!boolFlag(args, 'yes') && !(await confirm())) {
+      ctx.out('nothing approved: run again with --yes to approve it\n');
+      return 1;
+    }
+    const done = await ask({ approve: true, hash: shown.hash });
+    ctx.out(done.started ? `approved; started in workspace ${done.workspace}\n` : 'approved\n');
+    for (const note of done.notes ?? []) ctx.err(`tessera: ${note}\n`);
+    return 0;
+  },
+};
+
+export function formatProject(shown: Shown): string {
+  const lines = [`${shown.file} (sha256 ${shown.hash.slice(0, 12)}) ${shown.approved ? 'is approved' : 'is not approved'}; it would run:`];
+  for (const command of shown.commands) lines.push(`  ${command}`);
+  if (shown.commands.length === 0) lines.push('  nothing');
+  if (shown.waiting) lines.push(`waiting to start in workspace ${shown.workspace} once approved`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Asks on the terminal; false when there is none to ask on. */
+async function confirm(): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return false;
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await rl.question('Approve it and run these commands? [y/N] ');
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}

@@ -1,0 +1,42 @@
+// trust: shows a workspace's project file (.tessera.json) with every command it would start, and
+// with `approve` (and the hash the user was shown) remembers it approved and starts what waited.
+
+import { optBool, optStr } from '../../protocol/validate.js';
+import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import { projectFolder } from '../project/projectTrust.js';
+import { describeProject, runWaitingWork } from '../project/projectWork.js';
+import { templateSources } from '../templates/index.js';
+import { tildify } from '../tildify.js';
+import { RefusedError, type Workspace } from '../workspace.js';
+import type { CommandContext, ServerCommand } from './command.js';
+import { callerPane } from './targets.js';
+
+export const trustProject: ServerCommand = {
+  name: 'trust',
+  run(args, ctx) {
+    const { record, live } = targetRecord(optStr(args.workspace, 'workspace', 256), ctx);
+    const folder = projectFolder(record);
+    const look = ctx.registry.projects.look(folder);
+    if (look.problem) throw new RefusedError(look.problem);
+    if (!look.project) throw new RefusedError(`there is no project file (.tessera.json) in ${tildify(folder)}`);
+    const project = look.project;
+    const waiting = live ? ctx.registry.projects.waiting(live) : undefined;
+    const problem = ctx.registry.projects.takeProblem();
+    const shown = { workspace: record.name, ...describeProject(project), approved: look.approved, waiting: waiting !== undefined, notes: problem === undefined ? [] : [problem] };
+    if (!(optBool(args.approve, 'approve') ?? false)) return shown;
+    if (optStr(args.hash, 'hash', 64) !== project.hash) throw new RefusedError(`${tildify(project.file)} changed since it was shown; run 'tessera trust' again to see it as it is now`);
+    if (!look.approved) ctx.registry.projects.approve(project);
+    const notes = live && waiting ? runWaitingWork(ctx.registry, live, project, waiting, templateSources(ctx.settings.settings, ctx.env)) : [];
+    return { ...shown, approved: true, started: live !== undefined && waiting !== undefined, notes: [...shown.notes, ...notes] };
+  },
+};
+
+/** `-t NAME` (open or dormant), else the workspace the command was typed in, else the latest. */
+function targetRecord(name: string | undefined, ctx: CommandContext): { record: WorkspaceRecord; live: Workspace | undefined } {
+  const all = ctx.registry.all();
+  const wanted = name ?? callerPane(ctx)?.workspace.name ?? ctx.registry.mostRecent()?.name;
+  if (wanted === undefined) throw new RefusedError('there are no workspaces; give one with -t NAME');
+  const found = all.find((w) => w.record.name === wanted);
+  if (!found) throw new RefusedError(`no workspace named '${wanted}'`);
+  return found;
+}

@@ -1,0 +1,84 @@
+// The server's side of project files: reading a workspace's .tessera.json with whether the user
+// approved it as it is, and what of it waits in each workspace until they do.
+
+import fs from 'node:fs';
+import { repoTop } from '../../git/repo.js';
+import type { ProjectApprovals } from '../../store/projectApprovals.js';
+import { readProjectFile, type ProjectFile } from '../../store/projectFile.js';
+import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import type { Workspace } from '../workspace.js';
+
+export interface ProjectLook {
+  project?: ProjectFile;
+  approved: boolean;
+  /** The file exists but cannot be used (bad JSON, wrong shape, too large): nothing of it runs. */
+  problem?: string;
+}
+
+/** What a workspace did not start because the project file was not approved yet. */
+export interface WaitingWork {
+  /** A template of the project file asked for with --template. */
+  template?: string;
+  /** The project's setup command (new worktrees and clones). */
+  setup: boolean;
+}
+
+export class ProjectTrust {
+  private readonly waitingWork = new WeakMap<Workspace, WaitingWork>();
+
+  private loggedProblem: string | undefined;
+
+  /** `approvals` undefined: nothing is ever approved (unit tests without a state directory). */
+  constructor(
+    private readonly approvals: ProjectApprovals | undefined,
+    private readonly log: (text: string) => void = () => undefined,
+  ) {}
+
+  look(folder: string): ProjectLook {
+    const read = readProjectFile(folder);
+    if ('none' in read) return { approved: false };
+    if ('problem' in read) return { approved: false, problem: read.problem };
+    const approved = this.approvals?.isApproved(read.project.file, read.project.hash) ?? false;
+    const problem = this.approvals?.problem;
+    if (problem !== undefined && problem !== this.loggedProblem) this.log((this.loggedProblem = problem));
+    return { project: read.project, approved };
+  }
+
+  approve(project: ProjectFile): void {
+    if (!this.approvals) throw new Error('project approvals are not kept by this server');
+    this.approvals.approve(project.file, project.hash);
+  }
+
+  /** A problem with the approvals file itself (moved aside), once. */
+  takeProblem(): string | undefined {
+    const problem = this.approvals?.problem;
+    if (this.approvals) this.approvals.problem = undefined;
+    return problem;
+  }
+
+  hold(workspace: Workspace, work: WaitingWork): void {
+    const held = this.waitingWork.get(workspace);
+    this.waitingWork.set(workspace, { template: work.template ?? held?.template, setup: work.setup || (held?.setup ?? false) });
+  }
+
+  waiting(workspace: Workspace): WaitingWork | undefined {
+    return this.waitingWork.get(workspace);
+  }
+
+  release(workspace: Workspace): void {
+    this.waitingWork.delete(workspace);
+  }
+}
+
+/**
+ * Where a workspace's project file is: an adopted folder's own, a worktree's source repository's
+ * (so one approval covers every worktree of it), a clone's own.
+ */
+export function projectFolder(record: Pick<WorkspaceRecord, 'kind' | 'path' | 'repo'>): string {
+  return record.kind === 'worktree' && record.repo !== undefined ? record.repo : record.path;
+}
+
+/** The project folder for a new worktree of the repository containing `dir` (undefined when there is none). */
+export async function sourceRepoFolder(dir: string): Promise<string | undefined> {
+  return fs.existsSync(dir) ? repoTop(dir) : undefined;
+}
