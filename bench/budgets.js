@@ -1,5 +1,7 @@
 // The budgets of DESIGN.md §7, as checks of tessera's median against tmux's median in the same run.
 
+import { MANY_PANES } from './settings.js';
+
 /**
  * @typedef {object} BudgetReference
  * @property {number | null} nodeStartMs  how long a bare `node -e 0` takes on this machine
@@ -34,6 +36,14 @@ export const LOOP_DELAY_P99_MS = 20;
 
 /** @type {readonly Budget[]} */
 export const BUDGETS = [
+  {
+    // Limited by the shells, not by tessera: beyond tmux's time, only each split command's own start.
+    scenario: 'panes',
+    figure: 'prompts',
+    text: `≤ tmux + ${MANY_PANES - 1} × (node -e 0 + ${CONTROL_OVER_NODE_MS} ms)`,
+    meets: (tessera, tmux, reference) =>
+      tmux === null || reference.nodeStartMs === null ? null : tessera <= tmux + (MANY_PANES - 1) * (reference.nodeStartMs + CONTROL_OVER_NODE_MS),
+  },
   {
     scenario: 'throughput',
     figure: 'longestGap',

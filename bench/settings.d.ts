@@ -61,6 +61,8 @@ export const MEMORY_LINE_WIDTH: 200;
 export const MEMORY_PANE_COUNTS: number[];
 /** Rows printed per pane beyond its history, so the history is surely full (as a fraction of it). */
 export const MEMORY_FILL_MARGIN: 0.15;
+/** Panes the many-panes scenario's script creates (the issue's "32 panes from a script"). */
+export const MANY_PANES: 32;
 /** Calls of the control-command scenario (each beside one `node -e 0`). */
 export const CONTROL_SAMPLES: 15;
 /** A paste whose last line has not shown by then has failed (or froze the server). */
@@ -136,79 +138,95 @@ export namespace FULL_PLAN {
         let deadlineMs_8: number;
         export { deadlineMs_8 as deadlineMs };
     }
-}
-export namespace QUICK_PLAN {
-    export namespace throughput_1 {
+    namespace panes {
         let reps_9: number;
         export { reps_9 as reps };
-        let bytes_2: number;
-        export { bytes_2 as bytes };
+        export { MANY_PANES as panes };
         let deadlineMs_9: number;
         export { deadlineMs_9 as deadlineMs };
     }
-    export { throughput_1 as throughput };
-    export namespace floods_1 {
+}
+export namespace QUICK_PLAN {
+    export namespace throughput_1 {
         let reps_10: number;
         export { reps_10 as reps };
-        let bytesEach_1: number;
-        export { bytesEach_1 as bytesEach };
+        let bytes_2: number;
+        export { bytes_2 as bytes };
         let deadlineMs_10: number;
         export { deadlineMs_10 as deadlineMs };
     }
-    export { floods_1 as floods };
-    export namespace redraws_1 {
+    export { throughput_1 as throughput };
+    export namespace floods_1 {
         let reps_11: number;
         export { reps_11 as reps };
-        let seconds_1: number;
-        export { seconds_1 as seconds };
+        let bytesEach_1: number;
+        export { bytesEach_1 as bytesEach };
         let deadlineMs_11: number;
         export { deadlineMs_11 as deadlineMs };
     }
-    export { redraws_1 as redraws };
-    export namespace keystroke_1 {
+    export { floods_1 as floods };
+    export namespace redraws_1 {
         let reps_12: number;
         export { reps_12 as reps };
-        let keys_1: number;
-        export { keys_1 as keys };
+        let seconds_1: number;
+        export { seconds_1 as seconds };
         let deadlineMs_12: number;
         export { deadlineMs_12 as deadlineMs };
     }
-    export { keystroke_1 as keystroke };
-    export namespace idle_1 {
+    export { redraws_1 as redraws };
+    export namespace keystroke_1 {
         let reps_13: number;
         export { reps_13 as reps };
+        let keys_1: number;
+        export { keys_1 as keys };
         let deadlineMs_13: number;
         export { deadlineMs_13 as deadlineMs };
     }
-    export { idle_1 as idle };
-    export namespace memory_1 {
+    export { keystroke_1 as keystroke };
+    export namespace idle_1 {
         let reps_14: number;
         export { reps_14 as reps };
         let deadlineMs_14: number;
         export { deadlineMs_14 as deadlineMs };
     }
-    export { memory_1 as memory };
-    export namespace startup_1 {
+    export { idle_1 as idle };
+    export namespace memory_1 {
         let reps_15: number;
         export { reps_15 as reps };
         let deadlineMs_15: number;
         export { deadlineMs_15 as deadlineMs };
     }
-    export { startup_1 as startup };
-    export namespace control_1 {
+    export { memory_1 as memory };
+    export namespace startup_1 {
         let reps_16: number;
         export { reps_16 as reps };
         let deadlineMs_16: number;
         export { deadlineMs_16 as deadlineMs };
     }
-    export { control_1 as control };
-    export namespace paste_1 {
+    export { startup_1 as startup };
+    export namespace control_1 {
         let reps_17: number;
         export { reps_17 as reps };
-        let bytes_3: number;
-        export { bytes_3 as bytes };
         let deadlineMs_17: number;
         export { deadlineMs_17 as deadlineMs };
     }
+    export { control_1 as control };
+    export namespace paste_1 {
+        let reps_18: number;
+        export { reps_18 as reps };
+        let bytes_3: number;
+        export { bytes_3 as bytes };
+        let deadlineMs_18: number;
+        export { deadlineMs_18 as deadlineMs };
+    }
     export { paste_1 as paste };
+    export namespace panes_1 {
+        let reps_19: number;
+        export { reps_19 as reps };
+        let panes_2: number;
+        export { panes_2 as panes };
+        let deadlineMs_19: number;
+        export { deadlineMs_19 as deadlineMs };
+    }
+    export { panes_1 as panes };
 }

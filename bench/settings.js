@@ -72,6 +72,9 @@ export const MEMORY_PANE_COUNTS = [1, 8, 32];
 /** Rows printed per pane beyond its history, so the history is surely full (as a fraction of it). */
 export const MEMORY_FILL_MARGIN = 0.15;
 
+/** Panes the many-panes scenario's script creates (the issue's "32 panes from a script"). */
+export const MANY_PANES = 32;
+
 /** Calls of the control-command scenario (each beside one `node -e 0`). */
 export const CONTROL_SAMPLES = 15;
 
@@ -107,6 +110,7 @@ export const FULL_PLAN = {
   startup: { reps: 5, deadlineMs: 20_000 },
   control: { reps: 2, deadlineMs: 60_000 },
   paste: { reps: 1, bytes: 2_000_000, deadlineMs: 150_000 },
+  panes: { reps: 2, panes: MANY_PANES, deadlineMs: 150_000 },
 };
 
 /** `--quick`: one repetition and smaller loads, to check the harness itself in about two minutes. */
@@ -120,4 +124,5 @@ export const QUICK_PLAN = {
   startup: { reps: 2, deadlineMs: 20_000 },
   control: { reps: 1, deadlineMs: 60_000 },
   paste: { reps: 1, bytes: 200_000, deadlineMs: 150_000 },
+  panes: { reps: 1, panes: 8, deadlineMs: 150_000 },
 };

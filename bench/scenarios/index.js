@@ -9,6 +9,7 @@ import { memory } from './memory.js';
 import { startup } from './startup.js';
 import { control } from './control.js';
 import { paste } from './paste.js';
+import { manyPanes } from './manyPanes.js';
 
 /** @type {readonly import('./scenario.js').Scenario<any, any>[]} */
-export const SCENARIOS = [throughput, floods, redraws, keystroke, idle, memory, startup, control, paste];
+export const SCENARIOS = [throughput, floods, redraws, keystroke, idle, memory, startup, control, paste, manyPanes];

@@ -26,6 +26,7 @@ import { supportsTrueColor } from './terminalCapabilities.js';
 import { ClientInput } from './clientInput.js';
 import { ClientScreen } from './clientScreen.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
+import { nextTurn } from '../nextTurn.js';
 import type { ClientTransport, SessionHost } from './sessionHost.js';
 
 export class ClientSession implements ActionContext {
@@ -143,8 +144,13 @@ export class ClientSession implements ActionContext {
 
   /** Redraws the chrome (something shown in it changed elsewhere, e.g. the "need you" count). */
   refreshChrome(): void {
-    this.refresh();
+    this.refreshSoon();
   }
+
+  /** Once per turn, after the command that changed something has answered. */
+  private readonly refreshSoon = nextTurn(() => {
+    if (!this.closed) this.refresh();
+  });
 
   /** Bytes a program sent for the user's terminal (bell, clipboard), written as they are. */
   send(bytes: string): void {
@@ -197,6 +203,7 @@ export class ClientSession implements ActionContext {
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
     this.watch.dispose();
+    this.refreshSoon.cancel();
     this.scrolls.dispose();
     this.screen.dispose();
   }

@@ -4,6 +4,7 @@
 
 import type { Pane } from '../pane.js';
 import type { Workspace } from '../workspace.js';
+import { nextTurn } from '../nextTurn.js';
 
 export interface WatchHooks {
   /** A pane's program drew something. */
@@ -19,6 +20,8 @@ export class WorkspaceWatch {
   /** The panes subscribed to: a pane started again under the same id (wake) is a new one to watch. */
   private watched = new Set<Pane>();
   private workspace: Workspace | undefined;
+  /** A change is shown once per turn, after the command that made it (a split, say) has answered. */
+  private readonly changeSoon = nextTurn(() => this.onWorkspaceChange());
 
   constructor(private readonly hooks: WatchHooks) {}
 
@@ -30,6 +33,7 @@ export class WorkspaceWatch {
 
   dispose(): void {
     for (const off of this.unsubscribe.splice(0)) off();
+    this.changeSoon.cancel();
     this.workspace = undefined;
   }
 
@@ -38,7 +42,7 @@ export class WorkspaceWatch {
     const workspace = this.workspace;
     if (!workspace) return;
     this.watched = new Set(workspace.panes.values());
-    this.unsubscribe.push(workspace.onChange(() => this.onWorkspaceChange()));
+    this.unsubscribe.push(workspace.onChange(() => this.changeSoon()));
     for (const pane of workspace.panes.values()) {
       const subscription = pane.onScreen(() => this.hooks.paneOutput(pane));
       this.unsubscribe.push(() => subscription.dispose());
