@@ -135,6 +135,8 @@ function parseField(key: string, value: unknown): Partial<Settings> {
       return { defaultShell: str(value, 'defaultShell', 1024) };
     case 'mouse':
       return { mouse: bool(value, 'mouse') };
+    case 'kittyKeyboard':
+      return { kittyKeyboard: bool(value, 'kittyKeyboard') };
     case 'copyCommand':
       return { copyCommand: parseCopyCommand(value) };
     case 'clipboardLimit':

@@ -41,6 +41,8 @@ export interface Settings extends WorkspaceSettingsFields {
   keys: KeyOverride[];
   /** Keys of scroll mode, replacing an action's default keys (`{"history-top": ["g", "Home"]}`); checked by the keymap. */
   scrollKeys: KeyOverride[];
+  /** Ask the terminal for the kitty keyboard protocol (flag 1) at attach, so keys that share legacy bytes arrive apart. */
+  kittyKeyboard: boolean;
   /** Mouse support: click to focus, drag a divider, wheel to scroll, drag to copy (Shift+drag stays the terminal's). */
   mouse: boolean;
   /** A command that receives copied text on its standard input (e.g. "xclip -selection clipboard"); '' for none. */
@@ -62,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   setTitle: true,
   keys: [],
   scrollKeys: [],
+  kittyKeyboard: true,
   mouse: true,
   copyCommand: '',
   clipboardLimit: DEFAULT_CLIPBOARD_LIMIT_BYTES,

@@ -13,6 +13,7 @@ import { initialChromeState, type ChromeState } from './chromeState.js';
 import { AddPaneController } from './addPaneController.js';
 import { NewWorkspaceController } from './newWorkspaceController.js';
 import { ColorProbe } from './colorProbe.js';
+import { OuterKeyboard } from './outerKeyboard.js';
 import { sendFocusEvent } from '../focusEvents.js';
 import { copyText } from './clipboard.js';
 import { KeyRouter } from './keyRouter.js';
@@ -45,6 +46,7 @@ export class ClientSession implements ActionContext {
   private readonly mouseInput: MouseInput;
   private closed = false;
   private colorProbe: ColorProbe | undefined;
+  private outerKeyboard: OuterKeyboard | undefined;
 
   constructor(
     private readonly host: SessionHost,
@@ -99,7 +101,9 @@ export class ClientSession implements ActionContext {
     });
     this.keyboard = new ClientInput({
       typed: () => this.screen.noteInput(),
-      reply: (raw) => this.colorProbe?.reply(raw),
+      reply: (raw) => {
+        if (!this.colorProbe?.reply(raw)) this.outerKeyboard?.reply(raw);
+      },
       focus: (focused) => sendFocusEvent(this.workspace.focusedPane, focused),
       route: (tokens) => this.router.handle(tokens),
     });
@@ -123,6 +127,7 @@ export class ClientSession implements ActionContext {
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
     this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
+    if (this.host.settings.settings.kittyKeyboard) this.outerKeyboard = new OuterKeyboard((bytes) => this.send(bytes));
     this.screen.followMouse();
     this.screen.repaintAll();
     this.refresh();

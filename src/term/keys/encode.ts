@@ -1,7 +1,7 @@
 // Re-encoding a decoded token for one pane, according to the input modes that pane asked for.
 
 import { InputDecoder, PASTE_END, PASTE_START } from './decode.js';
-import { CURSOR_LETTERS } from './functional.js';
+import { CURSOR_LETTERS, PF_LETTERS } from './functional.js';
 import { kittyKeyBytes } from './kitty.js';
 import { legacyBytes } from './legacy.js';
 import type { KeyToken } from './token.js';
@@ -46,6 +46,8 @@ export function encodeForPane(token: KeyToken, modes: PaneInputModes): string {
   if (key.extended) return legacyBytes(key, modes) ?? '';
   const unmodified = !key.ctrl && !key.alt && !key.shift;
   if (unmodified && CURSOR_LETTERS.has(key.name)) return legacyBytes(key, modes) ?? token.raw;
+  // F1–F4 in xterm's form (ESC O P), whatever the terminal sent (kitty's CSI P, CSI 13 ~; rxvt's CSI 11 ~).
+  if (PF_LETTERS.has(key.name)) return legacyBytes(key, modes) ?? token.raw;
   return token.raw;
 }
 
