@@ -45,6 +45,10 @@ describe('keys for a pane that set kitty flag 1 (disambiguate)', () => {
   it('sends legacy bytes to a pane that set no flags', () => {
     expect(forPane('\x1b', LEGACY)).toBe('\x1b');
     expect(forPane('\x1b[97;5u', LEGACY)).toBe('\x01');
+    // F1–F4 as a kitty terminal sends them (CSI P, CSI 13 ~) reach the pane in xterm's form.
+    expect(forPane('\x1b[P', LEGACY)).toBe('\x1bOP');
+    expect(forPane('\x1b[13~', LEGACY)).toBe('\x1bOR');
+    expect(forPane('\x1b[1;5S', LEGACY)).toBe('\x1b[1;5S');
   });
 });
 
