@@ -3,7 +3,7 @@
 // with 8 idle shell panes of 200×50, fills their histories, opens 24 more filled panes, closes them
 // all, and prints the server's RSS (with its `server-info` breakdown) after each step, plus the
 // server's CPU time while the 8 panes sit idle.
-//   node bench/tools/memory-profile.js [--flags "--max-semi-space-size=1"] [--idle-seconds 10]
+//   node bench/tools/memory-profile.js [--flags "--max-semi-space-size=1"] [--idle-seconds 10] [--idle-windows 1] [--idle-only]
 // (after npm run build). --flags replaces the server's Node flags (default: the ones tessera uses).
 
 import { spawn } from 'node:child_process';
@@ -39,6 +39,10 @@ function tesseraFlags() {
 const flagText = option('--flags', undefined);
 const nodeFlags = flagText !== undefined ? flagText.split(/\s+/).filter(Boolean) : tesseraFlags();
 const idleSeconds = Number(option('--idle-seconds', '10'));
+const idleWindows = Number(option('--idle-windows', '1'));
+/** --snapshot DIR: a heap snapshot of the server with the idle panes is written to DIR. */
+const snapshotDir = option('--snapshot', undefined);
+if (snapshotDir !== undefined) nodeFlags.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(snapshotDir)}`);
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-memprofile-'));
 const socketDir = path.join(root, 'run', `tessera-${process.getuid?.() ?? 0}`);
@@ -133,9 +137,34 @@ try {
   const idle = await openPanes(IDLE_PANES, 0);
   await sleep(SETTLE_MS);
   const idleRss = await report(`${IDLE_PANES} idle ${COLS}x${ROWS} shells`, pid);
-  const cpuStart = cpuTimeMs(pid);
-  await sleep(idleSeconds * 1000);
-  process.stdout.write(`idle CPU over ${idleSeconds} s: ${(cpuTimeMs(pid) - cpuStart).toFixed(0)} ms\n`);
+  if (snapshotDir !== undefined) {
+    process.kill(pid, 'SIGUSR2');
+    await waitFor('the heap snapshot', async () => fs.readdirSync(snapshotDir).some((name) => name.endsWith('.heapsnapshot')));
+    await sleep(5000);
+  }
+  // Closing a pane makes the server collect garbage (memoryRelease.ts): what the idle panes need.
+  const [probe] = await openPanes(1, 100);
+  await request('kill-pane', { pane: String(probe) });
+  await sleep(SETTLE_MS);
+  await report(`the same after a collection`, pid);
+  const windows = [];
+  for (let i = 0; i < idleWindows; i++) {
+    const cpuStart = cpuTimeMs(pid);
+    await sleep(idleSeconds * 1000);
+    windows.push(`${(cpuTimeMs(pid) - cpuStart).toFixed(0)} ms`);
+  }
+  process.stdout.write(`idle CPU per ${idleSeconds} s: ${windows.join(', ')}\n`);
+  if (!args.includes('--idle-only')) await filledPhases(pid, idle, idleRss);
+} finally {
+  await request('kill-server', {}).catch(() => undefined);
+  await waitFor('the server to exit', async () => !fs.existsSync(`/proc/${server.pid}`) || /\) Z /.test(fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8')), 30_000).catch(() => {
+    process.kill(server.pid, 'SIGKILL');
+  });
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** Fills the idle panes' histories, opens more filled panes, then closes them all. */
+async function filledPhases(pid, idle, idleRss) {
   await fill(idle);
   await sleep(SETTLE_MS);
   const filledRss = await report(`${IDLE_PANES} panes, full history`, pid);
@@ -151,10 +180,4 @@ try {
   for (const id of [...idle, ...more]) await request('kill-pane', { pane: String(id) });
   await sleep(SETTLE_MS * 2);
   await report(`all ${MANY_PANES} panes closed`, pid);
-} finally {
-  await request('kill-server', {}).catch(() => undefined);
-  await waitFor('the server to exit', async () => !fs.existsSync(`/proc/${server.pid}`) || /\) Z /.test(fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8')), 30_000).catch(() => {
-    process.kill(server.pid, 'SIGKILL');
-  });
-  fs.rmSync(root, { recursive: true, force: true });
 }
