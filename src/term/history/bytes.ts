@@ -12,7 +12,7 @@ export class ByteWriter {
   }
 
   /** Room for `count` more bytes. */
-  private reserve(count: number): void {
+  reserve(count: number): void {
     if (this.length + count <= this.bytes.length) return;
     let size = this.bytes.length * 2;
     while (size < this.length + count) size *= 2;

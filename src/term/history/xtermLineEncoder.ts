@@ -56,6 +56,12 @@ export function encodeXtermLine(line: IBufferLine, cells: number, wrapped: boole
       continue;
     }
     const code = content & CONTENT_CODEPOINT_MASK;
+    if (code > BLANK && code < 0x80 && cellWidth === 1) {
+      // Printable ASCII, the bulk of most output: one byte, written in place.
+      out.reserve(1);
+      out.bytes[out.length++] = code;
+      continue;
+    }
     if ((code === 0 || code === BLANK) && cellWidth === 1) {
       let count = 1;
       while (col + count < cells && isPlainBlank(data[(col + count) * 3])) count++;
