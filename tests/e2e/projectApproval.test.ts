@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { timedRequest } from '../helpers/controlProbe.js';
 import { TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
 const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
@@ -31,7 +32,7 @@ function writeProject(dir: string, value: unknown): void {
 const panesOf = async (workspace: string) => (await sandbox.listPanes()).filter((p) => p.workspace === workspace);
 
 describe('project files', () => {
-  it('runs a project template only after trust --yes, then at once, and asks again when the file changes', async () => {
+  it('runs a project template only once approved (asked in a terminal), then at once, and asks again when the file changes', async () => {
     // The command is not on the allowlist: an approved project file does not need it to be.
     writeProject(folder, { templates: [{ name: 'web', panes: ['shell', { command: ['sh', '-c', 'echo ran >> marker; exec cat'] }] }] });
     const marker = path.join(folder, 'marker');
@@ -50,8 +51,11 @@ describe('project files', () => {
     expect(await panesOf('a')).toHaveLength(1);
     expect(fs.existsSync(marker)).toBe(false);
 
-    const approved = await sandbox.cli(['trust', '-t', 'a', '--yes']);
-    expect(approved.stdout).toMatch(/approved; started in workspace a\n$/);
+    // In a terminal it asks; 'y' approves.
+    const asking = sandbox.open(['trust', '-t', 'a']);
+    await asking.waitFor('Approve it and run these commands? [y/N]');
+    asking.write('y\r');
+    await asking.waitFor('approved; started in workspace a');
     await eventually(() => fs.existsSync(marker), (found) => found);
     expect((await panesOf('a')).map((p) => p.command.split(' ')[0])).toEqual(['bash', 'bash', 'sh']);
 
@@ -110,5 +114,17 @@ describe('project files', () => {
     expect(made.stderr).toMatch(/the project approvals were moved aside: it is not valid JSON .*; its bytes are kept in .*approved-projects\.json\.corrupt-/);
     const aside = fs.readdirSync(state).find((n) => n.startsWith('approved-projects.json.corrupt-')) as string;
     expect(fs.readFileSync(path.join(state, aside), 'utf8')).toBe('{ not json');
+  });
+
+  it('approves only the contents that were shown: a file changed since then is refused, nothing approved', async () => {
+    writeProject(folder, { templates: [{ name: 'one', panes: [{ command: ['sh', '-c', 'echo one >> marker; exec cat'] }] }] });
+    await sandbox.cliOk(['new', '-d', '-s', 'e', '-c', folder, '--template', 'one']);
+    const shown = (await timedRequest(sandbox, 'trust', { workspace: 'e' })).result as { hash: string; commands: string[] };
+    expect(shown.commands).toEqual(["template one: sh -c 'echo one >> marker; exec cat'"]);
+    writeProject(folder, { templates: [{ name: 'one', panes: [{ command: ['sh', '-c', 'echo two >> marker; exec cat'] }] }] });
+    await expect(timedRequest(sandbox, 'trust', { workspace: 'e', approve: true, hash: shown.hash })).rejects.toThrow(/\.tessera\.json changed since it was shown; run 'tessera trust' again/);
+    expect(await panesOf('e')).toHaveLength(1);
+    expect((await sandbox.cli(['trust', '-t', 'e'])).stdout).toMatch(/is not approved; it would run:\n {2}template one: sh -c 'echo two >> marker; exec cat'\n/);
+    expect(fs.existsSync(path.join(folder, 'marker'))).toBe(false);
   });
 });

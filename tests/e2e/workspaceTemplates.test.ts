@@ -87,6 +87,7 @@ describe('workspace templates', () => {
     await eventually(
       () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''),
       (text) => text === 'fix the tests\nfix the tests\n',
+      30_000, // each agent must settle idle first; slow on a loaded machine
     );
     const panes = await sandbox.listPanes();
     expect(panes.map((p) => p.agent ?? 'shell')).toEqual(['helper', 'shell', 'helper']);
