@@ -67,7 +67,8 @@ export class NewWorkspaceController {
     });
     this.shown++;
     this.readFor = undefined;
-    this.show(state);
+    // The repository it starts with is read at once; one being typed, once typing pauses.
+    this.show(state, 0);
   }
 
   /** The templates that can start here, each saying what it starts and which of its agents are missing. */
@@ -115,10 +116,10 @@ export class NewWorkspaceController {
   }
 
   /** Draws the dialog with this state (if it is still the one shown), and reads the repository when its text changed. */
-  private show(state: NewWorkspaceState): void {
+  private show(state: NewWorkspaceState, readDelay = REPO_READ_DELAY_MS): void {
     if (this.disposed) return;
     this.host.setChrome({ overlay: { kind: 'new-workspace', state, rect: newWorkspaceRect(this.host.cols, Math.max(1, this.host.rows - 1), state) } });
-    if (state.repoInfo.status === 'reading' && state.text.repo !== this.readFor) this.scheduleRead(state.text.repo);
+    if (state.repoInfo.status === 'reading' && state.text.repo !== this.readFor) this.scheduleRead(state.text.repo, readDelay);
   }
 
   /** The dialog as shown now, when it is the one opened `shown` times (not closed, hidden or replaced since). */
@@ -127,11 +128,11 @@ export class NewWorkspaceController {
     return shown === this.shown && overlay.kind === 'new-workspace' ? overlay.state : undefined;
   }
 
-  private scheduleRead(repoText: string): void {
+  private scheduleRead(repoText: string, delay: number): void {
     clearTimeout(this.readTimer);
     this.readFor = repoText;
     const shown = this.shown;
-    this.readTimer = setTimeout(() => void this.readRepo(repoText, shown), REPO_READ_DELAY_MS);
+    this.readTimer = setTimeout(() => void this.readRepo(repoText, shown), delay);
   }
 
   private async readRepo(repoText: string, shown: number): Promise<void> {
