@@ -39,6 +39,8 @@ export interface NewWorkspaceHost {
   setChrome(change: { overlay: Overlay }): void;
   message(text: string, tone: 'info' | 'error'): void;
   showWorkspace(workspace: Workspace): void;
+  /** How to press an action ("C-\\ g"), as the keys in force say. */
+  keyHint(action: string): string;
 }
 
 export class NewWorkspaceController {
@@ -93,7 +95,7 @@ export class NewWorkspaceController {
     else if ('hide' in outcome) {
       this.shown++; // its answer goes to the status bar now
       this.host.setChrome({ overlay: { kind: 'none' } });
-      this.host.message(`still creating the workspace; it is listed (prefix g) once ready`, 'info');
+      this.host.message(`still creating the workspace; it is listed (${this.host.keyHint('switch-workspace')}) once ready`, 'info');
     } else void this.create(step.state, outcome.create);
   }
 
@@ -181,7 +183,7 @@ export class NewWorkspaceController {
         this.host.showWorkspace(workspace);
         if (note) this.host.message(note, 'error');
       } else {
-        this.host.message(`workspace ${workspace.name} is ready (prefix g switches to it)${note ? `; ${note}` : ''}`, note ? 'error' : 'info');
+        this.host.message(`workspace ${workspace.name} is ready (${this.host.keyHint('switch-workspace')} switches to it)${note ? `; ${note}` : ''}`, note ? 'error' : 'info');
       }
     } catch (error) {
       const message = oneLine((error as Error).message);
