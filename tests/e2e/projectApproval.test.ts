@@ -127,4 +127,26 @@ describe('project files', () => {
     expect((await sandbox.cli(['trust', '-t', 'e'])).stdout).toMatch(/is not approved; it would run:\n {2}template one: sh -c 'echo two >> marker; exec cat'\n/);
     expect(fs.existsSync(path.join(folder, 'marker'))).toBe(false);
   });
+
+  it("offers a clone's own templates once it is cloned (approved first), and an unknown one removes the clone again", async () => {
+    const source = path.join(folder, 'src');
+    const remote = path.join(folder, 'remote.git');
+    execFileSync('git', ['init', '-q', '-b', 'main', source]);
+    writeProject(source, { templates: [{ name: 'web', panes: ['shell', { command: ['sh', '-c', 'echo ran >> marker; exec cat'] }] }] });
+    execFileSync('git', ['-C', source, 'add', '.tessera.json']);
+    execFileSync('git', ['-C', source, 'commit', '-q', '-m', 'project file'], { env: { ...process.env, ...GIT_ENV } });
+    execFileSync('git', ['clone', '-q', '--bare', source, remote]);
+    const made = await sandbox.cli(['new', '-d', '-s', 'c1', '--clone', remote, '--template', 'web']);
+    const root = fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT);
+    expect(made.stderr).toMatch(/c1\/\.tessera\.json is not approved yet, so nothing of it ran; 'tessera trust -t c1'/);
+    expect(await panesOf('c1')).toHaveLength(1);
+    await sandbox.cliOk(['trust', '-t', 'c1', '--yes']);
+    await eventually(() => fs.existsSync(path.join(root, 'remote', 'c1', 'marker')), (found) => found);
+    expect((await panesOf('c1')).map((p) => p.command.split(' ')[0])).toEqual(['bash', 'bash', 'sh']);
+
+    const unknown = await sandbox.cli(['new', '-d', '-s', 'c2', '--clone', remote, '--template', 'nope']);
+    expect(unknown.stderr).toMatch(/^tessera: no template named 'nope'; the templates are: .*all-agents, web \(/);
+    expect(fs.existsSync(path.join(root, 'remote', 'c2'))).toBe(false);
+    expect((JSON.parse(await sandbox.cliOk(['ls', '--json'])) as { name: string }[]).map((w) => w.name)).toEqual(['c1']);
+  });
 });

@@ -18,16 +18,17 @@ export function projectTemplates(look: ProjectLook | undefined): ProjectTemplate
 
 /**
  * After a workspace was made: the project's setup command (wanted for new worktrees and clones) and a
- * project template that waited. Returns a note for the user, or undefined.
+ * project template not started yet (its file was not approved, or it is a clone's own). Returns a note
+ * for the user, or undefined.
  */
-export function startProjectWork(registry: WorkspaceRegistry, workspace: Workspace, look: ProjectLook | undefined, wants: WaitingWork): string | undefined {
+export function startProjectWork(registry: WorkspaceRegistry, workspace: Workspace, look: ProjectLook | undefined, wants: WaitingWork, sources: TemplateSources): string | undefined {
   if (!look) return undefined;
   if (look.problem) return look.problem;
   const project = look.project;
   if (!project) return undefined;
   const setup = wants.setup && project.setupCommand !== '';
   if (!setup && wants.template === undefined) return undefined;
-  if (look.approved) return setup ? startApprovedSetupPane(registry, workspace, project.setupCommand) : undefined;
+  if (look.approved) return runWaitingWork(registry, workspace, project, { template: wants.template, setup }, sources).join('; ') || undefined;
   registry.projects.hold(workspace, { template: wants.template, setup });
   return `${tildify(project.file)} is not approved yet, so nothing of it ran; 'tessera trust -t ${workspace.name}' shows what it runs and approves it`;
 }

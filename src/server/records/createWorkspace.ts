@@ -2,6 +2,7 @@
 // or make a managed git worktree or clone (then start the setup command from the settings beside it);
 // with a template, its panes start in its layout.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { repoNameFromUrl } from '../../git/cloneUrl.js';
 import { realPath } from '../../store/paths.js';
@@ -9,6 +10,7 @@ import { nameFromFolder } from '../../store/workspaceName.js';
 import type { LaunchRequest } from '../launchPlan.js';
 import { sourceRepoFolder, type ProjectLook } from '../project/projectTrust.js';
 import { projectTemplates, startProjectWork } from '../project/projectWork.js';
+import { availableTemplates, findTemplate } from '../templates/templateCatalog.js';
 import { addTemplatePanes, prepareTemplate, templateSources } from '../templates/index.js';
 import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspace.js';
 import { createManaged, type ManagedContext } from './createManaged.js';
@@ -40,20 +42,37 @@ export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedCon
   const cwd = request.kind === 'adopted' ? realPath(request.cwd) : undefined;
   // The project file as it is before anything is made (a clone's exists only after cloning).
   const before = await lookBefore(request, cwd, ctx);
-  // Resolved before anything is made: an unknown template creates nothing.
   const sources = templateSources(ctx.settings, ctx.env, projectTemplates(before));
-  const plan = request.template === undefined ? undefined : prepareTemplate(request.template, sources, cwd ?? ctx.requestDir ?? process.cwd());
+  // Resolved before anything is made, so an unknown template creates nothing; except a clone's own
+  // project templates, known only once it is cloned (an unknown one then removes the clone again).
+  const afterClone = request.kind === 'clone' && request.template !== undefined && !availableTemplates(sources).some((e) => e.template.name === request.template);
+  const plan = request.template === undefined || afterClone ? undefined : prepareTemplate(request.template, sources, cwd ?? ctx.requestDir ?? process.cwd());
   const launch = plan ? { ...plan.launches[0], requestDir: request.launch?.requestDir ?? ctx.requestDir } : request.launch;
-  const { workspace } = await createFolderAndPane({ ...request, launch, template: plan?.name }, cwd, ctx);
+  const { workspace } = await createFolderAndPane({ ...request, launch, template: plan?.name ?? request.template }, cwd, ctx);
+  const look = request.kind === 'clone' ? ctx.registry.projects.look(workspace.cwd) : before;
+  if (afterClone) await checkCloneTemplate(request.template as string, look, workspace, ctx);
   const notes = [plan?.note];
   if (plan && !plan.waitsForApproval) notes.push(addTemplatePanes(ctx.registry, workspace, plan, workspace.focusedPaneId));
   if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, workspace, ctx.settings));
-  const look = request.kind === 'clone' ? ctx.registry.projects.look(workspace.cwd) : before;
-  notes.push(startProjectWork(ctx.registry, workspace, look, { template: plan?.waitsForApproval ? plan.name : undefined, setup: request.kind !== 'adopted' }));
+  const waitingTemplate = afterClone || plan?.waitsForApproval ? request.template : undefined;
+  notes.push(startProjectWork(ctx.registry, workspace, look, { template: waitingTemplate, setup: request.kind !== 'adopted' }, templateSources(ctx.settings, ctx.env)));
   notes.push(ctx.registry.projects.takeProblem());
   const note = notes.filter((n) => n !== undefined).join('; ') || undefined;
   workspace.notice = note;
   return { workspace, note };
+}
+
+/** A template found nowhere before cloning must be one of the clone's own; else the clone goes again and the name is refused. */
+async function checkCloneTemplate(name: string, look: ProjectLook | undefined, workspace: Workspace, ctx: ManagedContext): Promise<void> {
+  if (look?.project?.templates.some((t) => t.name === name)) return;
+  await ctx.registry.forget(workspace.name);
+  fs.rmSync(workspace.cwd, { recursive: true, force: true });
+  try {
+    fs.rmdirSync(path.dirname(workspace.cwd)); // <root>/<repo>, when this clone was its only folder
+  } catch {
+    // other workspaces of the repository are there
+  }
+  findTemplate(name, templateSources(ctx.settings, ctx.env, projectTemplates(look))); // throws, naming the templates there are
 }
 
 /** An adopted folder's project file, or the source repository's for a new worktree. */
