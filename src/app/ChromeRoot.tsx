@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import { AddPaneDialog } from './addPane/AddPaneDialog.js';
 import type { ChromeModel } from './chromeModel.js';
+import { ConfirmEndDialog } from './confirmEnd/ConfirmEndDialog.js';
 import { Divider } from './Divider.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { NewWorkspaceDialog } from './newWorkspace/NewWorkspaceDialog.js';
@@ -27,6 +28,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       ) : null}
       {model.overlay.kind === 'add-pane' ? <AddPaneDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'palette' ? <CommandPalette state={model.overlay.state} rect={model.overlay.rect} /> : null}
+      {model.overlay.kind === 'confirm-end' ? <ConfirmEndDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'new-workspace' ? <NewWorkspaceDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
     </Box>
   );

@@ -1,6 +1,7 @@
 // What the chrome shows, as plain data: the server builds it, the Ink components draw it.
 
 import type { AddPaneState } from './addPane/model.js';
+import type { ConfirmEndState } from './confirmEnd/model.js';
 import type { NewWorkspaceState } from './newWorkspace/model.js';
 import type { StripEntry } from './strip/model.js';
 import type { PaletteState } from './palette/model.js';
@@ -42,8 +43,10 @@ export type Overlay =
   | { kind: 'help'; prefix: string; bindings: KeyHelpEntry[]; rect: Rect; /** First binding shown (the list scrolls when it does not fit). */ offset: number }
   | { kind: 'add-pane'; state: AddPaneState; rect: Rect }
   | { kind: 'new-workspace'; state: NewWorkspaceState; rect: Rect }
+  /** Remove or reset a workspace: its preflight, and permissions that are off until turned on. */
+  | { kind: 'confirm-end'; state: ConfirmEndState; rect: Rect }
   /** `purpose` says what choosing an item does: run an action, or open a file in a viewer. */
-  | { kind: 'palette'; purpose: 'action' | 'view' | 'workspace'; state: PaletteState; rect: Rect }
+  | { kind: 'palette'; purpose: 'action' | 'view' | 'workspace' | 'remove' | 'reset'; state: PaletteState; rect: Rect }
   | { kind: 'none' };
 
 /** One pane waiting for the user's permission or answer. */

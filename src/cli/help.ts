@@ -37,6 +37,8 @@ ${DEFAULT_SETTINGS.prefix} f views a file of the workspace (also 'tessera view F
 for synchronized input (what you type goes to every marked pane; also 'tessera sync').
 ${DEFAULT_SETTINGS.prefix} N opens the new-workspace dialog (what 'tessera new' does): a git worktree on a new or
 existing branch, a clone, or a folder you have; Enter creates it and shows it, Esc leaves.
+"remove-workspace" and "reset-workspace" in the palette show what 'tessera rm/reset' would lose and
+ask first; losing changes or unpushed commits must be turned on there, and git is asked again on Enter.
 
 Scrolling back: ${DEFAULT_SETTINGS.prefix} then [ (or the mouse wheel) shows a pane's history; there
 arrows/PageUp/g/G move, / and ? search (n/N repeat), v starts a selection (V lines, C-v a block),

@@ -1,21 +1,16 @@
 // Workspaces on git: managed worktrees and clones made (and refused) with real git, the diff summary
 // and diff from reality, and rm/reset that never lose work without being told.
 
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { git, repoWithRemote } from '../helpers/gitRepo.js';
 
 let sandbox: TesseraSandbox;
 let remote: string;
 let repo: string;
 
-const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, ...args], { env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
-}
 
 interface LsEntry {
   name: string;
@@ -34,16 +29,7 @@ async function ls(): Promise<LsEntry[]> {
 
 beforeEach(() => {
   sandbox = new TesseraSandbox();
-  // A bare "remote" and a clone of it with two commits on main, pushed.
-  remote = path.join(fs.realpathSync(sandbox.root), 'remote.git');
-  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
-  repo = path.join(fs.realpathSync(sandbox.root), 'app');
-  execFileSync('git', ['clone', '-q', remote, repo], { env: { ...process.env, ...GIT_ENV } });
-  fs.writeFileSync(path.join(repo, 'a.txt'), 'one\ntwo\nthree\n');
-  git(repo, 'add', 'a.txt');
-  git(repo, 'commit', '-q', '-m', 'first');
-  git(repo, 'push', '-q', 'origin', 'main');
-  git(repo, 'remote', 'set-head', 'origin', 'main');
+  ({ remote, repo } = repoWithRemote(sandbox.root));
 });
 
 afterEach(async () => {

@@ -1,6 +1,7 @@
 // Where the "new workspace" dialog sits: centred, as wide as is useful, as tall as its lines.
 
 import type { Rect } from '../chromeModel.js';
+import { dialogRect } from '../dialog/dialogRect.js';
 import { dialogLines } from './lines.js';
 import type { NewWorkspaceState } from './model.js';
 
@@ -11,8 +12,5 @@ export const NEW_WORKSPACE_FRAME_COLS = 4;
 
 /** The box for the dialog's lines now; on a short screen the bottom lines are cut (the status line and hints last). */
 export function newWorkspaceRect(cols: number, rows: number, state: NewWorkspaceState): Rect {
-  const width = Math.max(0, Math.min(cols, PREFERRED_WIDTH));
-  const lines = dialogLines(state, Math.max(0, width - NEW_WORKSPACE_FRAME_COLS)).length;
-  const height = Math.max(0, Math.min(rows, lines + 2));
-  return { x: Math.max(0, Math.floor((cols - width) / 2)), y: Math.max(0, Math.floor((rows - height) / 3)), width, height };
+  return dialogRect(cols, rows, PREFERRED_WIDTH, (width) => dialogLines(state, width).length, NEW_WORKSPACE_FRAME_COLS);
 }

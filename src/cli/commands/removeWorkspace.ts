@@ -47,7 +47,8 @@ export const removeWorkspace = controlCommand({
   commits, stashes, running panes); with --yes, removes it. An adopted folder is only forgotten
   (its files are never touched). A worktree or clone folder is deleted only when nothing would be
   lost: unpushed commits or a stash need --force; changed or untracked files are refused even with
-  --force unless --discard-changes is given. Running panes are ended first.`,
+  --force unless --discard-changes is given. Running panes are ended first (their whole process
+  groups). Inside tessera, "remove-workspace" in the command palette does the same with a confirmation.`,
   flags,
   toArgs,
   print: (result, _args, ctx) => print(result, ctx, 'removed'),

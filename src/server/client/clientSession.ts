@@ -12,6 +12,7 @@ import { syncedWith } from '../syncInput.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
 import { AddPaneController } from './addPaneController.js';
 import { NewWorkspaceController } from './newWorkspaceController.js';
+import { ConfirmEndController } from './confirmEndController.js';
 import { ColorProbe } from './colorProbe.js';
 import { OuterKeyboard } from './outerKeyboard.js';
 import { sendFocusEvent } from '../focusEvents.js';
@@ -41,6 +42,7 @@ export class ClientSession implements ActionContext {
   private chromeState: ChromeState = initialChromeState();
   readonly addPane: AddPaneController;
   readonly newWorkspace: NewWorkspaceController;
+  readonly confirmEnd: ConfirmEndController;
   private readonly actions: SessionActions;
   readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
@@ -72,6 +74,7 @@ export class ClientSession implements ActionContext {
     );
     this.addPane = new AddPaneController(() => host.addPaneContext());
     this.newWorkspace = new NewWorkspaceController(this);
+    this.confirmEnd = new ConfirmEndController(this);
     this.actions = new SessionActions(this);
     this.scrolls = new ScrollModes({
       message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
@@ -207,6 +210,7 @@ export class ClientSession implements ActionContext {
     this.keyboard.dispose();
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
+    this.confirmEnd.dispose();
     this.watch.dispose();
     this.refreshSoon.cancel();
     this.scrolls.dispose();
@@ -257,6 +261,11 @@ export class ClientSession implements ActionContext {
   redraw(): void {
     this.screen.repaintAll();
     this.screen.request();
+  }
+
+  /** The client ends with this reason (the workspace it showed is going away). */
+  leave(reason: string): void {
+    this.end(reason, 0);
   }
 
   detach(): void {

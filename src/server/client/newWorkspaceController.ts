@@ -17,28 +17,17 @@ import { checkPrompt } from '../agent/promptDelivery.js';
 import { createWorkspace, type WorkspaceRequest } from '../records/createWorkspace.js';
 import { listTemplates, templateSources } from '../templates/index.js';
 import { tildify } from '../tildify.js';
-import type { Workspace } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { DialogHost } from './dialogHost.js';
 import { looksLikeRepo, resolveTypedPath } from './typedPath.js';
 
 export type NewWorkspaceOverlay = Extract<Overlay, { kind: 'new-workspace' }>;
 
 /** What the dialog needs from the client session. */
-export interface NewWorkspaceHost {
-  readonly registry: WorkspaceRegistry;
+export interface NewWorkspaceHost extends DialogHost {
   /** The settings in force now. */
   readonly settingsNow: Settings;
   /** The server's environment (HOME for `~`, the workspace root). */
   readonly serverEnv: NodeJS.ProcessEnv;
-  /** The workspace on screen, and the screen's size. */
-  readonly workspace: Workspace;
-  readonly cols: number;
-  readonly rows: number;
-  /** The overlay shown now: the dialog, or another one after it was hidden. */
-  readonly chrome: { overlay: Overlay };
-  setChrome(change: { overlay: Overlay }): void;
-  message(text: string, tone: 'info' | 'error'): void;
-  showWorkspace(workspace: Workspace): void;
   /** How to press an action ("C-\\ g"), as the keys in force say. */
   keyHint(action: string): string;
 }

@@ -34,6 +34,15 @@ export class Overlays {
     this.ctx.setChrome({ overlay: switcherOverlay(workspaces.strip(this.ctx.workspace), workspaces.all(), this.ctx.cols, this.height) });
   }
 
+  /** The workspaces to pick one to remove or reset (the one shown first); picking one shows its confirmation. */
+  chooseWorkspaceToEnd(action: 'rm' | 'reset'): void {
+    const { workspaces, workspace } = this.ctx;
+    const listed = workspaces.all().sort((a, b) => Number(b.live === workspace) - Number(a.live === workspace));
+    const items = listed.map((w) => ({ id: w.name, label: w.name, detail: [w.live === workspace ? 'shown here' : w.live ? 'open' : 'dormant', w.path].join('  ') }));
+    const title = action === 'rm' ? 'Remove a workspace (a confirmation shows what it holds)' : 'Reset a worktree workspace to its base (a confirmation follows)';
+    this.ctx.setChrome({ overlay: listPalette(action === 'rm' ? 'remove' : 'reset', title, items, 'no workspace matches', this.ctx.cols, this.height) });
+  }
+
   openAddPane(): void {
     this.ctx.setChrome({ overlay: this.ctx.addPane.open(this.ctx.cols, this.height) });
   }
@@ -60,6 +69,7 @@ export class Overlays {
   relayout(): void {
     const overlay = this.ctx.chrome.overlay;
     if (overlay.kind === 'new-workspace') this.ctx.newWorkspace.relayout();
+    if (overlay.kind === 'confirm-end') this.ctx.confirmEnd.relayout();
     if (overlay.kind !== 'help') return;
     const rect = helpOverlayRect(this.ctx.cols, this.height, overlay.bindings);
     const offset = clampHelpOffset(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(rect));
@@ -88,6 +98,10 @@ export class Overlays {
       this.ctx.newWorkspace.key(overlay, token);
       return true;
     }
+    if (overlay.kind === 'confirm-end') {
+      this.ctx.confirmEnd.key(overlay, token);
+      return true;
+    }
     const step = this.ctx.addPane.key(overlay, token);
     if ('launch' in step) {
       this.ctx.setChrome({ overlay: { kind: 'none' } });
@@ -103,6 +117,7 @@ export class Overlays {
   private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
     if (purpose === 'action') void findAction(id)?.run(this.actions);
     else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
+    else if (purpose === 'remove' || purpose === 'reset') void this.ctx.confirmEnd.open(purpose === 'remove' ? 'rm' : 'reset', id);
     else if (purpose === 'view')
       this.attempt(() => {
         const opened = this.ctx.viewers.open(this.ctx.workspace, id, this.ctx.workspace.cwd);

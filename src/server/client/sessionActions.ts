@@ -13,6 +13,7 @@ import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { RefusedError, type Workspace } from '../workspace.js';
 import type { AddPaneController } from './addPaneController.js';
 import type { NewWorkspaceController } from './newWorkspaceController.js';
+import type { ConfirmEndController } from './confirmEndController.js';
 import type { ChromeState } from './chromeState.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceList } from '../workspaceList.js';
@@ -34,6 +35,8 @@ export interface ActionContext {
   readonly chrome: ChromeState;
   readonly addPane: AddPaneController;
   readonly newWorkspace: NewWorkspaceController;
+  /** The remove / reset confirmation. */
+  readonly confirmEnd: ConfirmEndController;
   setChrome(change: Partial<ChromeState>): void;
   message(text: string, tone: 'info' | 'error'): void;
   ask(text: string, onYes: () => void): void;
@@ -133,6 +136,10 @@ export class SessionActions implements KeyActions {
 
   openNewWorkspace(): void {
     this.ctx.newWorkspace.open();
+  }
+
+  chooseWorkspaceToEnd(action: 'rm' | 'reset'): void {
+    this.overlays.chooseWorkspaceToEnd(action);
   }
 
   openAddPane(): void {

@@ -63,6 +63,8 @@ export const ACTIONS: readonly KeyAction[] = [
       run: (a) => a.switchToDigit(digit),
     }),
   ),
+  { name: 'remove-workspace', description: 'remove a workspace: shows what it holds and asks first (its folder goes only when nothing is lost)', keys: [], run: (a) => a.chooseWorkspaceToEnd('rm') },
+  { name: 'reset-workspace', description: 'reset a worktree workspace to its base branch: shows what it holds and asks first', keys: [], run: (a) => a.chooseWorkspaceToEnd('reset') },
   { name: 'view-file', description: 'view a file of the workspace (syntax colours, or rendered markdown) in a new pane', keys: ['f'], run: (a) => a.openFilePicker() },
   { name: 'sync-pane', description: 'synchronized input: add or remove the focused pane (typing goes to all marked panes)', keys: ['S'], run: (a) => a.syncPane() },
   { name: 'sync-all', description: 'synchronized input: mark every pane of the workspace', keys: [], run: (a) => a.syncAll(true) },

@@ -35,4 +35,6 @@ export interface KeyActions {
   openSwitcher(): void;
   /** Opens the "new workspace" dialog: adopt a folder, or make a git worktree or clone. */
   openNewWorkspace(): void;
+  /** Lists the workspaces to remove or reset one; its confirmation shows what it holds. */
+  chooseWorkspaceToEnd(action: 'rm' | 'reset'): void;
 }

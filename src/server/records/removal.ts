@@ -5,31 +5,21 @@
 // since, nothing is done.
 
 import fs from 'node:fs';
-import { gitPreflight, type GitPreflight } from '../../git/preflight.js';
+import { endRefusal, type EndChoices, type Preflight } from '../../git/endGuards.js';
+import { gitPreflight } from '../../git/preflight.js';
 import { removeWorktreeQuietly } from '../../git/checkout.js';
 import { repoTop } from '../../git/repo.js';
 import { gitOk } from '../../git/run.js';
-import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { RefusedError } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 
-export interface Preflight {
-  name: string;
-  kind: WorkspaceRecord['kind'];
-  path: string;
-  branch: string | null;
-  base: string | null;
-  /** null when the folder is gone or is not in a git repository. */
-  git: GitPreflight | null;
-  /** Panes that still run a program (ended first). */
-  runningPanes: number[];
-}
+export type { Preflight } from '../../git/endGuards.js';
 
-export interface EndOptions {
-  force: boolean;
-  discardChanges: boolean;
+export interface EndOptions extends EndChoices {
   /** The preflight the user saw and confirmed; refused when today's differs. */
   expect?: Preflight;
+  /** Runs once the checks passed, right before the workspace's panes end (a client showing it moves away). */
+  beforeStop?: () => void;
 }
 
 export async function preflight(registry: WorkspaceRegistry, name: string): Promise<Preflight> {
@@ -48,17 +38,6 @@ export async function preflight(registry: WorkspaceRegistry, name: string): Prom
   };
 }
 
-/** Why the action would lose work, or undefined when it is safe with these options. */
-function refusal(check: Preflight, options: EndOptions, action: 'rm' | 'reset'): string | undefined {
-  const g = check.git;
-  if (!g) return undefined;
-  const changed = [g.dirty > 0 ? `${g.dirty} changed file(s)` : '', g.untracked > 0 ? `${g.untracked} untracked file(s)` : ''].filter(Boolean).join(' and ');
-  if (changed && !options.discardChanges) return `${check.name} has ${changed}; commit them, or add --discard-changes to throw them away (--force is not enough)`;
-  const kept = [g.unpushed > 0 ? `${g.unpushed} unpushed commit(s)` : '', g.stashes > 0 ? `${g.stashes} stash(es)` : ''].filter(Boolean).join(' and ');
-  if (kept && !options.force) return `${check.name} has ${kept}; push them, or add --force to ${action === 'rm' ? 'remove' : 'reset'} it anyway`;
-  return undefined;
-}
-
 function sameFacts(a: Preflight, b: Preflight): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -66,11 +45,8 @@ function sameFacts(a: Preflight, b: Preflight): boolean {
 async function checked(registry: WorkspaceRegistry, name: string, options: EndOptions, action: 'rm' | 'reset'): Promise<Preflight> {
   const now = await preflight(registry, name);
   if (options.expect && !sameFacts(options.expect, now)) throw new RefusedError(`${name} changed since the preflight was shown; nothing was done — look again`);
-  if (action === 'reset' && now.kind !== 'worktree') throw new RefusedError(`reset is for managed worktrees; ${name} is ${now.kind === 'adopted' ? 'an adopted folder (tessera never changes its files)' : 'a clone'}`);
-  if (now.kind !== 'adopted' || action === 'reset') {
-    const why = refusal(now, options, action);
-    if (why) throw new RefusedError(why);
-  }
+  const why = endRefusal(now, options, action);
+  if (why) throw new RefusedError(why);
   return now;
 }
 
@@ -78,6 +54,7 @@ async function checked(registry: WorkspaceRegistry, name: string, options: EndOp
 export async function removeWorkspace(registry: WorkspaceRegistry, name: string, options: EndOptions): Promise<string> {
   const check = await checked(registry, name, options, 'rm');
   const record = registry.records.get(name) ?? registry.all().find((w) => w.record.name === name)?.record;
+  options.beforeStop?.();
   await registry.stop(name);
   if (!record || record.kind === 'adopted' || !fs.existsSync(record.path)) {
     await registry.forget(name);
@@ -94,6 +71,7 @@ export async function removeWorkspace(registry: WorkspaceRegistry, name: string,
 export async function resetWorkspace(registry: WorkspaceRegistry, name: string, options: EndOptions): Promise<string> {
   const check = await checked(registry, name, options, 'reset');
   if (!check.base) throw new RefusedError(`${name} has no base branch to go back to`);
+  options.beforeStop?.();
   await registry.stop(name);
   if (check.branch) await gitOk(check.path, ['checkout', '--force', check.branch]);
   await gitOk(check.path, ['reset', '--hard', check.base]);

@@ -1,0 +1,62 @@
+// The confirmation's lines: what the workspace holds (the same preflight `tessera rm/reset` prints),
+// the permissions with their warnings, the confirm and cancel rows, and the key hints.
+
+import { changedFiles, keptWork, touchesFiles } from '../../git/endGuards.js';
+import { fitSegments, seg, type Segment } from '../dialog/segments.js';
+import { confirmRefusal, confirmRows, type ConfirmEndState, type ConfirmRow } from './model.js';
+
+export interface ConfirmLine {
+  segments: Segment[];
+  focused: boolean;
+}
+
+const box = (on: boolean): string => (on ? '[x] ' : '[ ] ');
+
+function factLines(state: ConfirmEndState): Segment[][] {
+  const f = state.facts;
+  const label = (text: string): Segment => seg(text.padEnd(18), 'caption');
+  const lines: Segment[][] = [[label('folder'), seg(`${f.path} (${f.kind})`, 'value')]];
+  if (f.git) {
+    lines.push([label('head'), seg(f.git.head)]);
+    lines.push([label('changed files'), seg(String(f.git.dirty), f.git.dirty > 0 ? 'warning' : 'text')]);
+    lines.push([label('untracked files'), seg(String(f.git.untracked), f.git.untracked > 0 ? 'warning' : 'text')]);
+    const remote = f.git.noRemote ? ' (no remote: nothing here is backed up elsewhere)' : '';
+    lines.push([label('unpushed commits'), seg(`${f.git.unpushed}${remote}`, f.git.unpushed > 0 ? 'warning' : 'text')]);
+    lines.push([label('stashes'), seg(String(f.git.stashes), f.git.stashes > 0 ? 'warning' : 'text')]);
+  } else {
+    lines.push([seg('not a git repository (or the folder is gone)', 'caption')]);
+  }
+  lines.push([label('running panes'), seg(f.runningPanes.length === 0 ? 'none' : `${f.runningPanes.join(', ')} (ended first, whole process groups)`)]);
+  return lines;
+}
+
+function rowSegments(state: ConfirmEndState, row: ConfirmRow): Segment[] {
+  const name = state.facts.name;
+  if (row === 'discard') return [seg(box(state.discardChanges), 'key'), seg('discard changes: ', 'text'), seg(`${changedFiles(state.facts)} are thrown away for good`, 'warning')];
+  if (row === 'force') return [seg(box(state.force), 'key'), seg('lose unpushed commits: ', 'text'), seg(`${keptWork(state.facts)} exist nowhere else`, 'warning')];
+  if (row === 'cancel') return [seg('Cancel (keep everything)')];
+  const verb = state.action === 'rm' ? 'Remove' : 'Reset';
+  if (state.busy) return [seg(`${verb} ${name}: checking again and working…`, 'hint')];
+  const blocked = confirmRefusal(state) !== undefined;
+  return [seg(`${verb} ${name}`, blocked ? 'disabled' : 'error'), seg(blocked ? '  (refused as chosen: see below)' : '', 'hint')];
+}
+
+function whatHappens(state: ConfirmEndState): string {
+  const f = state.facts;
+  if (state.action === 'reset') return `Reset ${f.name}: its branch goes back to ${f.base ?? '(no base)'}; changed and untracked files are cleaned (ignored files such as node_modules stay).`;
+  if (!touchesFiles(f, 'rm')) return `Remove ${f.name}: tessera forgets it; its folder and files are never touched.`;
+  return `Remove ${f.name}: its folder ${f.path} is deleted${f.kind === 'worktree' && f.branch ? ` (branch ${f.branch} stays in the repository)` : ''}.`;
+}
+
+export function confirmLines(state: ConfirmEndState, width: number): ConfirmLine[] {
+  const plain = (segments: Segment[]): ConfirmLine => ({ segments: fitSegments(segments, width), focused: false });
+  const title = state.action === 'rm' ? `Remove workspace ${state.facts.name}?` : `Reset workspace ${state.facts.name}?`;
+  const lines: ConfirmLine[] = [plain([seg(title, 'title')]), plain([seg(whatHappens(state), 'text')]), plain([])];
+  for (const fact of factLines(state)) lines.push(plain(fact));
+  lines.push(plain([]));
+  for (const row of confirmRows(state)) lines.push({ segments: fitSegments(rowSegments(state, row), width), focused: row === state.focus });
+  const why = state.error ?? confirmRefusal(state);
+  lines.push(plain(why ? [seg(why, state.error ? 'error' : 'hint')] : []));
+  lines.push(plain([seg('↑↓ move  Space/Enter turn on/off  Enter on the action confirms (checked again first)  Esc cancels', 'hint')]));
+  return lines;
+}

@@ -1,0 +1,106 @@
+// Runs the remove / reset confirmation for one client: asks git for the preflight (in the background),
+// shows it with the permissions off, and on confirmation lets removal.ts run the preflight again and
+// refuse when anything changed since it was shown; a refusal shows the new preflight and why.
+
+import type { Overlay } from '../../app/chromeModel.js';
+import { confirmEndRect } from '../../app/confirmEnd/geometry.js';
+import { confirmEndState, reduceConfirmEnd, type ConfirmEndState } from '../../app/confirmEnd/model.js';
+import type { EndAction } from '../../git/endGuards.js';
+import type { KeyToken } from '../../term/keys/token.js';
+import { preflight, removeWorkspace, resetWorkspace, type EndOptions } from '../records/removal.js';
+import type { Workspace } from '../workspace.js';
+import type { WorkspaceList } from '../workspaceList.js';
+import type { DialogHost } from './dialogHost.js';
+
+export type ConfirmEndOverlay = Extract<Overlay, { kind: 'confirm-end' }>;
+
+/** What the confirmation needs from the client session. */
+export interface ConfirmEndHost extends DialogHost {
+  readonly workspaces: WorkspaceList;
+  openWorkspace(name: string): Workspace;
+  /** The client ends (it showed the workspace being removed, and there is no other to show). */
+  leave(reason: string): void;
+}
+
+export class ConfirmEndController {
+  /** Counts opens: an answer for a confirmation that was closed or replaced finds another number here. */
+  private shown = 0;
+  private disposed = false;
+
+  constructor(private readonly host: ConfirmEndHost) {}
+
+  /** Asks git what the workspace holds, then shows the confirmation. */
+  async open(action: EndAction, name: string, error?: string): Promise<void> {
+    const shown = ++this.shown;
+    if (!error) this.host.message(`checking what ${name} holds…`, 'info');
+    try {
+      const facts = await preflight(this.host.registry, name);
+      if (this.disposed || shown !== this.shown) return;
+      this.show(confirmEndState(action, facts, error));
+    } catch (error_) {
+      if (!this.disposed && shown === this.shown) this.host.message((error_ as Error).message, 'error');
+    }
+  }
+
+  key(overlay: ConfirmEndOverlay, token: KeyToken): void {
+    if (token.kind !== 'key' || !token.key) return;
+    const step = reduceConfirmEnd(overlay.state, token.key);
+    if (!step.outcome) {
+      if (step.state !== overlay.state) this.show(step.state);
+      return;
+    }
+    if ('close' in step.outcome) {
+      this.shown++;
+      this.host.setChrome({ overlay: { kind: 'none' } });
+      if (overlay.state.busy) this.host.message(`still working on ${overlay.state.facts.name}; the outcome shows here`, 'info');
+      return;
+    }
+    this.show(step.state);
+    void this.confirm(step.state, step.outcome.confirm);
+  }
+
+  /** The screen changed size: the open confirmation is centred again. */
+  relayout(): void {
+    const overlay = this.host.chrome.overlay;
+    if (overlay.kind === 'confirm-end') this.show(overlay.state);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  private show(state: ConfirmEndState): void {
+    if (this.disposed) return;
+    this.host.setChrome({ overlay: { kind: 'confirm-end', state, rect: confirmEndRect(this.host.cols, Math.max(1, this.host.rows - 1), state) } });
+  }
+
+  private async confirm(state: ConfirmEndState, choice: Pick<EndOptions, 'expect' | 'force' | 'discardChanges'>): Promise<void> {
+    const shown = this.shown;
+    const name = state.facts.name;
+    const act = state.action === 'rm' ? removeWorkspace : resetWorkspace;
+    try {
+      const message = await act(this.host.registry, name, { ...choice, beforeStop: () => this.moveAwayFrom(name, state.action) });
+      if (this.disposed) return;
+      if (shown === this.shown) this.host.setChrome({ overlay: { kind: 'none' } });
+      this.host.message(message, 'info');
+    } catch (error) {
+      if (this.disposed) return;
+      const why = (error as Error).message;
+      // Shown again with what is true now, the permissions off: the user looks again and chooses again.
+      if (shown === this.shown) await this.open(state.action, name, why);
+      else this.host.message(`${name}: ${why}`, 'error');
+    }
+  }
+
+  /** This client shows the workspace whose panes are about to end: it moves to another one first. */
+  private moveAwayFrom(name: string, action: EndAction): void {
+    if (this.disposed || this.host.workspace.name !== name) return;
+    const others = this.host.workspaces.all().filter((w) => w.name !== name);
+    const next = others.find((w) => w.live) ?? others[0];
+    if (!next) {
+      this.host.leave(`[tessera: workspace ${name} is being ${action === 'reset' ? 'reset' : 'removed'}; no other workspace to show]`);
+      return;
+    }
+    this.host.showWorkspace(this.host.openWorkspace(next.name));
+  }
+}

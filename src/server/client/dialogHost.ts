@@ -1,0 +1,18 @@
+// What a dialog controller (new workspace, remove / reset confirmation) needs from the client session.
+
+import type { Overlay } from '../../app/chromeModel.js';
+import type { Workspace } from '../workspace.js';
+import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+
+export interface DialogHost {
+  readonly registry: WorkspaceRegistry;
+  /** The workspace on screen, and the screen's size. */
+  readonly workspace: Workspace;
+  readonly cols: number;
+  readonly rows: number;
+  /** The overlay shown now: the dialog, or another one after it was closed or hidden. */
+  readonly chrome: { overlay: Overlay };
+  setChrome(change: { overlay: Overlay }): void;
+  message(text: string, tone: 'info' | 'error'): void;
+  showWorkspace(workspace: Workspace): void;
+}

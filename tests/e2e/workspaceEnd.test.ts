@@ -1,0 +1,110 @@
+// Removing a workspace from inside the client: the confirmation shows the preflight, refuses when the
+// worktree changed between showing and confirming (and shows what is true now), needs an explicit
+// permission to throw changes away, and removes a clean worktree.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { git, repoWithRemote } from '../helpers/gitRepo.js';
+import { TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outerTerminal.js';
+
+const PREFIX = '\x1c';
+const UP = '\x1b[A';
+
+let sandbox: TesseraSandbox;
+let repo: string;
+
+beforeEach(() => {
+  sandbox = new TesseraSandbox();
+  ({ repo } = repoWithRemote(sandbox.root));
+});
+
+afterEach(async () => {
+  await sandbox.cleanup();
+});
+
+async function names(): Promise<string[]> {
+  return (JSON.parse(await sandbox.cliOk(['ls', '--json'])) as { name: string }[]).map((w) => w.name);
+}
+
+/** Prefix : remove-workspace, then the workspace by name: its confirmation opens. */
+async function askToRemove(t: OuterTerminal, name: string): Promise<void> {
+  t.write(`${PREFIX}:`);
+  await t.waitFor('Run an action');
+  t.write('remove-workspace');
+  await t.waitFor(/remove-workspace +remove a workspace/);
+  t.write('\r');
+  await t.waitFor('Remove a workspace (a confirmation shows what it holds)');
+  t.write(name);
+  await t.waitFor(() => t.lines().some((l) => l.includes(`${name}  `) && !l.includes('Search')));
+  t.write('\r');
+  await t.waitFor(`Remove workspace ${name}?`);
+}
+
+describe('removing a workspace from the client', () => {
+  it('refuses when the worktree changed since the confirmation showed it, then removes it once clean', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'here', '--worktree'], { cwd: repo });
+    await sandbox.cliOk(['new', '-d', '-s', 'gone', '--worktree'], { cwd: repo });
+    const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'gone');
+    const t = sandbox.open(['attach', '-t', 'here'], { cols: 120, rows: 40 });
+    await t.waitFor(/tsh\$/);
+
+    await askToRemove(t, 'gone');
+    await t.waitFor(/untracked files +0/);
+    await t.waitFor(/running panes +\d/);
+    await t.waitFor('Cancel (keep everything)');
+    // Something changes in the worktree while the confirmation is on screen.
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me\n');
+    t.write(UP); // from Cancel to "Remove gone"
+    t.write('\r');
+    await t.waitFor('gone changed since the preflight was shown; nothing was done');
+    await t.waitFor(/untracked files +1/); // shown again as it is now
+    await t.waitFor("[ ] discard changes: 1 untracked file(s) are thrown away for good");
+    expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
+    expect(await names()).toContain('gone');
+
+    // Confirming what is shown now is still refused: throwing the file away must be turned on.
+    t.write(UP);
+    t.write('\r');
+    await t.waitFor("gone has 1 untracked file(s); commit them, or turn on 'discard changes'");
+    expect(fs.existsSync(dir)).toBe(true);
+    t.write('\x1b');
+    await t.waitFor(() => !t.text().includes('Remove workspace gone?'));
+
+    // Clean again: the removal goes through, the folder and the record go, the branch stays.
+    fs.rmSync(path.join(dir, 'notes.txt'));
+    await askToRemove(t, 'gone');
+    await t.waitFor(/untracked files +0/);
+    t.write(UP);
+    t.write('\r');
+    await t.waitFor(`removed workspace gone and its folder ${dir}`);
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(await names()).toEqual(['here']);
+    expect(git(repo, 'branch', '--list', 'feat/gone')).toContain('feat/gone');
+    // The client still shows its own workspace, and keys reach its pane.
+    t.write('echo still-here\r');
+    await t.waitFor(/^still-here/m);
+  });
+
+  it('removes the workspace on screen after the user turns on discarding its changes, moving the client to another', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'other', '--worktree'], { cwd: repo });
+    await sandbox.cliOk(['new', '-d', '-s', 'doomed', '--worktree'], { cwd: repo });
+    const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'doomed');
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'changed\n');
+    const t = sandbox.open(['attach', '-t', 'doomed'], { cols: 120, rows: 40 });
+    await t.waitFor(/tsh\$/);
+    await askToRemove(t, 'doomed');
+    await t.waitFor(/changed files +1/);
+    t.write(`${UP}${UP}`); // Cancel → Remove → discard changes
+    t.write(' ');
+    await t.waitFor('[x] discard changes');
+    t.write('\x1b[B\r'); // down to "Remove doomed", Enter
+    await t.waitFor(`removed workspace doomed and its folder ${dir}`);
+    expect(fs.existsSync(dir)).toBe(false);
+    await eventually(() => names(), (n) => n.join() === 'other');
+    // The client moved to the other workspace instead of ending.
+    await t.waitFor(/other/);
+    t.write('echo moved-on\r');
+    await t.waitFor(/^moved-on/m);
+  });
+});

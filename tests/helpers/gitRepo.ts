@@ -1,0 +1,26 @@
+// A real git repository for e2e tests: a bare "remote" and a clone of it with one commit on main, pushed.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, ...args], { env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+/** `<root>/remote.git` (bare) and `<root>/app` cloned from it, a.txt committed on main and pushed. */
+export function repoWithRemote(root: string): { remote: string; repo: string } {
+  const real = fs.realpathSync(root);
+  const remote = path.join(real, 'remote.git');
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
+  const repo = path.join(real, 'app');
+  execFileSync('git', ['clone', '-q', remote, repo], { env: { ...process.env, ...GIT_ENV } });
+  fs.writeFileSync(path.join(repo, 'a.txt'), 'one\ntwo\nthree\n');
+  git(repo, 'add', 'a.txt');
+  git(repo, 'commit', '-q', '-m', 'first');
+  git(repo, 'push', '-q', 'origin', 'main');
+  git(repo, 'remote', 'set-head', 'origin', 'main');
+  return { remote, repo };
+}
