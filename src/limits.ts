@@ -88,6 +88,17 @@ export const KILL_SERVER_POLL_MS = 20;
  * `--expose-gc` lets the server collect garbage once panes close, so their memory is given back.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--expose-gc'];
+/**
+ * Environment of the server process only (removed again before anything else reads it, so panes do
+ * not inherit it). glibc's malloc gives allocations this big pages of their own, returned to the
+ * system when freed; its default threshold grows with use, so freed history blocks and big buffers
+ * would otherwise stay behind as free space inside the process.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: String(128 << 10) };
+/** A pane's compact history is kept in blocks of about this many bytes (at the threshold above, so each gets its own pages). */
+export const HISTORY_BLOCK_BYTES = 128 << 10;
+/** ...or of this many lines, whichever comes first (so a flood of empty lines makes small blocks, not huge offset tables). */
+export const HISTORY_BLOCK_LINES = 4096;
 /** A collection of garbage runs this long after the last pane closed (a burst of closes costs one). */
 export const MEMORY_RELEASE_DELAY_MS = 1000;
 

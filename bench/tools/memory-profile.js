@@ -3,7 +3,7 @@
 // with 8 idle shell panes of 200×50, fills their histories, opens 24 more filled panes, closes them
 // all, and prints the server's RSS (with its `server-info` breakdown) after each step, plus the
 // server's CPU time while the 8 panes sit idle.
-//   node bench/tools/memory-profile.js [--flags "--max-semi-space-size=1"] [--idle-seconds 10] [--idle-windows 1] [--idle-only]
+//   node bench/tools/memory-profile.js [--flags "--max-semi-space-size=1"] [--idle-seconds 10] [--idle-windows 1] [--idle-only] [--smaps] [--no-env]
 // (after npm run build). --flags replaces the server's Node flags (default: the ones tessera uses).
 
 import { spawn } from 'node:child_process';
@@ -36,6 +36,12 @@ function tesseraFlags() {
   const list = /SERVER_NODE_FLAGS\s*=\s*\[([^\]]*)\]/.exec(source)?.[1] ?? '';
   return [...list.matchAll(/'([^']*)'/g)].map((match) => match[1]);
 }
+/** The environment tessera adds for its server (SERVER_ENV in src/limits.ts); --no-env leaves it out. */
+function tesseraEnv() {
+  const source = fs.readFileSync(path.join(ROOT, 'src/limits.ts'), 'utf8');
+  const literal = /SERVER_ENV[^=]*=\s*(\{[^}]*\})/.exec(source)?.[1] ?? '{}';
+  return /** @type {Record<string, string>} */ (new Function(`return ${literal}`)());
+}
 const flagText = option('--flags', undefined);
 const nodeFlags = flagText !== undefined ? flagText.split(/\s+/).filter(Boolean) : tesseraFlags();
 const idleSeconds = Number(option('--idle-seconds', '10'));
@@ -57,6 +63,7 @@ const env = {
   TESSERA_TMPDIR: path.join(root, 'run'),
   TESSERA_CONFIG_DIR: path.join(root, 'config'),
   TESSERA_STATE_DIR: path.join(root, 'state'),
+  ...(args.includes('--no-env') ? {} : tesseraEnv()),
 };
 const fixture = path.join(root, 'history.txt');
 fs.writeFileSync(fixture, buildFullWidthLines({ count: FILL_LINES, width: COLS, seed: 7 }));
@@ -130,7 +137,7 @@ const log = fs.openSync(path.join(root, 'server.log'), 'a');
 const server = spawn(process.execPath, [...nodeFlags, SERVER, socketPath], { env, detached: true, stdio: ['ignore', log, log], cwd: '/' });
 server.unref();
 try {
-  process.stdout.write(`server flags: ${nodeFlags.join(' ') || '(none)'}\n`);
+  process.stdout.write(`server flags: ${nodeFlags.join(' ') || '(none)'}${args.includes('--no-env') ? ', without SERVER_ENV' : ''}\n`);
   await waitFor('the server socket', async () => request('server-info', {}).then(() => true, () => false), 60_000);
   const pid = server.pid;
   await report('empty server', pid);
@@ -180,4 +187,23 @@ async function filledPhases(pid, idle, idleRss) {
   for (const id of [...idle, ...more]) await request('kill-pane', { pane: String(id) });
   await sleep(SETTLE_MS * 2);
   await report(`all ${MANY_PANES} panes closed`, pid);
+  if (args.includes('--smaps')) process.stdout.write(largestMappings(pid));
+}
+
+/** The largest resident mappings of a process (with --smaps): where memory that was not given back sits. */
+function largestMappings(pid) {
+  const mappings = [];
+  let current;
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      current = { name: head[3] || '(anonymous)', size: parseInt(head[2], 16) - parseInt(head[1], 16), rss: 0 };
+      mappings.push(current);
+    } else if (current && line.startsWith('Rss:')) current.rss = Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
+  }
+  mappings.sort((a, b) => b.rss - a.rss);
+  return mappings
+    .slice(0, 12)
+    .map((m) => `  ${mb(m.rss).padStart(9)} resident of ${mb(m.size).padStart(9)}  ${m.name}\n`)
+    .join('');
 }

@@ -1,6 +1,10 @@
 // The server process's entry point (started in the background by the first client).
 // Chalk decides on colors when it is first imported, so the chrome's color level is set first.
 
+import { SERVER_ENV } from '../limits.js';
+
+// Read by the C allocator when the process started; the panes' programs must not inherit it.
+for (const name of Object.keys(SERVER_ENV)) delete process.env[name];
 process.env.FORCE_COLOR = '3';
 process.env.COLORTERM = 'truecolor'; // chalk lets TERM lower FORCE_COLOR otherwise
 const socketPath = process.argv[2];

@@ -1,40 +1,45 @@
 // A pane's history in compact form: the lines that scrolled off the top of the terminal, oldest
-// first, each packed by lineCodec (about the size of its text). Lines are kept in blocks of
-// LINES_PER_BLOCK: one byte array and one offset table per block, so 5000 lines are a few dozen
-// objects, and a block is released whole once all of its lines have fallen off the front.
+// first, each packed by lineCodec (about the size of its text). Lines are kept in blocks of about
+// HISTORY_BLOCK_BYTES (or HISTORY_BLOCK_LINES): one byte array and one offset table per block, so 5000 lines are a handful of
+// objects, and a block is released whole once all of its lines have fallen off the front. Blocks
+// that size get memory pages of their own from the C allocator (see SERVER_ENV), so a closed pane's
+// history goes back to the system instead of staying behind as free space.
 
+import { HISTORY_BLOCK_BYTES, HISTORY_BLOCK_LINES } from '../../limits.js';
 import type { CellGrid } from '../cellGrid.js';
 import { ByteWriter } from './bytes.js';
 import { decodeLine, encodeLine, isWrappedLine, keptCells } from './lineCodec.js';
 
-/** Lines per block: few objects per history, little held by a block whose front lines are gone. */
-const LINES_PER_BLOCK = 256;
 /** What each block costs beside its bytes (two typed arrays and the block object). */
 const BLOCK_OVERHEAD_BYTES = 300;
+const INITIAL_OFFSETS = 256;
 
 interface Block {
   bytes: Uint8Array;
   /** Where each line starts in `bytes`, plus the end of the last. */
   offsets: Uint32Array;
+  /** The number of its first line, counting every line ever added. */
+  start: number;
+  lines: number;
 }
 
 export class HistoryStore {
-  /** Full blocks, oldest first; lines before `first` in the first one are gone. */
+  /** Full blocks, oldest first; lines of the first one before `base` are gone. */
   private readonly blocks: Block[] = [];
   /** The block being filled: its bytes and its lines' offsets. */
   private readonly open = new ByteWriter();
-  private readonly openOffsets = new Uint32Array(LINES_PER_BLOCK + 1);
+  private openOffsets = new Uint32Array(INITIAL_OFFSETS + 1);
   private openLines = 0;
-  /** Lines at the front of the first block (or of the open block, when there is no full one) already dropped. */
-  private first = 0;
-  private count = 0;
-  private droppedLines = 0;
+  /** Lines ever added. */
+  private added = 0;
+  /** The number of the oldest line held (lines ever dropped from the front). */
+  private base = 0;
 
   constructor(private max: number) {}
 
   /** Lines held. */
   get length(): number {
-    return this.count;
+    return this.added - this.base;
   }
 
   /** The most lines held: past it, the oldest go. */
@@ -44,7 +49,7 @@ export class HistoryStore {
 
   /** Lines dropped from the front since the store was made (by the limit or by clear): tells a view how far its lines moved. */
   get dropped(): number {
-    return this.droppedLines;
+    return this.base;
   }
 
   /** Bytes held (the blocks and the block being filled). */
@@ -62,6 +67,11 @@ export class HistoryStore {
 
   /** Where to encode the next line (with lineCodec); commitLine() adds it. */
   beginLine(): ByteWriter {
+    if (this.openLines + 1 >= this.openOffsets.length) {
+      const grown = new Uint32Array(this.openOffsets.length * 2);
+      grown.set(this.openOffsets);
+      this.openOffsets = grown;
+    }
     this.openOffsets[this.openLines] = this.open.length;
     return this.open;
   }
@@ -70,8 +80,8 @@ export class HistoryStore {
   commitLine(): void {
     this.openLines++;
     this.openOffsets[this.openLines] = this.open.length;
-    this.count++;
-    if (this.openLines === LINES_PER_BLOCK) this.seal();
+    this.added++;
+    if (this.open.length >= HISTORY_BLOCK_BYTES || this.openLines >= HISTORY_BLOCK_LINES) this.seal();
     this.trim();
   }
 
@@ -95,58 +105,51 @@ export class HistoryStore {
 
   /** Drops every line. */
   clear(): void {
-    this.droppedLines += this.count;
+    this.base = this.added;
     this.blocks.length = 0;
-    this.open.clear();
-    this.openLines = 0;
-    this.first = 0;
-    this.count = 0;
+    this.clearOpen();
   }
 
   private locate(line: number): { bytes: Uint8Array; offset: number } {
-    if (line < 0 || line >= this.count) throw new RangeError(`history line ${line} is outside 0–${this.count - 1}`);
-    const index = this.first + line;
-    const blockIndex = Math.floor(index / LINES_PER_BLOCK);
-    const within = index % LINES_PER_BLOCK;
-    const block = this.blocks[blockIndex];
-    if (block) return { bytes: block.bytes, offset: block.offsets[within] };
-    return { bytes: this.open.bytes, offset: this.openOffsets[within] };
+    if (line < 0 || line >= this.length) throw new RangeError(`history line ${line} is outside 0–${this.length - 1}`);
+    const n = this.base + line;
+    const blocks = this.blocks;
+    if (blocks.length === 0 || n >= blocks[blocks.length - 1].start + blocks[blocks.length - 1].lines) {
+      return { bytes: this.open.bytes, offset: this.openOffsets[n - this.openStart] };
+    }
+    // The last block whose first line is at or before n.
+    let lo = 0;
+    let hi = blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (blocks[mid].start <= n) lo = mid;
+      else hi = mid - 1;
+    }
+    const block = blocks[lo];
+    return { bytes: block.bytes, offset: block.offsets[n - block.start] };
+  }
+
+  /** The number of the open block's first line. */
+  private get openStart(): number {
+    return this.added - this.openLines;
   }
 
   private seal(): void {
-    this.blocks.push({ bytes: this.open.copy(), offsets: this.openOffsets.slice() });
+    this.blocks.push({ bytes: this.open.copy(), offsets: this.openOffsets.slice(0, this.openLines + 1), start: this.openStart, lines: this.openLines });
     this.open.clear();
     this.openLines = 0;
   }
 
   private trim(): void {
-    while (this.count > Math.max(0, this.max)) {
-      const excess = this.count - this.max;
-      if (this.blocks.length === 0) {
-        // Only the open block: its dropped front lines are skipped until it is sealed and released.
-        this.first += excess;
-        this.count -= excess;
-        this.droppedLines += excess;
-        if (this.count === 0) this.clearOpen();
-        return;
-      }
-      const inFirst = LINES_PER_BLOCK - this.first;
-      if (excess >= inFirst) {
-        this.blocks.shift();
-        this.first = 0;
-        this.count -= inFirst;
-        this.droppedLines += inFirst;
-      } else {
-        this.first += excess;
-        this.count -= excess;
-        this.droppedLines += excess;
-      }
-    }
+    const keep = Math.max(0, this.max);
+    if (this.length <= keep) return;
+    this.base = this.added - keep;
+    while (this.blocks.length > 0 && this.blocks[0].start + this.blocks[0].lines <= this.base) this.blocks.shift();
+    if (this.blocks.length === 0 && this.openLines > 0 && this.openStart + this.openLines <= this.base) this.clearOpen();
   }
 
   private clearOpen(): void {
     this.open.clear();
     this.openLines = 0;
-    this.first = 0;
   }
 }

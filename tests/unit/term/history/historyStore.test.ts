@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Attr, CellGrid, paletteColor, rgbColor, palette256Color, withUnderlineStyle, UnderlineStyle } from '../../../../src/term/cellGrid.js';
 import { internHyperlink } from '../../../../src/term/hyperlinks.js';
 import { HistoryStore } from '../../../../src/term/history/historyStore.js';
+import { HISTORY_BLOCK_BYTES } from '../../../../src/limits.js';
 
 const COLS = 30;
 
@@ -81,11 +82,26 @@ describe('HistoryStore', () => {
   });
 
   it('keeps lines in order and drops the oldest past the limit, across blocks', () => {
-    const store = new HistoryStore(700);
-    for (let i = 0; i < 1000; i++) store.push(textRow(`line ${i}`), 0, COLS, false);
-    expect(store.length).toBe(700);
-    expect(store.dropped).toBe(300);
-    for (const line of [0, 1, 255, 256, 511, 699]) expect(readBack(store, line).rowText(0).trimEnd()).toBe(`line ${300 + line}`);
+    const store = new HistoryStore(7000);
+    for (let i = 0; i < 10_000; i++) store.push(textRow(`line ${i}`), 0, COLS, false);
+    expect(store.length).toBe(7000);
+    expect(store.dropped).toBe(3000);
+    // Blocks end after HISTORY_BLOCK_LINES lines here (short lines): 4096 and 8192 are the first lines of blocks.
+    const edges = [0, 1, 4095 - 3000, 4096 - 3000, 8191 - 3000, 8192 - 3000, 6999];
+    for (const line of edges) expect(readBack(store, line).rowText(0).trimEnd()).toBe(`line ${3000 + line}`);
+  });
+
+  it('releases a block of long lines once all of its lines are dropped', () => {
+    const store = new HistoryStore(2000);
+    const row = richRow();
+    for (let i = 0; i < 6000; i++) store.push(row, 0, COLS, false);
+    const before = store.bytes;
+    for (let i = 0; i < 3000; i++) store.push(textRow(`tail ${i}`), 0, COLS, false);
+    expect(store.length).toBe(2000);
+    expect(readBack(store, 0).rowText(0).trimEnd()).toBe('tail 1000');
+    expect(readBack(store, 1999).rowText(0).trimEnd()).toBe('tail 2999');
+    // The 2000 rich lines held before took at least one full block; they and their blocks are gone.
+    expect(before - store.bytes).toBeGreaterThan(HISTORY_BLOCK_BYTES / 2);
   });
 
   it('drops lines one at a time once full, and all of them on clear or a zero limit', () => {
