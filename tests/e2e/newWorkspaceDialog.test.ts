@@ -260,15 +260,20 @@ it('is listed in help and in the command palette, and the N key can be rebound i
   await t.waitFor(/New workspace/);
 });
 
-it('starts the panes of the template chosen in the dialog', async () => {
+it("starts the panes of the template chosen in the dialog; the project file's are offered, waiting for approval", async () => {
   sandbox.writeSettings({ templates: [{ name: 'duo', description: 'two shells', panes: ['shell', 'shell'] }] });
+  fs.writeFileSync(path.join(repo, '.tessera.json'), JSON.stringify({ templates: [{ name: 'proj', description: 'from the project', panes: ['shell'] }] }));
   const t = await openDialog();
   t.write('tpl');
   await t.waitFor(/new branch feat\/tpl/);
   t.write(`${DOWN}${DOWN}${DOWN}${DOWN}`); // name → repo → branch → base → template
   await t.waitFor(/› Template +‹none›/);
-  t.write('\x1b[D'); // ← from "none" wraps to the last template: the settings' own come after the built-in ones
-  await t.waitFor(/‹duo› +two shells/);
+  // ← from "none" wraps to the last template: the built-in ones, then the settings', then the project's.
+  t.write('\x1b[D');
+  const shows = (...parts: string[]) => () => parts.every((part) => t.text().includes(part));
+  await t.waitFor(shows('‹proj›', "from the project (from .tessera.json, not approved yet: 'tessera trust')"));
+  t.write('\x1b[D');
+  await t.waitFor(shows('‹duo›', 'two shells'));
   t.write('\r');
   await t.waitFor(() => statusBar(t).startsWith(' tpl '));
   await t.waitFor(() => (t.text().match(/tsh\$/g) ?? []).length === 2);

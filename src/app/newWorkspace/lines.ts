@@ -91,10 +91,8 @@ function valueSegments(state: NewWorkspaceState, field: FieldId, width: number, 
       return [seg(`${state.branchPrefix}${state.text.name || 'NAME'} off `, 'caption'), choice(state.base ?? "the repository's default branch")];
     case 'branch':
       return [choice(state.branch ?? 'none free')];
-    case 'template': {
-      const template = state.templates[state.templateIndex];
-      return [choice(template?.name ?? 'none'), ...(template?.description ? [seg(`  ${template.description}`, 'caption')] : [])];
-    }
+    case 'template':
+      return [choice(state.templates[state.templateIndex]?.name ?? 'none')];
     case 'bypass':
       return state.bypass
         ? [choice('on'), seg('  agents run tools and commands WITHOUT asking you', 'warning')]
@@ -137,6 +135,7 @@ function notesUnder(state: NewWorkspaceState, field: FieldId): Segment[][] {
     return [[seg(`${count} branch${count === 1 ? '' : 'es'}${info.defaultBranch ? `, default ${info.defaultBranch}` : ''}`, 'caption')]];
   }
   if (field === 'branch') return branchList(state);
+  if (field === 'template') return [[seg(state.templates[state.templateIndex]?.description ?? 'one shell; ←/→ chooses a template', 'caption')]];
   return [];
 }
 

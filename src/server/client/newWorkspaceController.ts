@@ -15,6 +15,8 @@ import type { Settings } from '../../store/settingsDefaults.js';
 import type { KeyToken } from '../../term/keys/token.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
 import { createWorkspace, type WorkspaceRequest } from '../records/createWorkspace.js';
+import { projectFolder } from '../project/projectTrust.js';
+import { projectTemplates } from '../project/projectWork.js';
 import { listTemplates, templateSources } from '../templates/index.js';
 import { tildify } from '../tildify.js';
 import type { DialogHost } from './dialogHost.js';
@@ -62,11 +64,18 @@ export class NewWorkspaceController {
     this.show(state, 0);
   }
 
-  /** The templates that can start here, each saying what it starts and which of its agents are missing. */
+  /**
+   * The templates that can start here (the project file's of the workspace on screen too), each saying what
+   * it starts, which of its agents are missing, and whether it waits for the project file's approval.
+   */
   private templates(): TemplateOption[] {
-    return listTemplates(templateSources(this.host.settingsNow, this.host.serverEnv))
-      .filter((t) => !t.needsApproval)
-      .map((t) => ({ name: t.name, description: t.missing.length === 0 ? t.description : `${t.description} (not installed, left out: ${t.missing.join(', ')})` }));
+    const { workspace, registry } = this.host;
+    const look = registry.projects.look(projectFolder({ kind: workspace.origin.kind, path: workspace.cwd, repo: workspace.origin.repo }));
+    return listTemplates(templateSources(this.host.settingsNow, this.host.serverEnv, projectTemplates(look))).map((t) => {
+      const notes = [t.missing.length > 0 ? `not installed, left out: ${t.missing.join(', ')}` : '', t.needsApproval ? "from .tessera.json, not approved yet: 'tessera trust'" : ''];
+      const note = notes.filter((n) => n !== '').join('; ');
+      return { name: t.name, description: note === '' ? t.description : `${t.description} (${note})` };
+    });
   }
 
   /** A key for the open dialog. */
