@@ -34,17 +34,6 @@ const common = {
   metafile: true,
   logLevel: 'warning',
 };
-const serverBuild = build({
-  ...common,
-  entryPoints: { 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
-  chunkNames: 'chunks/[name]-[hash]',
-  splitting: true,
-  format: 'esm',
-  // React, react-reconciler and Ink pick their development builds unless this is known to be production.
-  define: { 'process.env.NODE_ENV': '"production"' },
-  // Bundled CommonJS packages may call require() for node's own modules.
-  banner: { js: "import { createRequire as __tesseraRequire } from 'node:module'; const require = __tesseraRequire(import.meta.url);" },
-});
 const clientOptions = {
   ...common,
   outExtension: { '.js': '.cjs' },
@@ -55,6 +44,46 @@ const clientOptions = {
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tesseraFileUrl' },
   banner: { js: "const __tesseraFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
+/**
+ * Ink's reconciler awaits its devtools and its package.json at the top level when DEV=true, which a
+ * CommonJS bundle cannot do; tessera never runs Ink's devtools, so those two awaits are taken out.
+ * @type {import('esbuild').Plugin}
+ */
+const inkWithoutDevtools = {
+  name: 'ink-without-devtools',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const patched = source.replace("await import('./devtools.js');", 'void 0;').replace('? await loadPackageJson()', '? { name: undefined, version: undefined }');
+      if (/\bawait\b(?!\s+import\('node:fs'\))/.test(patched.replace(/async function[\s\S]*?\n}/g, ''))) {
+        throw new Error("Ink's reconciler.js has a top-level await this build does not know: see scripts/build.mjs (inkWithoutDevtools)");
+      }
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+const serverBuild = (async () => {
+  const server = await build({
+    ...clientOptions,
+    entryPoints: { 'server/server': 'src/server/startServer.ts' },
+    alias: { ...common.alias, 'yoga-layout': './src/boot/yogaFromEntry.ts' },
+    plugins: [inkWithoutDevtools],
+  });
+  // The server's entry names its code cache after this hash (src/boot/codeCache.ts).
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(outdir, 'server', 'server.cjs'))).digest('hex');
+  const entries = await build({
+    ...common,
+    entryPoints: { 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
+    format: 'esm',
+    // React, react-reconciler and Ink pick their development builds unless this is known to be production.
+    define: { 'process.env.NODE_ENV': '"production"', TESSERA_SERVER_BUNDLE_HASH: JSON.stringify(hash) },
+    // Bundled CommonJS packages may call require() for node's own modules.
+    banner: { js: "import { createRequire as __tesseraRequire } from 'node:module'; const require = __tesseraRequire(import.meta.url);" },
+  });
+  return [server, entries];
+})();
 const clientBuild = (async () => {
   const client = await build({ ...clientOptions, entryPoints: { 'cli/main': 'src/cli/main.ts' } });
   // The launcher names the client's code cache after this hash (src/boot/codeCache.ts).
@@ -66,7 +95,7 @@ const clientBuild = (async () => {
   });
   return [client, launcher];
 })();
-const results = [await serverBuild, ...(await clientBuild)];
+const results = [...(await serverBuild), ...(await clientBuild)];
 
 const outputs = results.flatMap((result) => Object.keys(result.metafile.outputs)).filter((f) => /\.c?js$/.test(f));
 const misplaced = outputs.filter((f) => path.relative(outdir, path.join(root, f)).split(path.sep).length !== 2);

@@ -1,6 +1,11 @@
-// The server process's entry point (started in the background by the first client).
+// The server process's entry point (started in the background by the first client). It loads the
+// server's code, one CommonJS bundle (dist/server/server.cjs), through V8's code cache: most of a
+// cold start was compiling that code.
 // Chalk decides on colors when it is first imported, so the chrome's color level is set first.
 
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { runWithCodeCache } from '../boot/codeCache.js';
 import { SERVER_ENV } from '../limits.js';
 
 // Read by the C allocator when the process started; the panes' programs must not inherit it.
@@ -12,11 +17,26 @@ if (!socketPath) {
   process.stderr.write('tessera server: missing socket path\n');
   process.exit(2);
 }
+
+/** The hash of dist/server/server.cjs, written in by scripts/build.mjs. */
+declare const TESSERA_SERVER_BUNDLE_HASH: string;
+
 // Ink's layout engine (yoga) fetches its inlined WebAssembly through `fetch` when there is one,
 // which loads node's whole HTTP client first (~100 ms of a cold start); without it, yoga decodes
 // the bytes itself. The server never uses fetch, but it is put back all the same.
 const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
 Reflect.set(globalThis, 'fetch', undefined);
-const { startServer } = await import('./startServer.js');
+// yoga-layout starts with a top-level await, which the CommonJS bundle cannot have: loaded here (src/boot/yogaFromEntry.ts).
+const { default: yoga } = await import('yoga-layout');
 if (fetchProperty) Object.defineProperty(globalThis, 'fetch', fetchProperty);
+Reflect.set(globalThis, '__tesseraYoga', yoga);
+
+const bundle = runWithCodeCache(
+  { file: fileURLToPath(new URL('./server.cjs', import.meta.url)), hash: TESSERA_SERVER_BUNDLE_HASH, require: createRequire(import.meta.url) },
+  fileURLToPath(new URL('../cache/', import.meta.url)),
+);
+const { startServer } = bundle.exports as typeof import('./startServer.js');
 await startServer(socketPath);
+// Written (when missing or stale) as soon as the server listens: start-up's code only, which keeps
+// the cache small and quick to load (one written after a first attach was 1.2 MB and no faster).
+bundle.saveCache();
