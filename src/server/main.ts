@@ -1,6 +1,6 @@
 // The server process's entry point (started in the background by the first client). It loads the
-// server's code, one CommonJS bundle (dist/server/server.cjs), through V8's code cache: most of a
-// cold start was compiling that code.
+// server's code, one CommonJS bundle (dist/server/server.cjs), through V8's code cache, so a cold
+// start does not compile it all again.
 // Chalk decides on colors when it is first imported, so the chrome's color level is set first.
 
 import { createRequire } from 'node:module';
