@@ -47,7 +47,8 @@ are rebound by action name in the "scrollKeys" setting ({"leave": ["q", "x"]}).
 Mouse (setting "mouse", on by default): click focuses a pane, drag a divider to resize, drag over
 text to copy it; Shift+drag uses your terminal's own selection instead. Programs that ask for mouse
 reports (even every motion) or the kitty keyboard protocol (flag 1) get them in their own pane; the
-modes a program left on are turned off when it ends.
+modes a program left on are turned off when it ends. A terminal that speaks the kitty protocol is
+asked for it at attach, so Shift+Enter or Ctrl+I arrive apart (setting "kittyKeyboard": false: not).
 
 Settings live in config.json in $TESSERA_CONFIG_DIR, else $XDG_CONFIG_HOME/tessera, else
 ~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more (see
