@@ -21,7 +21,7 @@ describe('kitty keyboard protocol in a pane', () => {
     fs.writeFileSync(script, ECHO_KEYS);
     // Pushes everything (31) and asks: flag 1 is what tessera applies, and what it says.
     t.write(`node ${script} $'\\e[>31u\\e[?u'\r`);
-    await t.waitFor(/READY/);
+    await t.waitFor(/^READY\s*$/m);
     await t.waitFor('"\\u001b[?1u"');
     t.write('\x1b');
     await t.waitFor('"\\u001b[27u"');
@@ -49,7 +49,7 @@ describe('kitty keyboard protocol in a pane', () => {
     fs.writeFileSync(script, ECHO_KEYS);
     // A program that asked for the protocol gets Shift+Enter as the terminal reported it.
     t.write(`node ${script} $'\\e[>1u'\r`);
-    await t.waitFor(/READY/);
+    await t.waitFor(/^READY\s*$/m);
     t.write('\x1b[13;2u');
     await t.waitFor('"\\u001b[13;2u"');
     t.write('\x1b[105;5u'); // Ctrl+I, apart from Tab
@@ -58,7 +58,7 @@ describe('kitty keyboard protocol in a pane', () => {
     await t.waitFor(/^tsh\$\s*$/m);
     // One that did not ask gets the classic bytes: Esc as ESC, Ctrl+A as 0x01, F1 as ESC O P.
     t.write(`clear; node ${script} ''\r`);
-    await t.waitFor(/READY/);
+    await t.waitFor(/^READY\s*$/m);
     t.write('\x1b[27u');
     await t.waitFor('"\\u001b"');
     t.write('\x1b[97;5u');

@@ -105,7 +105,8 @@ describe('the mouse', () => {
     const script =
       "process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1000h\\x1b[?1006hREADY\\n'); process.stdin.on('data', (d) => process.stdout.write(JSON.stringify(String(d)) + '\\n'))";
     await world.sandbox().cliOk(['send-keys', '-t', '2', `node -e "${script}"`, 'Enter']);
-    await t.waitFor(/READY/);
+    // The program's own line, not the echoed command that names it: only then does it take reports.
+    await eventually(() => world.sandbox().cliOk(['capture-pane', '-t', '2']), (screen) => /^READY$/m.test(screen));
     const right = (await world.sandbox().listPanes())[1].rect!;
     // rect is the pane's content: its cell (4, 3) is reported as column 5, row 4 (1-based).
     t.write(press(right.x + 4, right.y + 3) + release(right.x + 4, right.y + 3));
@@ -124,7 +125,7 @@ describe('the mouse', () => {
       "process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1003h\\x1b[?1006hREADY\\n'); process.stdin.on('data', (d) => { if (String(d) === 'q') process.exit(0); process.stdout.write(JSON.stringify(String(d)) + '\\n'); })";
     // In the shell: the command ends and the shell lives on.
     await world.sandbox().cliOk(['send-keys', '-t', '1', `node -e "${script}"`, 'Enter']);
-    await t.waitFor(/READY/);
+    await t.waitFor(/^READY\s*$/m); // the output line, not the echoed command that names it
     await t.waitFor(() => t.term.modes.mouseTrackingMode === 'any');
     const rect = (await world.sandbox().listPanes())[0].rect!;
     // Motion with no button held (SGR 35) at the pane's cell (6, 2): reported as column 7, row 3.
