@@ -13,12 +13,10 @@ import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS, XTERM_HISTORY_MARGIN } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
-import { contentWidth, copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
 import { HistoryCapture } from './history/historyCapture.js';
 import { PaneLines } from './history/paneLines.js';
-import type { ByteWriter } from './history/bytes.js';
-import { encodeLine, keptCells } from './history/lineCodec.js';
-import { encodeXtermLine } from './history/xtermLineEncoder.js';
+import { historyLineEncoder } from './history/xtermLineEncoder.js';
 import type { RowSnapshots } from './rowSnapshots.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 import { trackKeyboardFlags } from './keyboardFlags.js';
@@ -100,8 +98,6 @@ export class Emulator implements ParseTask {
   private readonly history: HistoryCapture | undefined;
   private readonly normalLines: PaneLines;
   private readonly alternateLines: PaneLines;
-  /** A row to copy a styled line into on its way to the history. */
-  private historyRow = new CellGrid(0, 1);
 
   constructor(options: EmulatorOptions) {
     this.parseErrors = new ParseErrorLog(options.name ?? 'emulator', options.log);
@@ -130,11 +126,10 @@ export class Emulator implements ParseTask {
     for (const handler of answerColorQueries(this.terminal, reply)) this.track(handler);
     this.mouse = this.track(trackMouseEncoding(this.terminal));
     this.keyboard = this.track(trackKeyboardFlags(this.terminal, reply));
-    this.history = HistoryCapture.attach(this.terminal, options.scrollback, options.historyMargin ?? XTERM_HISTORY_MARGIN, (line, out) =>
-      this.encodeForHistory(line, out),
-    );
-    if (this.history) this.track(this.history);
     const copy = (line: IBufferLine, grid: CellGrid, dx: number, y: number, width: number) => this.copyLine(line, grid, dx, y, width);
+    const encode = historyLineEncoder(() => this.terminal.cols, copy);
+    this.history = HistoryCapture.attach(this.terminal, options.scrollback, options.historyMargin ?? XTERM_HISTORY_MARGIN, encode);
+    if (this.history) this.track(this.history);
     this.normalLines = new PaneLines(this.terminal, 'normal', this.history, copy);
     this.alternateLines = new PaneLines(this.terminal, 'alternate', undefined, copy);
   }
@@ -288,7 +283,8 @@ export class Emulator implements ParseTask {
    */
   readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: PaneLines; top: number }, rows?: RowTracking): void {
     if (from) {
-      this.readLines(grid, dx, dy, w, h, from, rows);
+      rows?.snapshots.forgetAll();
+      from.buffer.readInto(grid, dx, dy, w, h, from.top, rows?.written);
       return;
     }
     const buffer = this.terminal.buffer.active;
@@ -321,40 +317,10 @@ export class Emulator implements ParseTask {
       else snapshots.forget(row);
     }
   }
-  /** readInto for a scrolled-back view: every row is read (from the compact history or xterm) and written. */
-  private readLines(grid: CellGrid, dx: number, dy: number, w: number, h: number, from: { buffer: PaneLines; top: number }, rows?: RowTracking): void {
-    rows?.snapshots.forgetAll();
-    const width = Math.min(w, this.terminal.cols, grid.cols - dx);
-    for (let row = 0; row < h; row++) {
-      const y = dy + row;
-      if (y >= grid.rows) break;
-      if (rows) rows.written[y] = 1;
-      const line = from.top + row;
-      if (line < 0 || line >= from.buffer.length) {
-        grid.clear(dx, y, w, 1);
-        continue;
-      }
-      from.buffer.readRow(line, grid, dx, y, width);
-      if (width < w) grid.clear(dx + width, y, w - width, 1);
-    }
-  }
-
   /** Copies `width` columns of an xterm line into row `y` of `grid` from column `dx`. */
   private copyLine(line: IBufferLine, grid: CellGrid, dx: number, y: number, width: number): void {
     copyLineCells(line, this.cell, this.underline, grid, dx, y, width, (id) => this.hyperlink(id));
   }
-
-  /** Encodes a line about to leave xterm for the compact history, up to its last styled or non-blank cell. */
-  private encodeForHistory(line: IBufferLine, out: ByteWriter): void {
-    const end = contentWidth(line, this.terminal.cols);
-    if (encodeXtermLine(line, end, line.isWrapped, out)) return;
-    if (this.historyRow.cols !== this.terminal.cols) this.historyRow = new CellGrid(this.terminal.cols, 1);
-    const grid = this.historyRow;
-    grid.clear(0, 0, end, 1);
-    this.copyLine(line, grid, 0, 0, end);
-    encodeLine(grid, 0, keptCells(grid, 0, end), line.isWrapped, out);
-  }
-
 
   /** Our number for xterm's link `id` (see hyperlinks.ts). */
   private hyperlink(id: number): number {

@@ -61,6 +61,26 @@ export class PaneLines implements ScrollBuffer {
     else grid.clear(dx, y, width, 1);
   }
 
+  /**
+   * Draws lines from `top` on into the w×h rectangle of `grid` at (dx, dy), blank where there is no
+   * line; each grid row written is flagged in `written` (see Emulator.readInto).
+   */
+  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, top: number, written?: Uint8Array): void {
+    const width = Math.min(w, this.cols, grid.cols - dx);
+    for (let row = 0; row < h; row++) {
+      const y = dy + row;
+      if (y >= grid.rows) break;
+      if (written) written[y] = 1;
+      const line = top + row;
+      if (line < 0 || line >= this.length) {
+        grid.clear(dx, y, w, 1);
+        continue;
+      }
+      this.readRow(line, grid, dx, y, width);
+      if (width < w) grid.clear(dx + width, y, w - width, 1);
+    }
+  }
+
   cells(line: number): string[] {
     const grid = this.row(line);
     const out = new Array<string>(grid.cols);

@@ -3,7 +3,7 @@
 // Lines with an underline or a link (styles xterm keeps outside its cell data) take the CellGrid path.
 
 import type { IBufferLine } from '@xterm/headless';
-import { BLANK, DEFAULT_COLOR } from '../cellGrid.js';
+import { BLANK, CellGrid, DEFAULT_COLOR } from '../cellGrid.js';
 import {
   BG_HAS_EXTENDED,
   CONTENT_CODEPOINT_MASK,
@@ -13,11 +13,32 @@ import {
   XTERM_MODE_MASK,
   cellText,
   colorFromXterm,
+  contentWidth,
   lineInternals,
   xtermAttrs,
 } from '../xtermCell.js';
 import type { ByteWriter } from './bytes.js';
-import { RunWriter, writeCell, writeLineHeader, writeSpaces } from './lineCodec.js';
+import type { LineEncoder } from './historyCapture.js';
+import { RunWriter, encodeLine, keptCells, writeCell, writeLineHeader, writeSpaces } from './lineCodec.js';
+import type { RowCopier } from './paneLines.js';
+
+/**
+ * Encodes lines as they leave xterm (`cols` wide), up to their last styled or non-blank cell:
+ * straight from xterm's cell data, or, for lines with underlines or links, through a CellGrid row
+ * filled by `copy` (the emulator's reader).
+ */
+export function historyLineEncoder(cols: () => number, copy: RowCopier): LineEncoder {
+  let row = new CellGrid(0, 1);
+  return (line, out) => {
+    const width = cols();
+    const end = contentWidth(line, width);
+    if (encodeXtermLine(line, end, line.isWrapped, out)) return;
+    if (row.cols !== width) row = new CellGrid(width, 1);
+    row.clear(0, 0, end, 1);
+    copy(line, row, 0, 0, end);
+    encodeLine(row, 0, keptCells(row, 0, end), line.isWrapped, out);
+  };
+}
 
 const runs = new RunWriter();
 
