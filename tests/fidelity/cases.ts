@@ -172,9 +172,9 @@ export const CASES: FidelityCase[] = [
   },
   {
     name: 'showcase: emoji sequences',
-    about: 'skin-tone modifiers, flags, VS16 presentation selectors, keycaps',
+    about: 'skin-tone modifiers (also after text), flags (an odd run, in color, touching text), VS16 presentation selectors, keycaps',
     cols: 40,
-    rows: 8,
+    rows: 10,
     needs: [],
     command: showcase('sequences'),
     ready: /-- end of sequences --/,
