@@ -19,7 +19,8 @@ panes, so closing this terminal (or losing SSH) never kills what runs in them: a
 'tessera new --template claude+shell' starts several panes at once (here Claude beside a shell);
 'tessera templates' lists the templates and what each starts.
 Commands from a repository's .tessera.json (templates, setupCommand) run only once you approved
-the file as it is: 'tessera trust' shows them and approves them.
+the file as it is: 'tessera trust' shows them and approves them. What waits is kept across restarts
+(and marked in 'tessera ls' and the status bar); it starts once approved and the workspace is open.
 
 Commands:
 ${list}

@@ -25,6 +25,8 @@ import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RecordKeeper } from './records/recordKeeper.js';
 import { ProjectTrust } from './project/projectTrust.js';
+import { startWaitingIfApproved } from './project/projectWork.js';
+import { templateSources } from './templates/index.js';
 import { ProjectApprovals } from '../store/projectApprovals.js';
 import { ViewerPanes } from './viewers/viewerPanes.js';
 import { RefusedError, type Workspace } from './workspace.js';
@@ -104,6 +106,10 @@ export class Server {
         this.refreshAllChrome(); // a new workspace or pane: every strip
       },
       attentionCleared: () => this.refreshAllChrome(),
+      opened: (workspace) => {
+        const note = startWaitingIfApproved(this.registry, workspace, templateSources(settings.settings, env));
+        if (note !== undefined) workspace.notice = note;
+      },
       workspaceClosed: (workspace) => {
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
         this.refreshAllChrome();

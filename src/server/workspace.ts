@@ -19,7 +19,7 @@ import {
   type ScreenDirection,
   type SplitSide,
 } from '../mosaic/index.js';
-import type { WorkspaceKind } from '../store/workspaceRecord.js';
+import type { WaitingWork, WorkspaceKind } from '../store/workspaceRecord.js';
 import { sendFocusEvent } from './focusEvents.js';
 import type { Pane } from './pane.js';
 
@@ -88,6 +88,8 @@ export class Workspace {
   lastOpened: string | undefined;
   /** The variables its panes start with (name, folder, slot, ports); set when it opens. */
   env: Record<string, string> = {};
+  /** What its project file would start once the user approves the file (kept in its record; see project/). */
+  waitingForApproval: WaitingWork | undefined;
   /** A line for the status bar of the next client that attaches (e.g. what a template left out); shown once. */
   notice: string | undefined;
   /** Called when focusing a pane cleared its "needs you" mark (every client's count changes). */

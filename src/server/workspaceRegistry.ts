@@ -23,6 +23,8 @@ export interface RegistryEvents {
   attentionCleared(): void;
   /** A pane was started (first pane of a workspace, or a split). */
   paneAdded(pane: Pane, workspace: Workspace): void;
+  /** A dormant workspace was started from its record (its panes run now). */
+  opened?(workspace: Workspace): void;
   /** A workspace's last pane closed: it is dormant (and empty) now. */
   workspaceClosed(workspace: Workspace): void;
   /** Something went wrong that the user should see in the log (a pane of a record that could not start). */
@@ -103,7 +105,13 @@ export class WorkspaceRegistry {
     });
     workspace.env = env;
     this.adopt(workspace);
+    this.events.opened?.(workspace);
     return workspace;
+  }
+
+  /** Writes an open workspace's record now (not a moment from now): for changes a restart must not lose. */
+  saveNow(workspace: Workspace): void {
+    if (this.workspaces.get(workspace.name) === workspace) this.records.put(snapshotRecord(workspace));
   }
 
   /** The variables of a workspace about to open: its slot is the smallest no open workspace holds. */

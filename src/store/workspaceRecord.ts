@@ -5,7 +5,11 @@ import path from 'node:path';
 import { InvalidInput, bool, int, oneOf, optStr, record, str, strArray, type Fields } from '../protocol/validate.js';
 import { checkWorkspaceName } from './workspaceName.js';
 
-/** Bump when the shape changes, and add a step to recordMigrations.ts that turns the old shape into the new. */
+/**
+ * Bump when the shape changes incompatibly, and add a step to recordMigrations.ts that turns the old
+ * shape into the new. A new optional field (e.g. waitingForApproval) needs neither: older records
+ * parse as they are.
+ */
 export const RECORD_VERSION = 1;
 
 export const WORKSPACE_KINDS = ['adopted', 'worktree', 'clone'] as const;
@@ -30,6 +34,17 @@ export interface PaneRecord {
   effort?: string;
   /** The agent's own conversation id, when known (used to resume it). */
   sessionId?: string;
+}
+
+/**
+ * What a workspace did not start because its project file (.tessera.json) was not approved yet; kept
+ * in the record so that approving it starts this work even after a restart (when the workspace opens).
+ */
+export interface WaitingWork {
+  /** A template of the project file asked for with --template (or in the dialog). */
+  template?: string;
+  /** The project's setup command (new worktrees and clones). */
+  setup: boolean;
 }
 
 /** The split tree with proportions; a leaf's `paneId` is the index of its pane in `panes`. */
@@ -59,6 +74,8 @@ export interface WorkspaceRecord {
   shell?: string;
   bypassPermissions: boolean;
   template?: string;
+  /** Work of the project file waiting for the user's approval (`tessera trust`). */
+  waitingForApproval?: WaitingWork;
   /** ISO 8601 times. */
   created: string;
   lastOpened?: string;
@@ -94,6 +111,7 @@ export function parseWorkspaceRecord(value: unknown): WorkspaceRecord {
     shell: optStr(f.shell, 'shell', 1024),
     bypassPermissions: bool(f.bypassPermissions, 'bypassPermissions'),
     template: optStr(f.template, 'template', 64),
+    waitingForApproval: f.waitingForApproval === undefined ? undefined : parseWaitingWork(f.waitingForApproval, 'waitingForApproval'),
     created: time(f.created, 'created'),
     lastOpened: f.lastOpened === undefined ? undefined : time(f.lastOpened, 'lastOpened'),
   };
@@ -113,6 +131,11 @@ function parsePane(value: unknown, what: string): PaneRecord {
     effort: optStr(f.effort, `${what}.effort`, 32),
     sessionId: optStr(f.sessionId, `${what}.sessionId`, 200),
   });
+}
+
+function parseWaitingWork(value: unknown, what: string): WaitingWork {
+  const f = record(value, what);
+  return dropUndefined({ template: optStr(f.template, `${what}.template`, 64), setup: bool(f.setup, `${what}.setup`) });
 }
 
 function parseLayout(value: unknown, what: string, depth: number): LayoutRecord {

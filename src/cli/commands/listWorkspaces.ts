@@ -14,10 +14,11 @@ export const listWorkspaces: CliCommand = {
   usage: `tessera ls [--json]
 
   One line per workspace, open or dormant: name, state, panes, branch, changes (+added −removed,
-  untracked files, commits ahead/behind), folder. A damaged record file is reported on stderr
+  untracked files, commits ahead/behind), folder. "waiting for approval": commands of the project
+  file (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is reported on stderr
   (it was moved aside, its bytes kept).
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
-           diff: { added, removed, untracked, ahead, behind } | null, created, lastOpened }`,
+           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null, created, lastOpened }`,
   flags: [jsonFlag],
   async run(args, ctx) {
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
@@ -36,9 +37,10 @@ export const listWorkspaces: CliCommand = {
 function formatLine(w: WorkspaceFacts): string {
   const panes = `${w.panes} pane${w.panes === 1 ? '' : 's'}`;
   const needs = w.needsYou > 0 ? ` ${w.needsYou} need${w.needsYou === 1 ? 's' : ''} you` : '';
+  const waiting = w.waitingApproval ? ` waiting for approval ('tessera trust -t ${w.name}')` : '';
   const branch = w.branch ? ` ${w.branch}` : '';
   const kind = w.kind === 'adopted' ? '' : ` (${w.kind})`;
-  return `${w.name}: ${w.state} ${panes}${needs}${branch}${kind}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${w.path}`;
+  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${w.path}`;
 }
 
 export function formatDiff(d: NonNullable<WorkspaceFacts['diff']>): string {

@@ -14,6 +14,10 @@ interface Shown {
   approved: boolean;
   waiting: boolean;
   started?: boolean;
+  /** Open workspaces where what waited for this file started now. */
+  startedIn?: string[];
+  /** The workspace is dormant: what waits in it starts when it is opened. */
+  startsWhenOpened?: boolean;
   notes?: string[];
 }
 
@@ -25,8 +29,9 @@ export const trustProject: CliCommand = {
   folder), with templates and a setupCommand for new worktrees and clones. Those commands come with
   the code, not from you, so tessera runs none of them until you approved the file as it is now.
   This prints the file, its sha256 and every command it would start, then asks (in a terminal)
-  whether to approve it; --yes approves without asking. What waited in the workspace (its setup
-  command, the template you asked for) starts at once. Approval is remembered per server by the
+  whether to approve it; --yes approves without asking. What waited for it (the setup command, the
+  template you asked for) starts at once in every open workspace of that file; in a dormant one
+  (after a restart) it starts when you open the workspace. Approval is remembered per server by the
   file's path and contents: a changed file must be approved again. -t WORKSPACE: default, the
   workspace you are in, else the last one used.`,
   flags: [{ name: 'target', short: 't', value: true }, { name: 'yes', short: 'y' }],
@@ -48,7 +53,7 @@ export const trustProject: CliCommand = {
       return 1;
     }
     const done = await ask({ approve: true, hash: shown.hash });
-    ctx.out(done.started ? `approved; started in workspace ${done.workspace}\n` : 'approved\n');
+    ctx.out(`${approvedLine(done)}\n`);
     for (const note of done.notes ?? []) ctx.err(`tessera: ${note}\n`);
     return 0;
   },
@@ -60,6 +65,14 @@ export function formatProject(shown: Shown): string {
   if (shown.commands.length === 0) lines.push('  nothing');
   if (shown.waiting) lines.push(`waiting to start in workspace ${shown.workspace} once approved`);
   return `${lines.join('\n')}\n`;
+}
+
+function approvedLine(done: Shown): string {
+  const started = done.startedIn ?? (done.started ? [done.workspace] : []);
+  const parts = ['approved'];
+  if (started.length > 0) parts.push(`started in workspace${started.length === 1 ? '' : 's'} ${started.join(', ')}`);
+  if (done.startsWhenOpened) parts.push(`what waits in workspace ${done.workspace} starts when you open it ('tessera attach -t ${done.workspace}')`);
+  return parts.join('; ');
 }
 
 /** Asks on the terminal; false when there is none to ask on. */

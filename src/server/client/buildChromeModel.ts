@@ -3,6 +3,7 @@
 import type { ApprovalBarModel, ChromeModel, PaneHeaderModel } from '../../app/chromeModel.js';
 import type { StripEntry } from '../../app/strip/model.js';
 import { approvalOwner } from '../approval/ownership.js';
+import { waitingNote } from '../project/waitingNote.js';
 import type { Workspace } from '../workspace.js';
 import type { ChromeState } from './chromeState.js';
 
@@ -39,6 +40,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
       scroll: context.scrollIndicator?.(id),
     });
   }
+  const approval = approvalBar(workspace, context);
   return {
     cols: context.screen.cols,
     rows: context.screen.rows,
@@ -48,12 +50,12 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
     status: {
       workspace: workspace.name,
       paneCount: workspace.panes.size,
-      message: state.message ?? exitedHint(workspace),
+      message: state.message ?? exitedHint(workspace) ?? (approval ? undefined : waitingHint(workspace)),
       prefixPending: state.prefixPending,
       prefixLabel: context.prefixLabel,
       hintKeys: { help: context.keyOf('help'), detach: context.keyOf('detach') },
       needYou: context.needYou,
-      approval: approvalBar(workspace, context),
+      approval,
     },
     overlay: state.overlay,
   };
@@ -86,4 +88,10 @@ function exitedHint(workspace: Workspace): ChromeState['message'] {
   if (pane && !pane.installed) return { text: `${pane.agent ?? pane.command} is not installed: press Enter to close this pane`, tone: 'info' };
   if (!pane?.isExited) return undefined;
   return { text: `pane ${pane.id} exited with status ${pane.exitCode ?? '?'}: press Enter to close it`, tone: 'info' };
+}
+
+/** Work of the project file waiting for approval: said to every client showing the workspace until it is approved. */
+function waitingHint(workspace: Workspace): ChromeState['message'] {
+  const text = waitingNote(workspace);
+  return text === undefined ? undefined : { text, tone: 'question' };
 }

@@ -20,14 +20,23 @@ export const trustProject: ServerCommand = {
     if (look.problem) throw new RefusedError(look.problem);
     if (!look.project) throw new RefusedError(`there is no project file (.tessera.json) in ${tildify(folder)}`);
     const project = look.project;
-    const waiting = live ? ctx.registry.projects.waiting(live) : undefined;
+    const waiting = live ? live.waitingForApproval : record.waitingForApproval;
     const problem = ctx.registry.projects.takeProblem();
     const shown = { workspace: record.name, ...describeProject(project), approved: look.approved, waiting: waiting !== undefined, notes: problem === undefined ? [] : [problem] };
     if (!(optBool(args.approve, 'approve') ?? false)) return shown;
     if (optStr(args.hash, 'hash', 64) !== project.hash) throw new RefusedError(`${tildify(project.file)} changed since it was shown; run 'tessera trust' again to see it as it is now`);
     if (!look.approved) ctx.registry.projects.approve(project);
-    const notes = live && waiting ? runWaitingWork(ctx.registry, live, project, waiting, templateSources(ctx.settings.settings, ctx.env)) : [];
-    return { ...shown, approved: true, started: live !== undefined && waiting !== undefined, notes: [...shown.notes, ...notes] };
+    // Every open workspace waiting for this file starts what waited; a dormant one when it is opened.
+    const sources = templateSources(ctx.settings.settings, ctx.env);
+    const started: string[] = [];
+    const notes: string[] = [];
+    for (const { record: other, live: open } of ctx.registry.all()) {
+      if (!open?.waitingForApproval || projectFolder(other) !== folder) continue;
+      notes.push(...runWaitingWork(ctx.registry, open, project, open.waitingForApproval, sources));
+      started.push(other.name);
+    }
+    const dormantWaiting = !live && waiting !== undefined;
+    return { ...shown, approved: true, started: started.includes(record.name), startedIn: started, startsWhenOpened: dormantWaiting, notes: [...shown.notes, ...notes] };
   },
 };
 

@@ -1,12 +1,11 @@
 // The server's side of project files: reading a workspace's .tessera.json with whether the user
-// approved it as it is, and what of it waits in each workspace until they do.
+// approved it as it is (what waits for that approval is kept in each workspace: see projectWork.ts).
 
 import fs from 'node:fs';
 import { repoTop } from '../../git/repo.js';
 import type { ProjectApprovals } from '../../store/projectApprovals.js';
 import { readProjectFile, type ProjectFile } from '../../store/projectFile.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import type { Workspace } from '../workspace.js';
 
 export interface ProjectLook {
   project?: ProjectFile;
@@ -15,17 +14,7 @@ export interface ProjectLook {
   problem?: string;
 }
 
-/** What a workspace did not start because the project file was not approved yet. */
-export interface WaitingWork {
-  /** A template of the project file asked for with --template. */
-  template?: string;
-  /** The project's setup command (new worktrees and clones). */
-  setup: boolean;
-}
-
 export class ProjectTrust {
-  private readonly waitingWork = new WeakMap<Workspace, WaitingWork>();
-
   private loggedProblem: string | undefined;
 
   /** `approvals` undefined: nothing is ever approved (unit tests without a state directory). */
@@ -54,19 +43,6 @@ export class ProjectTrust {
     const problem = this.approvals?.problem;
     if (this.approvals) this.approvals.problem = undefined;
     return problem;
-  }
-
-  hold(workspace: Workspace, work: WaitingWork): void {
-    const held = this.waitingWork.get(workspace);
-    this.waitingWork.set(workspace, { template: work.template ?? held?.template, setup: work.setup || (held?.setup ?? false) });
-  }
-
-  waiting(workspace: Workspace): WaitingWork | undefined {
-    return this.waitingWork.get(workspace);
-  }
-
-  release(workspace: Workspace): void {
-    this.waitingWork.delete(workspace);
   }
 }
 

@@ -1,15 +1,17 @@
 // What a project file starts in a workspace: at once when the user approved the file as it is, else
-// nothing (held for `tessera trust`, with a note saying how to approve it); and, once approved, what
-// was held.
+// nothing (held in the workspace and its record for `tessera trust`, with a note saying how to approve
+// it); and, once approved, what was held: at approval for open workspaces, when opened for dormant ones.
 
 import { projectCommands, type ProjectFile } from '../../store/projectFile.js';
+import type { WaitingWork } from '../../store/workspaceRecord.js';
 import { startApprovedSetupPane } from '../records/setupPane.js';
 import { addTemplatePanes, type ProjectTemplates, type TemplateSources } from '../templates/index.js';
 import { planTemplate } from '../templates/templatePlan.js';
 import { tildify } from '../tildify.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
-import type { ProjectLook, WaitingWork } from './projectTrust.js';
+import { projectFolder, type ProjectLook } from './projectTrust.js';
+import { notApprovedNote } from './waitingNote.js';
 
 /** The project's templates as the template catalog takes them. */
 export function projectTemplates(look: ProjectLook | undefined): ProjectTemplates | undefined {
@@ -29,8 +31,39 @@ export function startProjectWork(registry: WorkspaceRegistry, workspace: Workspa
   const setup = wants.setup && project.setupCommand !== '';
   if (!setup && wants.template === undefined) return undefined;
   if (look.approved) return runWaitingWork(registry, workspace, project, { template: wants.template, setup }, sources).join('; ') || undefined;
-  registry.projects.hold(workspace, { template: wants.template, setup });
-  return `${tildify(project.file)} is not approved yet, so nothing of it ran; 'tessera trust -t ${workspace.name}' shows what it runs and approves it`;
+  hold(registry, workspace, { template: wants.template, setup });
+  return notApprovedNote(project.file, workspace.name);
+}
+
+/** Keeps what waits in the workspace and writes its record now: a restart right after loses nothing. */
+function hold(registry: WorkspaceRegistry, workspace: Workspace, work: WaitingWork): void {
+  const held = workspace.waitingForApproval;
+  workspace.waitingForApproval = { template: work.template ?? held?.template, setup: work.setup || (held?.setup ?? false) };
+  registry.saveNow(workspace);
+  workspace.notify();
+}
+
+function release(registry: WorkspaceRegistry, workspace: Workspace): void {
+  workspace.waitingForApproval = undefined;
+  registry.saveNow(workspace);
+  workspace.notify();
+}
+
+/**
+ * A workspace just opened from its record (after a restart, or dormant): what waited in it starts now
+ * when its project file has been approved as it is meanwhile. Returns notes for the user, or undefined.
+ */
+export function startWaitingIfApproved(registry: WorkspaceRegistry, workspace: Workspace, sources: TemplateSources): string | undefined {
+  const work = workspace.waitingForApproval;
+  if (!work) return undefined;
+  const look = registry.projects.look(projectFolder({ kind: workspace.origin.kind, path: workspace.cwd, repo: workspace.origin.repo }));
+  if (look.problem !== undefined) return look.problem;
+  if (!look.project) {
+    release(registry, workspace);
+    return `what waited in workspace ${workspace.name} for the approval of its .tessera.json was dropped: the file is gone`;
+  }
+  if (!look.approved) return undefined;
+  return runWaitingWork(registry, workspace, look.project, work, sources).join('; ') || undefined;
 }
 
 /** Starts what waited in the workspace for this (now approved) file; returns notes for what could not start. */
@@ -51,7 +84,7 @@ export function runWaitingWork(registry: WorkspaceRegistry, workspace: Workspace
     }
   }
   if (work.setup) notes.push(startApprovedSetupPane(registry, workspace, project.setupCommand));
-  registry.projects.release(workspace);
+  release(registry, workspace);
   return notes.filter((n): n is string => n !== undefined);
 }
 

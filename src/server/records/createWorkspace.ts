@@ -34,7 +34,7 @@ export type WorkspaceRequest = {
 
 export interface CreatedWorkspace {
   workspace: Workspace;
-  /** Something the user should know (what a template left out, the setup command could not run); also in the status bar of the first client that attaches. */
+  /** Something the user should know (what a template left out, the setup command could not run, what waits for approval); also in the status bar of the first client that attaches. */
   note?: string;
 }
 
@@ -55,11 +55,12 @@ export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedCon
   if (plan && !plan.waitsForApproval) notes.push(addTemplatePanes(ctx.registry, workspace, plan, workspace.focusedPaneId));
   if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, workspace, ctx.settings));
   const waitingTemplate = afterClone || plan?.waitsForApproval ? request.template : undefined;
-  notes.push(startProjectWork(ctx.registry, workspace, look, { template: waitingTemplate, setup: request.kind !== 'adopted' }, templateSources(ctx.settings, ctx.env)));
-  notes.push(ctx.registry.projects.takeProblem());
-  const note = notes.filter((n) => n !== undefined).join('; ') || undefined;
-  workspace.notice = note;
-  return { workspace, note };
+  const projectNote = startProjectWork(ctx.registry, workspace, look, { template: waitingTemplate, setup: request.kind !== 'adopted' }, templateSources(ctx.settings, ctx.env));
+  const problem = ctx.registry.projects.takeProblem();
+  const join = (all: (string | undefined)[]) => all.filter((n) => n !== undefined).join('; ') || undefined;
+  // What waits for approval is said by the status bar of every client showing the workspace (waitingNote.ts), not once.
+  workspace.notice = join([...notes, workspace.waitingForApproval ? undefined : projectNote, problem]);
+  return { workspace, note: join([...notes, projectNote, problem]) };
 }
 
 /** A template found nowhere before cloning must be one of the clone's own; else the clone goes again and the name is refused. */

@@ -54,6 +54,7 @@ export function hydrateWorkspace(record: WorkspaceRecord, size: { cols: number; 
     { prompt: record.prompt, bypassPermissions: record.bypassPermissions, shell: record.shell },
     { kind: record.kind, repo: record.repo, branch: record.branch, base: record.base, template: record.template, created: record.created },
   );
+  workspace.waitingForApproval = record.waitingForApproval;
   return workspace;
 }
 

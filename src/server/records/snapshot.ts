@@ -28,6 +28,7 @@ export function snapshotRecord(workspace: Workspace): WorkspaceRecord {
     shell: workspace.settings.shell,
     bypassPermissions: workspace.settings.bypassPermissions,
     template: workspace.origin.template,
+    waitingForApproval: workspace.waitingForApproval,
     created: workspace.origin.created,
     lastOpened: workspace.lastOpened,
   };

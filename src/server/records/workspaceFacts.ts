@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { diffSummary, type DiffSummary } from '../../git/diffSummary.js';
 import { currentBranch, repoTop } from '../../git/repo.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import { projectFolder, type ProjectLook } from '../project/projectTrust.js';
 import type { Workspace } from '../workspace.js';
 
 export interface WorkspaceFacts {
@@ -17,13 +18,16 @@ export interface WorkspaceFacts {
   state: 'open' | 'dormant';
   panes: number;
   needsYou: number;
+  /** Work of its project file (a template, the setup command) waits for the user to approve the file as it is now. */
+  waitingApproval: boolean;
   /** null when the folder is not in a git repository (or is gone). */
   diff: DiffSummary | null;
   created: string;
   lastOpened: string | null;
 }
 
-export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | undefined): Promise<WorkspaceFacts> {
+/** `look` reads a project folder's .tessera.json with whether it is approved as it is now. */
+export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | undefined, look: (folder: string) => ProjectLook): Promise<WorkspaceFacts> {
   const exists = fs.existsSync(record.path);
   const top = exists ? await repoTop(record.path).catch(() => undefined) : undefined;
   const [branch, diff] = top
@@ -39,8 +43,16 @@ export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | 
     state: live ? 'open' : 'dormant',
     panes: live ? live.panes.size : record.panes.length,
     needsYou: live ? [...live.panes.values()].filter((p) => p.attention || p.status === 'approval').length : 0,
+    waitingApproval: waitsForApproval(record, live, look),
     diff,
     created: record.created,
     lastOpened: record.lastOpened ?? null,
   };
+}
+
+/** Something waits and the file is there, not approved as it is now (or unusable until fixed). */
+function waitsForApproval(record: WorkspaceRecord, live: Workspace | undefined, look: (folder: string) => ProjectLook): boolean {
+  if (!(live ? live.waitingForApproval : record.waitingForApproval)) return false;
+  const project = look(projectFolder(record));
+  return project.problem !== undefined || (project.project !== undefined && !project.approved);
 }

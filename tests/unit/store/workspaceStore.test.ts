@@ -76,6 +76,16 @@ describe('workspace store', () => {
     expect(fs.existsSync(store.fileFor('future'))).toBe(true);
   });
 
+  it('keeps the work waiting for a project approval, and reads records written before it existed as they are', () => {
+    const store = new WorkspaceStore(tempDir());
+    const waiting = { ...sample('waits'), waitingForApproval: { template: 'web', setup: true } };
+    store.save(waiting);
+    store.save(sample('older'));
+    expect(store.loadAll().records).toEqual([sample('older'), waiting]);
+    expect(() => parseWorkspaceRecord({ ...sample(), waitingForApproval: { template: 'web' } })).toThrow(/waitingForApproval\.setup/);
+    expect(() => parseWorkspaceRecord({ ...sample(), waitingForApproval: 'web' })).toThrow(/waitingForApproval/);
+  });
+
   it('refuses a record whose file name and name disagree, and a layout that misses a pane', () => {
     const store = new WorkspaceStore(tempDir());
     fs.mkdirSync(store.dir, { recursive: true });
