@@ -102,8 +102,8 @@ export const HISTORY_BLOCK_LINES = 4096;
 /** A collection of garbage runs this long after the last pane closed (a burst of closes costs one). */
 export const MEMORY_RELEASE_DELAY_MS = 1000;
 
-/** A server without clients this long after starting warms its drawing code up for the first attach. */
-export const WARM_UP_DELAY_MS = 300;
+/** A server without clients or connections this long warms its drawing code up for the first attach (longer than a script's pause between two commands, even on a loaded machine). */
+export const WARM_UP_DELAY_MS = 1_000;
 
 /** A changed workspace is saved this long after its last change: a burst of resizes or focus moves costs one write. */
 export const RECORD_SAVE_DELAY_MS = 300;

@@ -192,7 +192,11 @@ export class Server {
     return this.clients.size;
   }
 
+  /** When the last connection came (performance.now()): the warm-up waits while they keep coming. */
+  lastConnectionAt = performance.now();
+
   private accept(socket: net.Socket): void {
+    this.lastConnectionAt = performance.now();
     handleConnection(socket, {
       request: (message) => this.request(message),
       attach: (message, transport) => {

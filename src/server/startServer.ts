@@ -61,7 +61,7 @@ export async function startServer(socketPath: string): Promise<void> {
     process.exit(1);
   }
   log(`tessera server ${process.pid} listening on ${socketPath}`);
-  warmUpWhenIdle(() => server.attachedClients > 0);
+  warmUpWhenIdle({ hasClients: () => server.attachedClients > 0, lastConnectionAt: () => server.lastConnectionAt });
   setTimeout(() => void cleanUpStoppedServers(socketPath, log), STOPPED_SERVER_CLEANUP_DELAY_MS).unref();
 
   const stop = (signal: string) => {

@@ -1,7 +1,8 @@
 // Runs the drawing path a few times while nobody waits, so a client that attaches later does not
 // pay for JIT compilation and Ink's first render. Never before the first client: a cold start
-// attaches at once, and warming up first would only delay it. It runs in small steps, and stops
-// as soon as a client attaches (that client's own frames warm the code up).
+// attaches at once, and warming up first would only delay it. It runs in small steps, only while
+// no connection has come for a while, and stops as soon as a client attaches (that client's own
+// frames warm the code up).
 
 import { OffscreenChrome } from '../app/offscreenChrome.js';
 import type { ChromeModel } from '../app/chromeModel.js';
@@ -13,14 +14,11 @@ import { frameBytes } from '../term/frame.js';
 /** Enough rounds for V8 to optimize the hot functions of the chrome and differ. */
 const WARM_UP_ROUNDS = 30;
 
-/** Warms up once the server has been without clients for WARM_UP_DELAY_MS; returns a cancel. */
-export function warmUpWhenIdle(hasClients: () => boolean): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
-    timer = undefined;
-    if (!hasClients()) step(hasClients, undefined, 1);
-  }, WARM_UP_DELAY_MS);
-  timer.unref();
-  return () => clearTimeout(timer);
+export interface WarmUpWatch {
+  /** True while a client is attached: its own frames warm the code up. */
+  hasClients(): boolean;
+  /** When the last connection (a client or a control command) came, in performance.now() time. */
+  lastConnectionAt(): number;
 }
 
 interface Warming {
@@ -28,20 +26,61 @@ interface Warming {
   previous: CellGrid | null;
 }
 
-/** One round per macrotask, so a connecting client or a control command is never kept waiting. */
-function step(hasClients: () => boolean, warming: Warming | undefined, round: number): void {
-  if (hasClients() || round > WARM_UP_ROUNDS) {
-    warming?.chrome.dispose();
-    return;
-  }
-  const current = warming ?? { chrome: new OffscreenChrome(model(0)), previous: null };
-  const { text } = current.chrome.update(model(round));
-  const grid = ansiToCells(text, 120, 40);
-  const prev = current.previous ? { grid: current.previous, cursor: { x: 0, y: 0, visible: true, shape: 0 } } : null;
-  frameBytes(prev, { grid, cursor: { x: 0, y: 1, visible: true, shape: 0 } }, { trueColor: true });
-  current.previous = grid;
-  setImmediate(() => step(hasClients, current, round + 1)).unref();
+/**
+ * Warms up once the server has been without clients and without connections for
+ * WARM_UP_DELAY_MS, one round per macrotask; a round waits again while connections keep coming (a
+ * script calling control commands), so the warm-up never sits in front of one. Returns a cancel.
+ */
+export function warmUpWhenIdle<W = Warming>(
+  watch: WarmUpWatch,
+  now: () => number = () => performance.now(),
+  round: Round<W> = drawRound as unknown as Round<W>,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const later = (warming: W | undefined, n: number, ms: number) => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      step(warming, n);
+    }, ms);
+    timer.unref();
+  };
+  const step = (warming: W | undefined, n: number): void => {
+    if (cancelled || watch.hasClients() || n > WARM_UP_ROUNDS) {
+      if (warming !== undefined) round.done(warming);
+      return;
+    }
+    const quietFor = now() - watch.lastConnectionAt();
+    if (quietFor < WARM_UP_DELAY_MS) return later(warming, n, WARM_UP_DELAY_MS - quietFor);
+    const current = round.run(warming, n);
+    setImmediate(() => step(current, n + 1)).unref();
+  };
+  later(undefined, 1, WARM_UP_DELAY_MS);
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
 }
+
+/** One round of warming up, and what ends it (tests count rounds instead of drawing). */
+export interface Round<W> {
+  run(warming: W | undefined, n: number): W;
+  done(warming: W): void;
+}
+
+/** Draws the chrome and diffs a frame, as an attached client's frames do. */
+const drawRound: Round<Warming> = {
+  run(warming, n) {
+    const current = warming ?? { chrome: new OffscreenChrome(model(0)), previous: null };
+    const { text } = current.chrome.update(model(n));
+    const grid = ansiToCells(text, 120, 40);
+    const prev = current.previous ? { grid: current.previous, cursor: { x: 0, y: 0, visible: true, shape: 0 } } : null;
+    frameBytes(prev, { grid, cursor: { x: 0, y: 1, visible: true, shape: 0 } }, { trueColor: true });
+    current.previous = grid;
+    return current;
+  },
+  done: (warming) => warming.chrome.dispose(),
+};
 
 function model(n: number): ChromeModel {
   return {
