@@ -38,6 +38,8 @@ ${DEFAULT_SETTINGS.prefix} f views a file of the workspace (also 'tessera view F
 for synchronized input (what you type goes to every marked pane; also 'tessera sync').
 ${DEFAULT_SETTINGS.prefix} N opens the new-workspace dialog (what 'tessera new' does): a git worktree on a new or
 existing branch, a clone, or a folder you have; Enter creates it and shows it, Esc leaves.
+${DEFAULT_SETTINGS.prefix} G shows the workspace's diff (new files too, 'tessera diff' coloured) in a viewer pane; r there
+reads it again. ${DEFAULT_SETTINGS.prefix} C-z puts the focused agent to sleep ('tessera sleep'); Enter in it wakes it.
 "remove-workspace" and "reset-workspace" in the palette show what 'tessera rm/reset' would lose and
 ask first; losing changes or unpushed commits must be turned on there, and git is asked again on Enter.
 

@@ -19,7 +19,13 @@ export async function withUntrackedIntent<T>(dir: string, untracked: string[], u
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-index-'));
   const tempIndex = path.join(tempDir, 'index');
   try {
-    if (fs.existsSync(realIndex)) fs.copyFileSync(realIndex, tempIndex);
+    if (fs.existsSync(realIndex)) {
+      fs.copyFileSync(realIndex, tempIndex);
+      // The copy keeps the index's own time: git trusts a file's cached stat only when the file is older
+      // than the index, so a copy stamped "now" would hide an edit made right after the last index write.
+      const { atime, mtime } = fs.statSync(realIndex);
+      fs.utimesSync(tempIndex, atime, mtime);
+    }
     const env = { GIT_INDEX_FILE: tempIndex };
     // In chunks: a long list must not exceed the argument limit.
     for (let i = 0; i < untracked.length; i += 500) {

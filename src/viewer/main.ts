@@ -1,6 +1,7 @@
-// The program that runs in a viewer pane: `node dist/viewer/main.js source|markdown FILE`. It draws
-// the file on its own terminal (the pane's PTY) and reads its own keys, so a viewer goes through the
-// same pane, emulator and compositor as every program.
+// The program that runs in a viewer pane: `node dist/viewer/main.js source|markdown FILE`, or
+// `… diff DIR` for a workspace's diff. It draws on its own terminal (the pane's PTY) and reads its own
+// keys, so a viewer goes through the same pane, emulator and compositor as every program. A file is
+// followed as it changes; the diff is read again on r, and on SIGUSR1 (the diff key pressed again).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,21 +10,24 @@ import { InputDecoder, type KeyToken } from '../term/keys/decode.js';
 import { buildDocument, errorDocument, readViewedFile, type ViewedDocument } from './document.js';
 import type { ViewMode } from './mode.js';
 import { drawViewer } from './draw.js';
+import { loadDiff } from './diffDocument.js';
+import { span } from './styledText.js';
 import { initialViewerState, reduceViewer, resizeViewer, wheelViewer, type ViewerState } from './viewerState.js';
 
 const [modeArg, file] = process.argv.slice(2);
-if ((modeArg !== 'source' && modeArg !== 'markdown') || file === undefined) {
-  process.stderr.write('usage: viewer source|markdown FILE\n');
+if ((modeArg !== 'source' && modeArg !== 'markdown' && modeArg !== 'diff') || file === undefined) {
+  process.stderr.write('usage: viewer source|markdown FILE, or viewer diff DIR\n');
   process.exit(2);
 }
-const mode: ViewMode = modeArg;
-const name = path.basename(file);
+const mode: ViewMode | 'diff' = modeArg;
+const name = mode === 'diff' ? `diff of ${path.basename(file)}` : path.basename(file);
 const size = () => ({ cols: Math.max(1, process.stdout.columns || 80), rows: Math.max(2, process.stdout.rows || 24) });
 
-let doc: ViewedDocument = load();
+let doc: ViewedDocument = mode === 'diff' ? { lines: [[span('reading the diff…', '90')]], plain: ['reading the diff…'] } : load();
 let state: ViewerState = initialViewerState(size().rows - 1, size().cols);
 
 function load(): ViewedDocument {
+  if (mode === 'diff') return doc;
   try {
     return buildDocument(readViewedFile(file), file, mode, size().cols);
   } catch (error) {
@@ -45,10 +49,11 @@ function handle(tokens: KeyToken[]): void {
     const wheel = token.kind === 'mouse' ? token.mouse?.button : undefined;
     if (wheel === 'wheel-up' || wheel === 'wheel-down') state = wheelViewer(state, wheel === 'wheel-up' ? 'up' : 'down', doc.lines.length);
     if (token.kind !== 'key' || !token.key || token.key.event === 'release') continue;
-    const step = reduceViewer(state, doc.plain, token.key, { sideways: mode === 'source' });
+    const step = reduceViewer(state, doc.plain, token.key, { sideways: mode !== 'markdown' });
     state = step.state;
     if (step.quit) quit();
-    if (step.reload) reload('reloaded');
+    if (step.reload && mode === 'diff') void reloadDiff('the diff, read again');
+    else if (step.reload) reload('reloaded');
   }
   draw();
 }
@@ -57,6 +62,13 @@ function handle(tokens: KeyToken[]): void {
 function reload(message: string): void {
   doc = load();
   state = resizeViewer({ ...state, search: undefined, message }, state.rows, state.cols, doc.lines.length);
+}
+
+/** Asks git for the diff again (keeping the place) and draws it. */
+async function reloadDiff(message: string | undefined): Promise<void> {
+  doc = await loadDiff(file as string);
+  state = resizeViewer({ ...state, search: undefined, message }, state.rows, state.cols, doc.lines.length);
+  draw();
 }
 
 /** The file changed on disk (an agent edited it): show the new text at once. */
@@ -101,5 +113,8 @@ process.stdout.on('resize', () => {
   draw();
 });
 process.on('SIGHUP', () => process.exit(0));
-followChanges();
+if (mode === 'diff') {
+  process.on('SIGUSR1', () => void reloadDiff('the diff, read again'));
+  void reloadDiff(undefined);
+} else followChanges();
 draw();

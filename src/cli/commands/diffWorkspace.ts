@@ -9,7 +9,8 @@ export const diffWorkspace = controlCommand({
 
   Prints the workspace's changes against its last commit, new (untracked) files included, as a
   patch (with --stat: one line per file). Default workspace: the one you are in (the pane's, else
-  the one whose folder holds the current directory).`,
+  the one whose folder holds the current directory). Inside tessera, prefix G shows it coloured in
+  a viewer pane.`,
   flags: [
     { name: 'target', short: 't', value: true },
     { name: 'stat' },

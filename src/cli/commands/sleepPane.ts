@@ -11,7 +11,8 @@ export const sleepPane = controlCommand({
   screen and an "asleep" pill. It uses no memory or CPU while asleep. Press Enter in the pane, or
   run 'tessera wake -t PANE', to start the agent again in the same conversation (claude --resume,
   codex resume, gemini --resume, opencode --session). 'tessera kill-pane' ends a pane for good.
-  Prints the conversation id the pane will resume, when known.`,
+  Prints the conversation id the pane will resume, when known. Inside tessera, prefix C-z puts the
+  focused agent pane to sleep.`,
   flags: [targetPaneFlag],
   toArgs: (args) => ({ pane: targetArg(args) }),
   print(result, _args, ctx) {

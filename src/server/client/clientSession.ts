@@ -4,6 +4,7 @@
 
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { wakePane } from '../agent/paneSleep.js';
+import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
@@ -225,6 +226,10 @@ export class ClientSession implements ActionContext {
 
   get keys() {
     return this.host.settings.current;
+  }
+
+  get sessions(): SessionTracker {
+    return this.host.sessions;
   }
 
   get viewers(): ViewerPanes {

@@ -19,10 +19,15 @@ import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import { nextWaiting } from './workspaceSwitcher.js';
 import { Overlays } from './overlays.js';
+import { repoTop } from '../../git/repo.js';
+import { sleepPane } from '../agent/paneSleep.js';
+import type { SessionTracker } from '../agent/sessionTracker.js';
 
 /** What the actions need from the client session. */
 export interface ActionContext {
   readonly registry: WorkspaceRegistry;
+  /** Which conversation each agent pane is in (to put one to sleep and wake it in the same one). */
+  readonly sessions: SessionTracker;
   /** Opens files in viewer panes. */
   readonly viewers: ViewerPanes;
   /** The prefix and keymap in force now. */
@@ -184,6 +189,34 @@ export class SessionActions implements KeyActions {
     if (ids.length === 0) this.ctx.message(what === 'synchronized input off' ? what : `${what}; synchronized input off`, 'info');
     else if (ids.length === 1) this.ctx.message(`${what}; mark another pane to type into both`, 'info');
     else this.ctx.message(`${what}; typing in any of panes ${ids.join(', ')} goes to all`, 'info');
+  }
+
+  viewDiff(): void {
+    void this.openDiff(this.ctx.workspace);
+  }
+
+  private async openDiff(workspace: Workspace): Promise<void> {
+    try {
+      if (!(await repoTop(workspace.cwd))) {
+        this.ctx.message(`workspace ${workspace.name}'s folder ${workspace.cwd} is not in a git repository: there is no diff to show`, 'error');
+        return;
+      }
+    } catch (error) {
+      this.ctx.message(`the diff of ${workspace.name} could not be read: ${(error as Error).message}`, 'error');
+      return;
+    }
+    this.attempt(() => {
+      const opened = this.ctx.viewers.openDiff(workspace);
+      if (opened.existing) this.ctx.message(`the diff of ${workspace.name} is in pane ${opened.paneId}: read again`, 'info');
+    });
+  }
+
+  sleepFocused(): void {
+    const pane = this.ctx.workspace.focusedPane;
+    void sleepPane({ registry: this.ctx.registry, sessions: this.ctx.sessions }, pane.id).then(
+      () => this.ctx.message(`pane ${pane.id} is asleep: Enter in it (or tessera wake -t ${pane.id}) wakes it in the same conversation`, 'info'),
+      (error: Error) => this.ctx.message(error.message, 'error'),
+    );
   }
 
   async closePane(paneId: number): Promise<void> {

@@ -37,4 +37,8 @@ export interface KeyActions {
   openNewWorkspace(): void;
   /** Lists the workspaces to remove or reset one; its confirmation shows what it holds. */
   chooseWorkspaceToEnd(action: 'rm' | 'reset'): void;
+  /** Opens the workspace's diff (untracked files included) in a viewer pane, or focuses and refreshes the open one. */
+  viewDiff(): void;
+  /** Puts the focused agent pane to sleep (its program ends, the pane stays; Enter wakes it). */
+  sleepFocused(): void;
 }

@@ -1,8 +1,10 @@
-// Viewer panes: a file opened in a pane whose program is tessera's own viewer. One viewer per file
-// per workspace (opening it again focuses it); q in the viewer closes its pane.
+// Viewer panes: a file, or the workspace's diff, opened in a pane whose program is tessera's own
+// viewer. One viewer per file (and one diff) per workspace: opening it again focuses it (and reads
+// the diff again); q in the viewer closes its pane.
 
 import { fileURLToPath } from 'node:url';
 import { modeFor, type ViewMode } from '../../viewer/mode.js';
+import type { Pane } from '../pane.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { fileInsideRoot } from './insideRoot.js';
@@ -18,7 +20,7 @@ export interface OpenedViewer {
 }
 
 export class ViewerPanes {
-  /** Pane id → the real path it shows. */
+  /** Pane id → the real path it shows (`diff:` and the folder for a diff). */
   private readonly files = new Map<number, string>();
 
   constructor(private readonly registry: WorkspaceRegistry) {}
@@ -31,16 +33,41 @@ export class ViewerPanes {
       workspace.focus(existing.id);
       return { paneId: existing.id, existing: true, file: real };
     }
-    const pane = this.registry.split(options.beside ?? workspace.focusedPaneId, 'right', {
+    const pane = this.start(workspace, real, [options.mode ?? modeFor(real), real], options.beside);
+    return { paneId: pane.id, existing: false, file: real };
+  }
+
+  /** Opens the workspace's diff in a viewer pane; when one is open, focuses it and has it read the diff again. */
+  openDiff(workspace: Workspace): OpenedViewer {
+    const key = `diff:${workspace.cwd}`;
+    const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    if (existing) {
+      workspace.focus(existing.id);
+      // Only once the viewer has drawn (its alternate screen is up) is its refresh handler in place.
+      if (existing.emulator.terminal.buffer.active.type === 'alternate') {
+        try {
+          process.kill(existing.pid, 'SIGUSR1');
+        } catch {
+          // It ended this moment: its pane says so.
+        }
+      }
+      return { paneId: existing.id, existing: true, file: workspace.cwd };
+    }
+    const pane = this.start(workspace, key, ['diff', workspace.cwd]);
+    return { paneId: pane.id, existing: false, file: workspace.cwd };
+  }
+
+  private start(workspace: Workspace, key: string, viewerArgs: string[], beside?: number): Pane {
+    const pane = this.registry.split(beside ?? workspace.focusedPaneId, 'right', {
       cwd: workspace.cwd,
-      launch: { argv: [process.execPath, VIEWER_ENTRY, options.mode ?? modeFor(real), real] },
+      launch: { argv: [process.execPath, VIEWER_ENTRY, ...viewerArgs] },
     });
-    this.files.set(pane.id, real);
+    this.files.set(pane.id, key);
     pane.onExit(() => {
       this.files.delete(pane.id);
       // q in the viewer: the pane goes too. A crash keeps the pane, with its exit status, to be seen.
       if (pane.exitCode === 0 && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
     });
-    return { paneId: pane.id, existing: false, file: real };
+    return pane;
   }
 }
