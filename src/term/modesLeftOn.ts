@@ -20,6 +20,7 @@ export const MODES_LEFT_ON_RESET =
 
 const ESC = '\x1b';
 const C1_OSC = '\x9d';
+const ESC_OSC = '\x1b]';
 const BEL = '\x07';
 const C1_ST = '\x9c';
 /** What follows the OSC introducer in a command-ended mark. */
@@ -51,9 +52,15 @@ export class CommandEndResets {
     let inserted = false;
     let i = 0;
     const length = chunk.length;
+    // Where the next 8-bit OSC introducer is (rare), looked up again only once passed.
+    let c1 = chunk.indexOf(C1_OSC);
     while (i < length) {
       if (this.state === State.Ground) {
-        const next = nextIntroducer(chunk, i);
+        if (c1 >= 0 && c1 < i) c1 = chunk.indexOf(C1_OSC, i);
+        // Only an OSC can be a mark: `ESC ]`, or an ESC at the very end that a `]` may follow next time.
+        let esc = chunk.indexOf(ESC_OSC, i);
+        if (esc < 0 && chunk.charCodeAt(length - 1) === 0x1b && length - 1 >= i) esc = length - 1;
+        const next = esc < 0 ? c1 : c1 < 0 ? esc : Math.min(esc, c1);
         if (next < 0) break;
         this.state = chunk[next] === C1_OSC ? State.Mark : State.Escape;
         this.matched = 0;
@@ -92,12 +99,4 @@ export class CommandEndResets {
     }
     return inserted ? out + chunk.slice(from) : chunk;
   }
-}
-
-function nextIntroducer(chunk: string, from: number): number {
-  const esc = chunk.indexOf(ESC, from);
-  const osc = chunk.indexOf(C1_OSC, from);
-  if (esc < 0) return osc;
-  if (osc < 0) return esc;
-  return Math.min(esc, osc);
 }
