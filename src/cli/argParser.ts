@@ -8,6 +8,11 @@ export interface FlagSpec {
   value?: boolean;
   /** Added to the error when the value is missing, e.g. where to find the values there are. */
   valueHint?: string;
+  /**
+   * The value may be left out (the flag is then `true`, and the command says what values there are).
+   * Only for values that never start with '-': a following `-x` or `--` is then the next flag.
+   */
+  valueOptional?: boolean;
 }
 
 export interface ParsedArgs {
@@ -37,6 +42,10 @@ export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPosit
       return i;
     }
     const next = argv[i + 1];
+    if (spec.valueOptional && (next === undefined || next.startsWith('-'))) {
+      flags.set(spec.name, true);
+      return i;
+    }
     if (next === undefined) throw new UsageError(`${spec.short ? `-${spec.short}` : `--${spec.name}`} needs a value${spec.valueHint ? `; ${spec.valueHint}` : ''}`);
     flags.set(spec.name, next);
     return i + 1;

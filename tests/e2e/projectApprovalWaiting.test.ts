@@ -153,4 +153,13 @@ describe('work waiting for a project file approval', () => {
     await sandbox.cliOk(['trust', '-t', 'a', '--yes']);
     for (const t of [first, second, third]) await t.waitFor(() => !t.text().includes(WAITING) && t.lines().some((l) => l.includes('3 panes')));
   });
+
+  it("lists the folder's templates, the project's marked as waiting for approval, for --template without a name", async () => {
+    writeProject(folder, { templates: [{ name: 'web', panes: ['shell', { command: ['sh', '-c', 'exec cat'] }] }] });
+    const listing = await sandbox.cli(['new', '-d', '--template', '-c', folder]);
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toMatch(/\nweb +shell \| sh -c 'exec cat' \(project\) {2}\[not approved yet: see 'tessera trust'\]\n$/);
+    expect(listing.stderr).toMatch(/--template needs a name: one of the templates above \(nothing was made\)/);
+    expect(await listed()).toEqual([]);
+  });
 });

@@ -106,8 +106,13 @@ describe('workspace templates', () => {
     }
     expect(JSON.parse(await sandbox.cliOk(['ls', '--json']))).toEqual([]);
     expect(fs.existsSync(path.join(sandbox.env.TESSERA_WORKSPACE_ROOT, 'repo', 'nope'))).toBe(false);
-    const missing = await sandbox.cli(['new', '-d', '--template']);
-    expect(missing.stderr).toMatch(/--template needs a value; 'tessera templates' lists the templates/);
+    // Without a name: the list, as 'tessera templates' prints it, and nothing made.
+    const listing = await sandbox.cli(['new', '-d', '--template']);
+    expect(listing.code).toBe(1);
+    expect(listing.stdout).toBe(await sandbox.cliOk(['templates']));
+    expect(listing.stdout).toMatch(/^claude\+shell +Claude Code, a shell beside it/);
+    expect(listing.stderr).toBe('tessera: --template needs a name: one of the templates above (nothing was made)\n');
+    expect(JSON.parse(await sandbox.cliOk(['ls', '--json']))).toEqual([]);
   });
 
   it('lists the templates with what they start and what is missing here', async () => {

@@ -4,7 +4,7 @@ import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import type { TemplateSummary } from '../../server/templates/index.js';
 import { boolFlag } from '../argParser.js';
-import type { CliCommand } from '../command.js';
+import type { CliCommand, CliContext } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
 
 export const listTemplates: CliCommand = {
@@ -18,17 +18,23 @@ export const listTemplates: CliCommand = {
   --json   an array of { name, source, description, panes, missing, needsApproval }`,
   flags: [jsonFlag],
   async run(args, ctx) {
-    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
-    const result = (await sendRequest(socket, 'templates', {}, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as { templates: TemplateSummary[]; problems: string[] };
-    for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
+    const templates = await fetchTemplates(ctx, ctx.cwd);
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(result.templates, null, 2)}\n`);
+      ctx.out(`${JSON.stringify(templates, null, 2)}\n`);
       return 0;
     }
-    ctx.out(formatTemplates(result.templates));
+    ctx.out(formatTemplates(templates));
     return 0;
   },
 };
+
+/** The templates a workspace in `dir` can use (the project file's of its repository or folder too); problems go to stderr. */
+export async function fetchTemplates(ctx: CliContext, dir: string): Promise<TemplateSummary[]> {
+  const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+  const result = (await sendRequest(socket, 'templates', {}, { cwd: dir, callerPane: ctx.callerPane })) as { templates: TemplateSummary[]; problems: string[] };
+  for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
+  return result.templates;
+}
 
 export function formatTemplates(templates: TemplateSummary[]): string {
   const width = Math.max(...templates.map((t) => t.name.length));

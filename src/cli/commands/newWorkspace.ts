@@ -5,7 +5,8 @@ import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import { UsageError, boolFlag, stringFlag } from '../argParser.js';
 import { attachTerminal, canAttach } from '../attachFlow.js';
-import type { CliCommand } from '../command.js';
+import type { CliCommand, CliContext } from '../command.js';
+import { fetchTemplates, formatTemplates } from './listTemplates.js';
 
 export const newWorkspace: CliCommand = {
   name: 'new',
@@ -31,7 +32,8 @@ export const newWorkspace: CliCommand = {
                      (Claude and Codex on the same task); 'tessera templates' lists them all, yours
                      from the "templates" setting included. Agents that are not installed are left
                      out (tessera says so). Reopening the workspace later restores its panes as you
-                     left them, not the template.
+                     left them, not the template. --template without a name lists the templates
+                     for that folder (a project file's too) and makes nothing.
   --shell COMMAND        the shell for this workspace's terminal panes (e.g. "zsh -l")
   --prompt TEXT          pasted into every agent pane of this workspace once it is ready (with a
                          template: into each of its agents)
@@ -51,7 +53,7 @@ export const newWorkspace: CliCommand = {
     { name: 'repo', value: true },
     { name: 'base', value: true },
     { name: 'branch', value: true },
-    { name: 'template', value: true, valueHint: "'tessera templates' lists the templates" },
+    { name: 'template', value: true, valueOptional: true },
   ],
   async run(args, ctx) {
     const cwdFlag = stringFlag(args, 'cwd');
@@ -64,6 +66,7 @@ export const newWorkspace: CliCommand = {
       throw new UsageError('--repo, --base and --branch go with --worktree (or --branch with --clone)');
     }
     const repo = stringFlag(args, 'repo');
+    if (args.flags.get('template') === true) return listForChoice(ctx, path.resolve(ctx.cwd, cwdFlag ?? repo ?? '.'));
     const detached = boolFlag(args, 'detached');
     if (!detached && !(await canAttach(ctx))) return 1;
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
@@ -96,3 +99,10 @@ export const newWorkspace: CliCommand = {
     return attachTerminal(ctx, { workspace: result.name, startServer: false, checked: true });
   },
 };
+
+/** `--template` without a name: the templates for the folder the workspace would be made from; nothing is made. */
+async function listForChoice(ctx: CliContext, dir: string): Promise<number> {
+  ctx.out(formatTemplates(await fetchTemplates(ctx, dir)));
+  ctx.err('tessera: --template needs a name: one of the templates above (nothing was made)\n');
+  return 1;
+}

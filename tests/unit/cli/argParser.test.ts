@@ -5,6 +5,7 @@ const specs = [
   { name: 'target', short: 't', value: true },
   { name: 'detached', short: 'd' },
   { name: 'json' },
+  { name: 'template', value: true, valueOptional: true },
 ];
 
 describe('argument parser', () => {
@@ -16,6 +17,16 @@ describe('argument parser', () => {
     expect(args.rest).toEqual(['vim', '-u', 'NONE']);
     expect(parseArgs(['--target=7'], specs).flags.get('target')).toBe('7');
     expect(parseArgs(['-t7'], specs).flags.get('target')).toBe('7');
+  });
+
+  it('lets an optional value be left out: at the end, or before the next flag or --', () => {
+    expect(parseArgs(['--template'], specs).flags.get('template')).toBe(true);
+    const before = parseArgs(['--template', '-d', '--', 'vim'], specs);
+    expect(before.flags.get('template')).toBe(true);
+    expect(before.flags.get('detached')).toBe(true);
+    expect(before.rest).toEqual(['vim']);
+    expect(parseArgs(['--template', 'pair'], specs).flags.get('template')).toBe('pair');
+    expect(parseArgs(['--template=pair'], specs).flags.get('template')).toBe('pair');
   });
 
   it('refuses unknown flags, missing values and extra arguments', () => {
