@@ -31,7 +31,7 @@
  * @property {() => Promise<number>} serverPid
  * @property {() => Promise<void>} kill  stops the server and everything in it
  * @property {() => Promise<void>} [startLoopDelay]  starts measuring the server's event-loop delay (tessera only)
- * @property {() => Promise<{ p50Ms: number, p99Ms: number }>} [takeLoopDelay]  the delay since startLoopDelay
+ * @property {() => Promise<{ p50Ms: number, p99Ms: number } | null>} [takeLoopDelay]  the delay since startLoopDelay (null: not measured)
  */
 
 /**

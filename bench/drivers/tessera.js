@@ -67,6 +67,8 @@ async function describeVersion() {
 class TesseraServer {
   /** @type {number | undefined} */
   #pid;
+  /** Whether startLoopDelay started a measurement. */
+  #measuresLoopDelay = false;
 
   /** @param {BenchEnvironment} benchEnv */
   constructor(benchEnv) {
@@ -139,10 +141,17 @@ class TesseraServer {
   }
 
   async startLoopDelay() {
-    await this.#tessera('server-info', '--json', '--loop-delay');
+    try {
+      await this.#tessera('server-info', '--json', '--loop-delay');
+      this.#measuresLoopDelay = true;
+    } catch {
+      // an older build (TESSERA_BENCH_BIN) without --loop-delay: the figure is left out
+      this.#measuresLoopDelay = false;
+    }
   }
 
   async takeLoopDelay() {
+    if (!this.#measuresLoopDelay) return null;
     const info = parseJson(await this.#tessera('server-info', '--json', '--loop-delay'), 'server-info --json --loop-delay');
     const delay = /** @type {{ loopDelay?: { p50Ms?: unknown, p99Ms?: unknown } | null }} */ (info).loopDelay;
     if (typeof delay?.p50Ms !== 'number' || typeof delay.p99Ms !== 'number') {
