@@ -10,7 +10,7 @@ import { OutputClamp } from './outputClamp.js';
 import { CommandEndResets, MODES_LEFT_ON_RESET } from './modesLeftOn.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
-import { CLAMP_PIECE_CHARS, XTERM_HISTORY_MARGIN } from '../limits.js';
+import { CLAMP_PIECE_CHARS, ECHO_WINDOW_MS, XTERM_HISTORY_MARGIN } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
 import { copyLineCells, lineWords, synchronizedOutputReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
@@ -84,6 +84,8 @@ export class Emulator implements ParseTask {
   /** Turns off the input modes a finished command left on, where the shell marks its end. */
   private readonly commandEnds: CommandEndResets | undefined;
   private readonly readSynchronizedOutput: () => boolean;
+  /** When the user last typed into this pane (performance.now()). */
+  private lastUserInput = -Infinity;
   /** Output not yet through the clamp (it is clamped when its turn comes, at the screen's size then). */
   private readonly raw: PendingSlice[] = [];
   private rawOffset = 0;
@@ -165,13 +167,13 @@ export class Emulator implements ParseTask {
   /**
    * Feeds program output; `parsed` runs once xterm has processed it (used for flow control). Counts
    * and coordinates are clamped to the screen and the output is parsed in slices, taking turns with
-   * every other pane.
+   * every other pane; output that follows the user's keys closely (their echo) goes first.
    */
   write(data: string, parsed?: () => void): void {
     if (this.disposed) return;
     this.bytesReceived += data.length;
     this.raw.push({ data, parsed });
-    requestParse(this);
+    requestParse(this, performance.now() - this.lastUserInput <= ECHO_WINDOW_MS);
   }
 
   /** Parses the next slice (called by the parse scheduler); true when more is waiting. */
@@ -245,6 +247,7 @@ export class Emulator implements ParseTask {
 
   /** The user just typed into this pane: show the live screen again if it was scrolled back. */
   noteUserInput(): void {
+    this.lastUserInput = performance.now();
     const buffer = this.terminal.buffer.active;
     if (buffer.viewportY !== buffer.baseY) this.terminal.scrollToBottom();
   }

@@ -60,3 +60,20 @@ describe('parse scheduler', () => {
     expect(log).toEqual(['kept', 'kept']);
   });
 });
+
+describe('parse scheduler, urgent output', () => {
+  it('parses output asked for first (an echo) ahead of a pane that floods, in the very next turn', async () => {
+    const log: string[] = [];
+    const flood = busyTask('flood', 40, 1, log);
+    requestParse(flood);
+    await new Promise((resolve) => setImmediate(resolve)); // the flood is under way
+    expect(log.length).toBeGreaterThan(0);
+    const mark = log.length;
+    const echo = busyTask('echo', 1, 0.1, log);
+    requestParse(echo, true);
+    await echo.done;
+    expect(log[mark]).toBe('echo'); // not after the flood's next slice
+    await flood.done;
+    expect(log.filter((name) => name === 'flood')).toHaveLength(40);
+  });
+});
