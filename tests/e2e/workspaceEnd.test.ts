@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { git, repoWithRemote } from '../helpers/gitRepo.js';
-import { TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outerTerminal.js';
+import { TesseraSandbox, eventually, isAlive, type OuterTerminal } from '../helpers/outerTerminal.js';
 
 const PREFIX = '\x1c';
 const UP = '\x1b[A';
@@ -44,14 +44,18 @@ async function askToRemove(t: OuterTerminal, name: string): Promise<void> {
 describe('removing a workspace from the client', () => {
   it('refuses when the worktree changed since the confirmation showed it, then removes it once clean', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'here', '--worktree'], { cwd: repo });
-    await sandbox.cliOk(['new', '-d', '-s', 'gone', '--worktree'], { cwd: repo });
+    // Its pane runs a program with a child in the background: removing the workspace ends both.
+    const pidFile = path.join(sandbox.root, 'child.pid');
+    await sandbox.cliOk(['new', '-d', '-s', 'gone', '--worktree', '--', 'sh', '-c', `sleep 600 & echo $! > ${pidFile}; wait`], { cwd: repo });
     const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'gone');
+    const child = Number(await eventually(() => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim() : ''), (text) => text !== ''));
+    expect(isAlive(child)).toBe(true);
     const t = sandbox.open(['attach', '-t', 'here'], { cols: 120, rows: 40 });
     await t.waitFor(/tsh\$/);
 
     await askToRemove(t, 'gone');
     await t.waitFor(/untracked files +0/);
-    await t.waitFor(/running panes +\d/);
+    await t.waitFor(/running panes +\d+ \(ended first, whole process groups\)/);
     await t.waitFor('Cancel (keep everything)');
     // Something changes in the worktree while the confirmation is on screen.
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me\n');
@@ -80,20 +84,27 @@ describe('removing a workspace from the client', () => {
     await t.waitFor(`removed workspace gone and its folder ${dir}`);
     expect(fs.existsSync(dir)).toBe(false);
     expect(await names()).toEqual(['here']);
+    await eventually(() => isAlive(child), (running) => !running);
     expect(git(repo, 'branch', '--list', 'feat/gone')).toContain('feat/gone');
     // The client still shows its own workspace, and keys reach its pane.
     t.write('echo still-here\r');
     await t.waitFor(/^still-here/m);
   });
 
-  it('removes the workspace on screen after the user turns on discarding its changes, moving the client to another', async () => {
+  it('removes the workspace on screen from the switcher after the user turns on discarding its changes, moving the client to another', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'other', '--worktree'], { cwd: repo });
     await sandbox.cliOk(['new', '-d', '-s', 'doomed', '--worktree'], { cwd: repo });
     const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'doomed');
     fs.writeFileSync(path.join(dir, 'a.txt'), 'changed\n');
     const t = sandbox.open(['attach', '-t', 'doomed'], { cols: 120, rows: 40 });
     await t.waitFor(/tsh\$/);
-    await askToRemove(t, 'doomed');
+    // This time from the switcher: C-x on the selected workspace.
+    t.write(`${PREFIX}g`);
+    await t.waitFor('Switch to a workspace (C-x removes, C-r resets the selected one)');
+    t.write('doomed');
+    await t.waitFor(() => t.lines().some((l) => l.includes('doomed  ') && !l.includes('Search')));
+    t.write('\x18');
+    await t.waitFor('Remove workspace doomed?');
     await t.waitFor(/changed files +1/);
     t.write(`${UP}${UP}`); // Cancel → Remove → discard changes
     t.write(' ');
@@ -103,7 +114,7 @@ describe('removing a workspace from the client', () => {
     expect(fs.existsSync(dir)).toBe(false);
     await eventually(() => names(), (n) => n.join() === 'other');
     // The client moved to the other workspace instead of ending.
-    await t.waitFor(/other/);
+    await t.waitFor(/● 1 other/); // the strip lists the one workspace left, shown here
     t.write('echo moved-on\r');
     await t.waitFor(/^moved-on/m);
   });

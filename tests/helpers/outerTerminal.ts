@@ -234,7 +234,7 @@ export class OuterTerminal {
 }
 
 /** Waits until a condition holds (for state outside the screen: files, list-panes). */
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -11,6 +11,15 @@ import { ROUTER_HELP } from './keyRouter.js';
 import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
 import type { ActionContext } from './sessionActions.js';
 import { switcherOverlay } from './workspaceSwitcher.js';
+import { shownItems } from '../../app/palette/model.js';
+
+/** In the switcher, C-x removes and C-r resets the selected workspace (each through its confirmation). */
+function switcherEndKey(overlay: PaletteOverlay, token: KeyToken): { action: 'rm' | 'reset'; name: string } | undefined {
+  const key = token.kind === 'key' ? token.key : undefined;
+  if (!key?.ctrl || key.alt || key.event === 'release' || (key.name !== 'x' && key.name !== 'r')) return undefined;
+  const selected = shownItems(overlay.state)[overlay.state.selected];
+  return selected ? { action: key.name === 'x' ? 'rm' : 'reset', name: selected.item.id } : undefined;
+}
 
 /** Separates the prefix keys from scroll mode's in the help overlay. */
 const SCROLL_HELP_HEADING = { keys: 'in scroll mode', description: '(no prefix there) these keys:' };
@@ -86,6 +95,12 @@ export class Overlays {
       return true;
     }
     if (overlay.kind === 'palette') {
+      const ending = overlay.purpose === 'workspace' ? switcherEndKey(overlay, token) : undefined;
+      if (ending) {
+        this.ctx.setChrome({ overlay: { kind: 'none' } });
+        void this.ctx.confirmEnd.open(ending.action, ending.name);
+        return true;
+      }
       const step = paletteKey(overlay, token);
       if (step.outcome === undefined) this.ctx.setChrome({ overlay: step.overlay });
       else {

@@ -25,7 +25,7 @@ export function switcherOverlay(strip: StripEntry[], listed: ListedWorkspace[], 
     detail: [entry.current ? 'shown here' : STATE_WORDS[entry.state], diffText(entry.diff), listed[i]?.path].filter(Boolean).join('  '),
     keys: entry.digit === undefined ? '' : String(entry.digit),
   }));
-  return listPalette('workspace', 'Switch to a workspace', items, 'no workspace matches', cols, rows);
+  return listPalette('workspace', 'Switch to a workspace (C-x removes, C-r resets the selected one)', items, 'no workspace matches', cols, rows);
 }
 
 const waits = (pane: Pane): boolean => pane.status === 'approval' || pane.attention;
