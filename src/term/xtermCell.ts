@@ -118,6 +118,19 @@ export function synchronizedOutputReader(terminal: { modes: { synchronizedOutput
   return () => service.decPrivateModes.synchronizedOutput === true;
 }
 
+/** xterm's mouse service (CoreMouseService.activeProtocol), not public API in 6.0.0. */
+const MOUSE_PROTOCOLS: Record<string, 'x10' | 'vt200' | 'drag' | 'any'> = { X10: 'x10', VT200: 'vt200', DRAG: 'drag', ANY: 'any' };
+
+/**
+ * Reads the mouse tracking a program asked for straight from xterm's mouse service, like
+ * synchronizedOutputReader (asked for every pane on every frame); the public getter otherwise.
+ */
+export function mouseTrackingReader(terminal: { modes: { mouseTrackingMode: 'none' | 'x10' | 'vt200' | 'drag' | 'any' } }): () => 'none' | 'x10' | 'vt200' | 'drag' | 'any' {
+  const service = (terminal as { _core?: { coreMouseService?: { activeProtocol?: unknown } } })._core?.coreMouseService;
+  if (!service || typeof service.activeProtocol !== 'string') return () => terminal.modes.mouseTrackingMode;
+  return () => MOUSE_PROTOCOLS[service.activeProtocol as string] ?? 'none';
+}
+
 /**
  * The line behind the public IBufferLine (xterm's BufferLineApiView over a BufferLine): three uint32
  * per cell (content, fg, bg) and the graphemes of combined cells. Not public API: read as of

@@ -104,15 +104,29 @@ describe('captureScreen with ansi', () => {
   });
 });
 
-describe('Emulator.synchronizedOutput', () => {
-  it('follows DEC 2026 as xterm itself reports it, through a reset too', async () => {
+/** Feeds each chunk in turn and returns what `ours` says after each, checking it against `xterms`. */
+async function feedChecking<T>(emulator: Emulator, chunks: string[], ours: () => T, xterms: () => T): Promise<T[]> {
+  const seen: T[] = [];
+  for (const bytes of chunks) {
+    await new Promise<void>((resolve) => emulator.write(bytes, resolve));
+    expect(ours()).toBe(xterms());
+    seen.push(ours());
+  }
+  return seen;
+}
+
+describe('Emulator modes read from xterm directly', () => {
+  it('follows DEC 2026 (synchronized output) as xterm itself reports it, through a reset too', async () => {
     const { emulator } = await screenOf('');
-    const seen: boolean[] = [];
-    for (const bytes of ['\x1b[?2026h', 'text', '\x1b[?2026l', '\x1b[?2026h', '\x1bc', '\x1b[?2026h', '\x1b[!p']) {
-      await new Promise<void>((resolve) => emulator.write(bytes, resolve));
-      expect(emulator.synchronizedOutput).toBe(emulator.terminal.modes.synchronizedOutputMode);
-      seen.push(emulator.synchronizedOutput);
-    }
+    const chunks = ['\x1b[?2026h', 'text', '\x1b[?2026l', '\x1b[?2026h', '\x1bc', '\x1b[?2026h', '\x1b[!p'];
+    const seen = await feedChecking(emulator, chunks, () => emulator.synchronizedOutput, () => emulator.terminal.modes.synchronizedOutputMode);
     expect(seen).toEqual([true, true, false, true, false, true, false]);
+  });
+
+  it('follows the mouse modes a program asks for as xterm itself reports them', async () => {
+    const { emulator } = await screenOf('');
+    const chunks = ['', '\x1b[?9h', '\x1b[?1000h', '\x1b[?1002h', '\x1b[?1003h', '\x1b[?1003l', '\x1bc'];
+    const seen = await feedChecking(emulator, chunks, () => emulator.mouseTracking.tracking, () => emulator.terminal.modes.mouseTrackingMode);
+    expect(seen).toEqual(['none', 'x10', 'vt200', 'drag', 'any', 'none', 'none']);
   });
 });
