@@ -29,9 +29,11 @@ export interface EndChoices {
 export interface ChoiceWords {
   force: string;
   discardChanges: string;
+  /** The force permission by its name alone ("--force is not enough"). */
+  forceName: string;
 }
 
-export const CLI_WORDS: ChoiceWords = { force: 'add --force', discardChanges: 'add --discard-changes' };
+export const CLI_WORDS: ChoiceWords = { force: 'add --force', discardChanges: 'add --discard-changes', forceName: '--force' };
 
 /** Files that would be thrown away ("2 changed file(s) and 1 untracked file(s)"), '' when none. */
 export function changedFiles(check: Preflight): string {
@@ -58,7 +60,7 @@ export function endRefusal(check: Preflight, choices: EndChoices, action: EndAct
   if (action === 'reset' && !check.base) return `${check.name} has no base branch to go back to`;
   if (!touchesFiles(check, action)) return undefined;
   const changed = changedFiles(check);
-  if (changed && !choices.discardChanges) return `${check.name} has ${changed}; commit them, or ${words.discardChanges} to throw them away (${words.force.replace(/^add /, '')} is not enough)`;
+  if (changed && !choices.discardChanges) return `${check.name} has ${changed}; commit them, or ${words.discardChanges} to throw them away (${words.forceName} is not enough)`;
   const kept = keptWork(check);
   if (kept && !choices.force) return `${check.name} has ${kept}; push them, or ${words.force} to ${action === 'rm' ? 'remove' : 'reset'} it anyway`;
   return undefined;

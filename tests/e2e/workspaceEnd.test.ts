@@ -27,18 +27,18 @@ async function names(): Promise<string[]> {
   return (JSON.parse(await sandbox.cliOk(['ls', '--json'])) as { name: string }[]).map((w) => w.name);
 }
 
-/** Prefix : remove-workspace, then the workspace by name: its confirmation opens. */
-async function askToRemove(t: OuterTerminal, name: string): Promise<void> {
+/** Prefix : remove-workspace (or reset-workspace), then the workspace by name: its confirmation opens. */
+async function askToEnd(t: OuterTerminal, name: string, action: 'remove' | 'reset' = 'remove'): Promise<void> {
   t.write(`${PREFIX}:`);
   await t.waitFor('Run an action');
-  t.write('remove-workspace');
-  await t.waitFor(/remove-workspace +remove a workspace/);
+  t.write(`${action}-workspace`);
+  await t.waitFor(new RegExp(`${action}-workspace +${action} a`));
   t.write('\r');
-  await t.waitFor('Remove a workspace (a confirmation shows what it holds)');
+  await t.waitFor(action === 'remove' ? 'Remove a workspace (a confirmation shows what it holds)' : 'Reset a worktree workspace to its base');
   t.write(name);
   await t.waitFor(() => t.lines().some((l) => l.includes(`${name}  `) && !l.includes('Search')));
   t.write('\r');
-  await t.waitFor(`Remove workspace ${name}?`);
+  await t.waitFor(`${action === 'remove' ? 'Remove' : 'Reset'} workspace ${name}?`);
 }
 
 describe('removing a workspace from the client', () => {
@@ -53,9 +53,9 @@ describe('removing a workspace from the client', () => {
     const t = sandbox.open(['attach', '-t', 'here'], { cols: 120, rows: 40 });
     await t.waitFor(/tsh\$/);
 
-    await askToRemove(t, 'gone');
+    await askToEnd(t, 'gone');
     await t.waitFor(/untracked files +0/);
-    await t.waitFor(/running panes +\d+ \(ended first, whole process groups\)/);
+    await t.waitFor(/running panes +1 \(pane \d+\), ended first, whole process groups/);
     await t.waitFor('Cancel (keep everything)');
     // Something changes in the worktree while the confirmation is on screen.
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me\n');
@@ -70,14 +70,14 @@ describe('removing a workspace from the client', () => {
     // Confirming what is shown now is still refused: throwing the file away must be turned on.
     t.write(UP);
     t.write('\r');
-    await t.waitFor("gone has 1 untracked file(s); commit them, or turn on 'discard changes'");
+    await t.waitFor('gone has 1 untracked file(s); commit them, or turn on');
     expect(fs.existsSync(dir)).toBe(true);
     t.write('\x1b');
     await t.waitFor(() => !t.text().includes('Remove workspace gone?'));
 
     // Clean again: the removal goes through, the folder and the record go, the branch stays.
     fs.rmSync(path.join(dir, 'notes.txt'));
-    await askToRemove(t, 'gone');
+    await askToEnd(t, 'gone');
     await t.waitFor(/untracked files +0/);
     t.write(UP);
     t.write('\r');
@@ -117,5 +117,31 @@ describe('removing a workspace from the client', () => {
     await t.waitFor(/● 1 other/); // the strip lists the one workspace left, shown here
     t.write('echo moved-on\r');
     await t.waitFor(/^moved-on/m);
+  });
+
+  it('resets the worktree on screen only once losing its unpushed commit is turned on, and shows it again afterwards', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'other', '--worktree'], { cwd: repo });
+    await sandbox.cliOk(['new', '-d', '-s', 'fix', '--worktree'], { cwd: repo });
+    const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'fix');
+    fs.writeFileSync(path.join(dir, 'b.txt'), 'work\n');
+    git(dir, 'add', 'b.txt');
+    git(dir, 'commit', '-q', '-m', 'local only');
+    const t = sandbox.open(['attach', '-t', 'fix'], { cols: 120, rows: 40 });
+    await t.waitFor(/tsh\$/);
+    await askToEnd(t, 'fix', 'reset');
+    await t.waitFor(/unpushed commits +1/);
+    t.write(`${UP}\r`); // "Reset fix" as it is: refused
+    await t.waitFor('fix has 1 unpushed commit(s); push them, or turn on');
+    expect(fs.existsSync(path.join(dir, 'b.txt'))).toBe(true);
+    t.write(`${UP} `);
+    await t.waitFor('[x] lose unpushed commits');
+    t.write('\x1b[B\r');
+    await t.waitFor(/reset workspace fix to main .*its panes started again/);
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(git(repo, 'rev-parse', 'main'));
+    expect(fs.existsSync(path.join(dir, 'b.txt'))).toBe(false);
+    expect(await names()).toEqual(['fix', 'other']);
+    // The client shows fix again, with a new shell in its folder.
+    t.write('pwd\r');
+    await t.waitFor(new RegExp(`^${dir}$`, 'm'));
   });
 });

@@ -26,7 +26,9 @@ function factLines(state: ConfirmEndState): Segment[][] {
   } else {
     lines.push([seg('not a git repository (or the folder is gone)', 'caption')]);
   }
-  lines.push([label('running panes'), seg(f.runningPanes.length === 0 ? 'none' : `${f.runningPanes.join(', ')} (ended first, whole process groups)`)]);
+  const running = f.runningPanes.length;
+  const ids = `${running === 1 ? 'pane' : 'panes'} ${f.runningPanes.join(', ')}`;
+  lines.push([label('running panes'), seg(running === 0 ? 'none' : `${running} (${ids}), ended first, whole process groups`)]);
   return lines;
 }
 
@@ -48,6 +50,20 @@ function whatHappens(state: ConfirmEndState): string {
   return `Remove ${f.name}: its folder ${f.path} is deleted${f.kind === 'worktree' && f.branch ? ` (branch ${f.branch} stays in the repository)` : ''}.`;
 }
 
+/** The text in lines of at most `width` columns, broken between words (a word longer than a line is cut by the line). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
 export function confirmLines(state: ConfirmEndState, width: number): ConfirmLine[] {
   const plain = (segments: Segment[]): ConfirmLine => ({ segments: fitSegments(segments, width), focused: false });
   const title = state.action === 'rm' ? `Remove workspace ${state.facts.name}?` : `Reset workspace ${state.facts.name}?`;
@@ -56,7 +72,8 @@ export function confirmLines(state: ConfirmEndState, width: number): ConfirmLine
   lines.push(plain([]));
   for (const row of confirmRows(state)) lines.push({ segments: fitSegments(rowSegments(state, row), width), focused: row === state.focus });
   const why = state.error ?? confirmRefusal(state);
-  lines.push(plain(why ? [seg(why, state.error ? 'error' : 'hint')] : []));
+  if (!why) lines.push(plain([]));
+  for (const part of why ? wrapWords(why, width) : []) lines.push(plain([seg(part, state.error ? 'error' : 'hint')]));
   lines.push(plain([seg('↑↓ move  Space/Enter turn on/off  Enter on the action confirms (checked again first)  Esc cancels', 'hint')]));
   return lines;
 }

@@ -19,7 +19,7 @@ export interface ConfirmEndState extends EndChoices {
 }
 
 /** How the refusal names the dialog's permissions. */
-export const DIALOG_WORDS = { force: "turn on 'lose unpushed commits'", discardChanges: "turn on 'discard changes'" };
+export const DIALOG_WORDS = { force: "turn on 'lose unpushed commits'", discardChanges: "turn on 'discard changes'", forceName: "'lose unpushed commits'" };
 
 export function confirmEndState(action: EndAction, facts: Preflight, error?: string): ConfirmEndState {
   const state: ConfirmEndState = { action, facts, force: false, discardChanges: false, focus: 'cancel', busy: false, error };

@@ -36,7 +36,7 @@ export class ConfirmEndController {
     try {
       const facts = await preflight(this.host.registry, name);
       if (this.disposed || shown !== this.shown) return;
-      this.show(confirmEndState(action, facts, error));
+      this.show(confirmEndState(action, facts, error), true);
     } catch (error_) {
       if (!this.disposed && shown === this.shown) this.host.message((error_ as Error).message, 'error');
     }
@@ -69,20 +69,27 @@ export class ConfirmEndController {
     this.disposed = true;
   }
 
-  private show(state: ConfirmEndState): void {
+  /** Draws the confirmation; `fresh`: it has just opened, and the "checking…" line goes. */
+  private show(state: ConfirmEndState, fresh = false): void {
     if (this.disposed) return;
-    this.host.setChrome({ overlay: { kind: 'confirm-end', state, rect: confirmEndRect(this.host.cols, Math.max(1, this.host.rows - 1), state) } });
+    const overlay: Overlay = { kind: 'confirm-end', state, rect: confirmEndRect(this.host.cols, Math.max(1, this.host.rows - 1), state) };
+    this.host.setChrome(fresh ? { overlay, message: undefined } : { overlay });
   }
 
   private async confirm(state: ConfirmEndState, choice: Pick<EndOptions, 'expect' | 'force' | 'discardChanges'>): Promise<void> {
     const shown = this.shown;
     const name = state.facts.name;
     const act = state.action === 'rm' ? removeWorkspace : resetWorkspace;
+    let movedAway = false;
     try {
-      const message = await act(this.host.registry, name, { ...choice, beforeStop: () => this.moveAwayFrom(name, state.action) });
+      const message = await act(this.host.registry, name, { ...choice, beforeStop: () => (movedAway = this.moveAwayFrom(name, state.action)) });
       if (this.disposed) return;
       if (shown === this.shown) this.host.setChrome({ overlay: { kind: 'none' } });
-      this.host.message(message, 'info');
+      // A reset workspace this client was showing is opened again (fresh panes on the reset folder) and shown.
+      if (movedAway && state.action === 'reset') {
+        this.host.showWorkspace(this.host.openWorkspace(name));
+        this.host.message(message.replace(/; it is dormant, open it to start its panes$/, '; its panes started again'), 'info');
+      } else this.host.message(message, 'info');
     } catch (error) {
       if (this.disposed) return;
       const why = (error as Error).message;
@@ -92,15 +99,17 @@ export class ConfirmEndController {
     }
   }
 
-  /** This client shows the workspace whose panes are about to end: it moves to another one first. */
-  private moveAwayFrom(name: string, action: EndAction): void {
-    if (this.disposed || this.host.workspace.name !== name) return;
+  /** This client shows the workspace whose panes are about to end: it moves to another one first (true when it did). */
+  private moveAwayFrom(name: string, action: EndAction): boolean {
+    if (this.disposed || this.host.workspace.name !== name) return false;
     const others = this.host.workspaces.all().filter((w) => w.name !== name);
     const next = others.find((w) => w.live) ?? others[0];
     if (!next) {
-      this.host.leave(`[tessera: workspace ${name} is being ${action === 'reset' ? 'reset' : 'removed'}; no other workspace to show]`);
-      return;
+      const again = action === 'reset' ? `; 'tessera attach -t ${name}' opens it again` : '';
+      this.host.leave(`[tessera: workspace ${name} is being ${action === 'reset' ? 'reset' : 'removed'} and there is no other workspace to show${again}]`);
+      return false;
     }
     this.host.showWorkspace(this.host.openWorkspace(next.name));
+    return true;
   }
 }

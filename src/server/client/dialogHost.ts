@@ -12,7 +12,8 @@ export interface DialogHost {
   readonly rows: number;
   /** The overlay shown now: the dialog, or another one after it was closed or hidden. */
   readonly chrome: { overlay: Overlay };
-  setChrome(change: { overlay: Overlay }): void;
+  /** Shows an overlay (and clears the status-bar message when `message` is given as undefined). */
+  setChrome(change: { overlay: Overlay; message?: undefined }): void;
   message(text: string, tone: 'info' | 'error'): void;
   showWorkspace(workspace: Workspace): void;
 }

@@ -72,10 +72,13 @@ describe('remove / reset confirmation', () => {
     expect(lines[0]).toBe('Remove workspace feat?');
     expect(lines.join('\n')).toMatch(/changed files\s+2/);
     expect(lines.join('\n')).toMatch(/unpushed commits\s+3 \(no remote/);
-    expect(lines.join('\n')).toMatch(/running panes\s+1 \(ended first, whole process groups\)/);
+    expect(lines.join('\n')).toMatch(/running panes\s+1 \(pane 1\), ended first, whole process groups/);
     expect(lines).toContain('[ ] discard changes: 2 changed file(s) are thrown away for good');
     expect(lines).toContain('[ ] lose unpushed commits: 3 unpushed commit(s) exist nowhere else');
     expect(lines.join('\n')).toMatch(/feat has 2 changed file\(s\); commit them, or turn on 'discard changes'/);
+    // A refusal longer than the dialog is wrapped, never cut.
+    const narrow = confirmLines(confirmEndState('rm', facts({ dirty: 2 })), 40).map((l) => segmentsText(l.segments).trimEnd());
+    expect(narrow.join(' ')).toContain("feat has 2 changed file(s); commit them, or turn on 'discard changes' to throw them away ('lose unpushed commits' is not enough)");
   });
 
   it('gives tessera rm and reset the same answers with the command-line words', () => {
