@@ -79,6 +79,7 @@ export class Pane {
 
   constructor(launch: PaneLaunch) {
     this.id = launch.id;
+    releaseMemorySoon();
     this.kind = launch.kind;
     this.agent = launch.agent;
     this.installed = launch.file !== undefined;
