@@ -26,6 +26,7 @@ const FILL_LINES = 5200;
 const SETTLE_MS = 3000;
 
 const args = process.argv.slice(2);
+/** @param {string} name @param {string} [fallback] @returns {string | undefined} */
 const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : fallback;
@@ -71,8 +72,10 @@ fs.writeFileSync(fixture, buildFullWidthLines({ count: FILL_LINES, width: COLS, 
 /** @param {string} command @param {Record<string, unknown>} args @returns {Promise<any>} */
 const request = (command, args) => controlRequest(socketPath, command, args, root);
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** @param {string} what @param {() => Promise<boolean>} test */
 async function waitFor(what, test, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -82,15 +85,19 @@ async function waitFor(what, test, timeoutMs = 180_000) {
   }
 }
 
+/** @param {number} bytes */
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /** Resident memory split as /proc reports it: anonymous (heap, malloc) and file-backed (code). */
+/** @param {number} pid */
 function smaps(pid) {
   const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  /** @param {string} key */
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
   return { anon: kb('Anonymous'), file: kb('Rss') - kb('Anonymous') };
 }
 
+/** @param {string} step @param {number} pid */
 async function report(step, pid) {
   const info = await request('server-info', {});
   const rss = residentBytes(pid);
@@ -104,12 +111,14 @@ async function report(step, pid) {
   return rss;
 }
 
+/** @param {number[]} ids */
 async function prompts(ids) {
   for (const id of ids) {
     await waitFor(`pane ${id}'s prompt`, async () => (await request('capture-pane', { pane: String(id) })).includes('mem$'));
   }
 }
 
+/** @param {number} count @param {number} first @returns {Promise<number[]>} */
 async function openPanes(count, first) {
   const ids = [];
   for (let i = 0; i < count; i++) {
@@ -126,6 +135,7 @@ async function openPanes(count, first) {
   return ids;
 }
 
+/** @param {number[]} ids */
 async function fill(ids) {
   for (const id of ids) await request('send-keys', { pane: String(id), keys: [`cat ${fixture}; echo '@@'"done@@"\r`] });
   for (const id of ids) {
@@ -140,6 +150,7 @@ try {
   process.stdout.write(`server flags: ${nodeFlags.join(' ') || '(none)'}${args.includes('--no-env') ? ', without SERVER_ENV' : ''}\n`);
   await waitFor('the server socket', async () => request('server-info', {}).then(() => true, () => false), 60_000);
   const pid = server.pid;
+  if (pid === undefined) throw new Error("the server did not start");
   await report('empty server', pid);
   const idle = await openPanes(IDLE_PANES, 0);
   await sleep(SETTLE_MS);
@@ -165,12 +176,13 @@ try {
 } finally {
   await request('kill-server', {}).catch(() => undefined);
   await waitFor('the server to exit', async () => !fs.existsSync(`/proc/${server.pid}`) || /\) Z /.test(fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8')), 30_000).catch(() => {
-    process.kill(server.pid, 'SIGKILL');
+    if (server.pid !== undefined) process.kill(server.pid, 'SIGKILL');
   });
   fs.rmSync(root, { recursive: true, force: true });
 }
 
 /** Fills the idle panes' histories, opens more filled panes, then closes them all. */
+/** @param {number} pid @param {number[]} idle @param {number} idleRss */
 async function filledPhases(pid, idle, idleRss) {
   await fill(idle);
   await sleep(SETTLE_MS);
@@ -191,8 +203,11 @@ async function filledPhases(pid, idle, idleRss) {
 }
 
 /** The largest resident mappings of a process (with --smaps): where memory that was not given back sits. */
+/** @param {number} pid */
 function largestMappings(pid) {
+  /** @type {{ name: string, size: number, rss: number }[]} */
   const mappings = [];
+  /** @type {{ name: string, size: number, rss: number } | undefined} */
   let current;
   for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
