@@ -271,7 +271,7 @@ it("starts the panes of the template chosen in the dialog; the project file's ar
   // ← from "none" wraps to the last template: the built-in ones, then the settings', then the project's.
   t.write('\x1b[D');
   const shows = (...parts: string[]) => () => parts.every((part) => t.text().includes(part));
-  await t.waitFor(shows('‹proj›', "from the project (from .tessera.json, not approved yet: 'tessera trust')"));
+  await t.waitFor(shows('‹proj›', "from the project (from .tessera.json, needs approval: 'tessera trust')"));
   t.write('\x1b[D');
   await t.waitFor(shows('‹duo›', 'two shells'));
   t.write('\r');

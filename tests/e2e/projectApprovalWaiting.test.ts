@@ -11,6 +11,10 @@ import { TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outer
 
 const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
 const PREFIX = '\x1c';
+const UP = '\x1b[A';
+const DOWN = '\x1b[B';
+const RIGHT = '\x1b[C';
+const LEFT = '\x1b[D';
 const WAITING = '.tessera.json is not approved yet';
 
 let sandbox: TesseraSandbox;
@@ -161,5 +165,59 @@ describe('work waiting for a project file approval', () => {
     expect(listing.stdout).toMatch(/\nweb +shell \| sh -c 'exec cat' \(project\) {2}\[not approved yet: see 'tessera trust'\]\n$/);
     expect(listing.stderr).toMatch(/--template needs a name: one of the templates above \(nothing was made\)/);
     expect(await listed()).toEqual([]);
+  });
+
+  it("offers the chosen folder's project templates in the new-workspace dialog, marked; chosen, a shell starts and the template waits", async () => {
+    const site = path.join(folder, 'site');
+    const plain = path.join(folder, 'plain');
+    fs.mkdirSync(site);
+    fs.mkdirSync(plain);
+    writeProject(site, { templates: [{ name: 'web', description: 'the site', panes: ['shell', { command: ['sh', '-c', 'echo ran >> marker; exec cat'] }] }] });
+    const marker = path.join(site, 'marker');
+    await sandbox.cliOk(['new', '-d', '-s', 'main', '-c', plain]);
+    const t = open(['attach', '-t', 'main']);
+    await t.waitFor(/tsh\$/);
+    t.write(`${PREFIX}N`);
+    await t.waitFor(/‹adopt a folder›/);
+    const shows = (...parts: string[]) => () => parts.every((part) => t.text().includes(part));
+    // The folder field starts with the parent of the folder on screen: <project>/. The templates are read
+    // again once typing pauses, so → steps through them until the one wanted is offered.
+    const choose = async (folderName: string, wanted: string, replace = true) => {
+      t.write(`${replace ? '\x17' : ''}${folderName}`); // Ctrl+W: the folder's last part goes
+      await t.waitFor(new RegExp(`Name +${folderName}`));
+      t.write(DOWN);
+      await t.waitFor(/› Template +‹/);
+      await eventually(
+        async () => {
+          if (shows(`‹${wanted}›`)()) return true;
+          t.write(RIGHT);
+          await new Promise((r) => setTimeout(r, 100));
+          return shows(`‹${wanted}›`)();
+        },
+        (found) => found,
+      );
+    };
+    await choose('site', 'web', false);
+    await t.waitFor(shows("the site (from .tessera.json, needs approval: 'tessera trust')"));
+    // Another folder, without a project file: its templates are offered instead, the chosen one is gone.
+    t.write(`${UP}\x17plain${DOWN}`);
+    await t.waitFor(/Name +plain/);
+    // Once read for that folder, the chosen template is no longer offered: none is chosen, the built-in ones come last.
+    await t.waitFor(/› Template +‹none›/);
+    t.write(LEFT);
+    await t.waitFor(/› Template +‹all-agents›/);
+    t.write(UP);
+    await choose('site', 'web');
+    t.write('\r');
+    await t.waitFor(/\.tessera\.json is not approved yet/);
+    t.write('\x1b[A'); // a key clears the status bar's message; the note stays
+    await t.waitFor(() => t.lines().some((l) => l.includes(" is not approved yet, so nothing of it ran; 'tessera trust -t site'")));
+    expect((await panesOf('site')).map((p) => p.command.split(' ')[0])).toEqual(['bash']);
+    expect(await entry('site')).toMatchObject({ state: 'open', waitingApproval: true });
+    expect(fs.existsSync(marker)).toBe(false);
+
+    await sandbox.cliOk(['trust', '-t', 'site', '--yes']);
+    await eventually(() => fs.existsSync(marker), (found) => found);
+    expect(await panesOf('site')).toHaveLength(3);
   });
 });

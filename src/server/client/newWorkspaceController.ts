@@ -9,17 +9,16 @@ import { defaultBranch, repoTop } from '../../git/repo.js';
 import { DIALOG_PROGRESS_TICK_MS, REPO_READ_DELAY_MS } from '../../limits.js';
 import type { Overlay } from '../../app/chromeModel.js';
 import { newWorkspaceRect } from '../../app/newWorkspace/geometry.js';
-import type { NewWorkspaceRequest, NewWorkspaceState, TemplateOption } from '../../app/newWorkspace/model.js';
+import type { NewWorkspaceRequest, NewWorkspaceState } from '../../app/newWorkspace/model.js';
 import { createFailed, creating, initialNewWorkspaceState, pasteIntoDialog, reduceNewWorkspace, repoRead } from '../../app/newWorkspace/reducer.js';
+import { withTemplates } from '../../app/newWorkspace/templateChoice.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import type { KeyToken } from '../../term/keys/token.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
 import { createWorkspace, type WorkspaceRequest } from '../records/createWorkspace.js';
-import { projectFolder } from '../project/projectTrust.js';
-import { projectTemplates } from '../project/projectWork.js';
-import { listTemplates, templateSources } from '../templates/index.js';
 import { tildify } from '../tildify.js';
 import type { DialogHost } from './dialogHost.js';
+import { DialogTemplates } from './dialogTemplates.js';
 import { looksLikeRepo, resolveTypedPath } from './typedPath.js';
 
 export type NewWorkspaceOverlay = Extract<Overlay, { kind: 'new-workspace' }>;
@@ -44,7 +43,15 @@ export class NewWorkspaceController {
   private shown = 0;
   private disposed = false;
 
-  constructor(private readonly host: NewWorkspaceHost) {}
+  /** The templates offered for the folder or repository chosen. */
+  private readonly templates: DialogTemplates;
+
+  constructor(private readonly host: NewWorkspaceHost) {
+    this.templates = new DialogTemplates(host, (shown, templates) => {
+      const state = this.current(shown);
+      if (state) this.show(withTemplates(state, templates));
+    });
+  }
 
   open(): void {
     const workspace = this.host.workspace;
@@ -56,26 +63,12 @@ export class NewWorkspaceController {
       repo: repo === '' ? '' : tildify(repo),
       taken: this.host.registry.all().map((w) => w.record.name),
       branchPrefix: this.host.settingsNow.branchPrefix,
-      templates: this.templates(),
+      templates: this.templates.onScreen(),
     });
     this.shown++;
     this.readFor = undefined;
     // The repository it starts with is read at once; one being typed, once typing pauses.
     this.show(state, 0);
-  }
-
-  /**
-   * The templates that can start here (the project file's of the workspace on screen too), each saying what
-   * it starts, which of its agents are missing, and whether it waits for the project file's approval.
-   */
-  private templates(): TemplateOption[] {
-    const { workspace, registry } = this.host;
-    const look = registry.projects.look(projectFolder({ kind: workspace.origin.kind, path: workspace.cwd, repo: workspace.origin.repo }));
-    return listTemplates(templateSources(this.host.settingsNow, this.host.serverEnv, projectTemplates(look))).map((t) => {
-      const notes = [t.missing.length > 0 ? `not installed, left out: ${t.missing.join(', ')}` : '', t.needsApproval ? "from .tessera.json, not approved yet: 'tessera trust'" : ''];
-      const note = notes.filter((n) => n !== '').join('; ');
-      return { name: t.name, description: note === '' ? t.description : `${t.description} (${note})` };
-    });
   }
 
   /** A key for the open dialog. */
@@ -106,11 +99,13 @@ export class NewWorkspaceController {
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.readTimer);
+    this.templates.forget();
     for (const tick of this.ticks) clearInterval(tick);
   }
 
   private close(): void {
     clearTimeout(this.readTimer);
+    this.templates.forget();
     this.shown++;
     this.host.setChrome({ overlay: { kind: 'none' } });
   }
@@ -120,6 +115,7 @@ export class NewWorkspaceController {
     if (this.disposed) return;
     this.host.setChrome({ overlay: { kind: 'new-workspace', state, rect: newWorkspaceRect(this.host.cols, Math.max(1, this.host.rows - 1), state) } });
     if (state.repoInfo.status === 'reading' && state.text.repo !== this.readFor) this.scheduleRead(state.text.repo, readDelay);
+    this.templates.follow(state, this.shown, readDelay);
   }
 
   /** The dialog as shown now, when it is the one opened `shown` times (not closed, hidden or replaced since). */
