@@ -100,7 +100,7 @@ async function startServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<
   // Until the server takes over its log (serverLog.ts), a crash at start-up still lands in the file.
   const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
   const logFd = fs.openSync(serverLogPath(socketPath), flags, 0o600);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, socketPath], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraServerFlags(env), entry, socketPath], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
     env: { ...env, ...SERVER_ENV },
@@ -109,6 +109,15 @@ async function startServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<
   child.unref();
   fs.closeSync(logFd);
   return child;
+}
+
+/**
+ * Node flags for the server from TESSERA_SERVER_NODE_FLAGS (space-separated, each starting with --), for
+ * profiling it: `TESSERA_SERVER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`. Anything else is ignored.
+ */
+function extraServerFlags(env: NodeJS.ProcessEnv): string[] {
+  const flags = env.TESSERA_SERVER_NODE_FLAGS?.split(/\s+/).filter((flag) => flag !== '') ?? [];
+  return flags.every((flag) => /^--[a-z][a-z0-9-]*(=\S+)?$/.test(flag)) ? flags : [];
 }
 
 /** Enough of the log's end to hold its last line. */
