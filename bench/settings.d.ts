@@ -95,6 +95,7 @@ export namespace FULL_PLAN {
     namespace redraws {
         let reps_2: number;
         export { reps_2 as reps };
+        export let warmupSeconds: number;
         export let seconds: number;
         let deadlineMs_2: number;
         export { deadlineMs_2 as deadlineMs };
@@ -168,6 +169,8 @@ export namespace QUICK_PLAN {
     export namespace redraws_1 {
         let reps_12: number;
         export { reps_12 as reps };
+        let warmupSeconds_1: number;
+        export { warmupSeconds_1 as warmupSeconds };
         let seconds_1: number;
         export { seconds_1 as seconds };
         let deadlineMs_12: number;
