@@ -128,8 +128,10 @@ export const MAX_MESSAGE_BYTES = 16 << 20;
 /** How long a starting client waits for a freshly launched server to accept connections. */
 export const SERVER_START_TIMEOUT_MS = 15_000;
 
-/** Output queued on a client's socket above which frames are skipped until it drains (slow SSH links). */
+/** Output queued for a client (on its terminal or its socket) above which frames are skipped until it drains (slow SSH links). */
 export const CLIENT_BACKLOG_BYTES = 256 << 10;
+/** A client ending on a signal waits this long for the server to stop writing to its terminal, then restores it anyway. */
+export const LEAVE_TIMEOUT_MS = 500;
 
 /** More output than this since a pane was last drawn means it floods (a 200×50 screen is ~10–40 KB). */
 export const FLOOD_BYTES_PER_FRAME = 64 << 10;

@@ -20,7 +20,7 @@ const BASHRC = [
 const BASH_PROFILE = '[ -f ~/.bashrc ] && . ~/.bashrc\n';
 
 /** Variables of the harness's own environment a multiplexer under test must not inherit. */
-const INHERITED_NOISE = /^(TMUX|TMUX_PANE|TMUX_TMPDIR|TESSERA_(?!SERVER_NODE_FLAGS$).*|PROMPT_COMMAND|PS1|BASH_ENV|ENV|LC_.*)$/;
+const INHERITED_NOISE = /^(TMUX|TMUX_PANE|TMUX_TMPDIR|TESSERA_(?!(SERVER_NODE_FLAGS|RELAY_OUTPUT)$).*|PROMPT_COMMAND|PS1|BASH_ENV|ENV|LC_.*)$/;
 
 export class BenchEnvironment {
   /** Root of everything this run writes; removed by dispose(). */

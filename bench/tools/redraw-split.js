@@ -3,7 +3,7 @@
 // session, the server's CPU (main thread and V8's worker threads apart) and the client's, over
 // the same 5 s window, first attached and then with the client gone (parsing alone, no frames).
 //
-//   node bench/tools/redraw-split.js [--seconds S] [--warmup W] [--reps N]
+//   node bench/tools/redraw-split.js [--seconds S] [--warmup W] [--reps N] [--attached-only]
 //
 // --warmup W lets the TUIs run W seconds before the window opens (V8 compiles the hot code then).
 
@@ -20,7 +20,7 @@ import { shellQuote } from '../lib/shell-quote.js';
 import { createGate, releaseWhenReady } from '../lib/start-gate.js';
 
 const AGENT_TUI = fileURLToPath(new URL('../workloads/agent-tui.js', import.meta.url));
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, reps: { type: 'string', default: '2' }, warmup: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, reps: { type: 'string', default: '2' }, warmup: { type: 'string', default: '0' }, 'attached-only': { type: 'boolean', default: false } } });
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 
@@ -31,14 +31,18 @@ const warmup = Number(values.warmup);
 function threadCpu(pid) {
   let main = 0;
   let others = 0;
+  let system = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-    if (Number(tid) === pid) main += ms;
+    if (Number(tid) === pid) {
+      main += ms;
+      system += Number(fields[12]) * 10;
+    }
     else others += ms;
   }
-  return { main, others };
+  return { main, others, system };
 }
 
 /** @param {boolean} attached */
@@ -68,7 +72,7 @@ async function measure(attached) {
     const after = threadCpu(serverPid);
     const client = attached ? cpuTimeMs(clientPid) - clientBefore : 0;
     const pct = (/** @type {number} */ ms) => `${((ms / (seconds * 1000)) * 100).toFixed(1)} %`;
-    console.log(`${attached ? 'attached' : 'detached'}: server main ${pct(after.main - before.main)}, server other threads ${pct(after.others - before.others)}, client ${pct(client)}`);
+    console.log(`${attached ? 'attached' : 'detached'}: server main ${pct(after.main - before.main)} (system ${pct(after.system - before.system)}), server other threads ${pct(after.others - before.others)}, client ${pct(client)}`);
   } finally {
     await scope.dispose();
     benchEnv.dispose();
@@ -77,5 +81,5 @@ async function measure(attached) {
 
 for (let rep = 0; rep < Number(values.reps); rep++) {
   await measure(true);
-  await measure(false);
+  if (!values['attached-only']) await measure(false);
 }

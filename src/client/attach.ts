@@ -5,6 +5,8 @@ import type net from 'node:net';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../protocol/messages.js';
 import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
+import { outputTerminal } from './outputTerminal.js';
+import { LEAVE_TIMEOUT_MS } from '../limits.js';
 
 export interface AttachOptions {
   workspace?: string;
@@ -52,7 +54,14 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     const onResize = () => {
       socket.write(encodeJson({ t: 'resize', cols: stdout.columns || 80, rows: stdout.rows || 24 }));
     };
-    const onSignal = (signal: NodeJS.Signals) => finish(`[tessera: client ended by ${signal}; your panes keep running]`, 1);
+    // The server may be writing frames to this terminal itself: it must stop before the terminal is
+    // restored, so the client asks it to let go and restores when it answers (or soon anyway).
+    const onSignal = (signal: NodeJS.Signals) => {
+      const reason = `[tessera: client ended by ${signal}; your panes keep running]`;
+      if (!output || socket.destroyed) return finish(reason, 1);
+      socket.write(encodeJson({ t: 'leave', reason }));
+      setTimeout(() => finish(reason, 1), LEAVE_TIMEOUT_MS).unref();
+    };
 
     socket.on('data', (chunk: Buffer) => {
       let frames;
@@ -83,6 +92,9 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     socket.on('error', (error) => finish(`[tessera: lost the server: ${error.message}]`, 1));
     socket.on('close', () => finish('[tessera: the server went away]', 1));
 
+    // The terminal's modes are set before the server may write its first frame to it directly.
+    stdout.write(ENTER_SEQUENCE);
+    const output = outputTerminal(options.env);
     const hello: AttachMessage = {
       t: 'attach',
       protocol: PROTOCOL_VERSION,
@@ -95,6 +107,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
         colorTerm: options.env.COLORTERM ?? '',
         insideMultiplexer: Boolean(options.env.TMUX || options.env.STY),
       },
+      output,
     };
     socket.write(encodeJson(hello));
     stdin.setRawMode(true);
@@ -102,6 +115,5 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     stdin.on('data', onInput);
     stdout.on('resize', onResize);
     for (const signal of ['SIGHUP', 'SIGTERM'] as const) process.on(signal, onSignal);
-    stdout.write(ENTER_SEQUENCE);
   });
 }

@@ -16,6 +16,16 @@ export interface TerminalInfo {
   insideMultiplexer: boolean;
 }
 
+/**
+ * The terminal an attaching client writes to, for the server to write frames to it directly: its
+ * path and the device and inode numbers the client sees (decimal strings: inodes can pass 2^53).
+ */
+export interface OutputTerminal {
+  path: string;
+  dev: string;
+  ino: string;
+}
+
 export interface AttachMessage {
   t: 'attach';
   protocol: number;
@@ -26,6 +36,14 @@ export interface AttachMessage {
   cols: number;
   rows: number;
   terminal: TerminalInfo;
+  /** Where the server may write frames itself; absent: every frame goes through the client. */
+  output?: OutputTerminal;
+}
+
+/** The client is ending on its own (a signal): the server stops writing to its terminal, then says `end`. */
+export interface LeaveMessage {
+  t: 'leave';
+  reason: string;
 }
 
 export interface ResizeMessage {
@@ -45,7 +63,7 @@ export interface RequestMessage {
   callerPane?: string;
 }
 
-export type ClientMessage = AttachMessage | ResizeMessage | RequestMessage;
+export type ClientMessage = AttachMessage | ResizeMessage | RequestMessage | LeaveMessage;
 
 export type ServerMessage =
   | { t: 'response'; id: number; ok: true; result: unknown }
@@ -70,8 +88,11 @@ export function parseClientMessage(value: unknown): ClientMessage {
           colorTerm: str(terminal.colorTerm, 'terminal.colorTerm', 256),
           insideMultiplexer: bool(terminal.insideMultiplexer, 'terminal.insideMultiplexer'),
         },
+        output: m.output === undefined ? undefined : parseOutputTerminal(m.output),
       };
     }
+    case 'leave':
+      return { t: 'leave', reason: str(m.reason, 'reason', 4096) };
     case 'resize':
       return { t: 'resize', cols: int(m.cols, 'cols', 1, MAX_TERMINAL_COLS), rows: int(m.rows, 'rows', 1, MAX_TERMINAL_ROWS) };
     case 'request':
@@ -86,6 +107,19 @@ export function parseClientMessage(value: unknown): ClientMessage {
     default:
       throw new InvalidInput(`unknown message type ${JSON.stringify(m.t)}`);
   }
+}
+
+/** Decimal digits only (a device or inode number), at most 20 of them (2^64). */
+const DECIMAL = /^[0-9]{1,20}$/;
+
+function parseOutputTerminal(value: unknown): OutputTerminal {
+  const output = record(value, 'output');
+  const path = str(output.path, 'output.path', 256);
+  if (!path.startsWith('/dev/') || path.includes('\0') || path.split('/').includes('..')) throw new InvalidInput('output.path must be a device under /dev/');
+  const dev = str(output.dev, 'output.dev', 20);
+  const ino = str(output.ino, 'output.ino', 20);
+  if (!DECIMAL.test(dev) || !DECIMAL.test(ino)) throw new InvalidInput('output.dev and output.ino must be decimal numbers');
+  return { path, dev, ino };
 }
 
 /** Validation of server messages on the client side (a mismatched server version must not crash the client). */

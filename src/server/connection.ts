@@ -9,6 +9,7 @@ import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/fr
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import type { ConnectionBudget } from './connectionBudget.js';
+import { DirectOutput } from './client/directOutput.js';
 
 export interface ConnectionHandlers {
   request(message: RequestMessage): Promise<unknown>;
@@ -38,13 +39,25 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     socket.write(encodeJson(message));
     if (!attached && socket.writableLength > CONTROL_BACKLOG_BYTES) drop(`it does not read its answers (${socket.writableLength} bytes queued)`);
   };
+  // Frames go straight to the client's terminal when it told us which one that is (and it checks out),
+  // otherwise through the socket; the JSON messages always take the socket.
+  let direct: DirectOutput | undefined;
+  const directOutput = () => (direct?.usable ? direct : undefined);
   const transport: ClientTransport = {
     sendOutput: (bytes) => {
-      if (!socket.destroyed) socket.write(encodeBytes(FrameType.Output, bytes));
+      const terminal = directOutput();
+      if (terminal) terminal.write(bytes);
+      else if (!socket.destroyed) socket.write(encodeBytes(FrameType.Output, bytes));
     },
-    backlog: () => socket.writableLength,
-    onceDrained: (callback) => socket.once('drain', callback),
+    backlog: () => directOutput()?.backlog() ?? socket.writableLength,
+    onceDrained: (callback) => {
+      const terminal = directOutput();
+      if (terminal) terminal.onceDrained(callback);
+      else socket.once('drain', callback);
+    },
     end: (reason, exitCode) => {
+      // Nothing more reaches the terminal once the client is told to restore it.
+      direct?.close();
       send({ t: 'end', reason, exitCode });
       socket.end();
     },
@@ -114,11 +127,15 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
         request(message);
       } else if (message.t === 'attach') {
         if (attached) return drop('attached twice');
+        if (message.output) direct = DirectOutput.open(message.output, (why) => handlers.log(`frames for a client go through its socket: ${why}`));
         try {
           attached = handlers.attach(message, transport);
         } catch (error) {
           transport.end(`[tessera: ${(error as Error).message}]`, 1);
         }
+      } else if (message.t === 'leave') {
+        if (!attached) return drop('leave before attaching');
+        transport.end(message.reason, 1);
       } else if (message.t === 'resize') {
         if (!attached) return drop('resize before attaching');
         attached.resize(message.cols, message.rows);
@@ -127,6 +144,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   });
   socket.on('error', () => socket.destroy());
   socket.on('close', () => {
+    direct?.close();
     clearTimeout(deadline);
     budget.holdPending(heldBytes, 0);
     budget.release();

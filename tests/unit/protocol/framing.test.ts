@@ -39,3 +39,33 @@ describe('client messages', () => {
     expect(() => parseClientMessage(null)).toThrow(/must be an object/);
   });
 });
+
+describe('the terminal an attaching client names for its frames', () => {
+  const attach = (output: unknown) => ({
+    t: 'attach',
+    protocol: 1,
+    cols: 80,
+    rows: 24,
+    terminal: { term: 'xterm', colorTerm: '', insideMultiplexer: false },
+    output,
+  });
+
+  it('takes a device path with decimal device and inode numbers', () => {
+    const message = parseClientMessage(attach({ path: '/dev/pts/3', dev: '26', ino: '18446744073709551615' }));
+    expect(message).toMatchObject({ t: 'attach', output: { path: '/dev/pts/3', dev: '26', ino: '18446744073709551615' } });
+    expect(parseClientMessage(attach(undefined))).toMatchObject({ t: 'attach', output: undefined });
+  });
+
+  it('refuses anything outside /dev/, a way out of it, and numbers that are not decimal', () => {
+    expect(() => parseClientMessage(attach({ path: '/tmp/x', dev: '1', ino: '2' }))).toThrow(/under \/dev\//);
+    expect(() => parseClientMessage(attach({ path: '/dev/../etc/passwd', dev: '1', ino: '2' }))).toThrow(/under \/dev\//);
+    expect(() => parseClientMessage(attach({ path: '/dev/pts/1', dev: '-1', ino: '2' }))).toThrow(/decimal/);
+    expect(() => parseClientMessage(attach({ path: '/dev/pts/1', dev: 1, ino: '2' }))).toThrow(/must be a string/);
+    expect(() => parseClientMessage(attach('/dev/pts/1'))).toThrow(/output must be an object/);
+  });
+
+  it('reads the leave message of a client ending on a signal', () => {
+    expect(parseClientMessage({ t: 'leave', reason: 'bye' })).toEqual({ t: 'leave', reason: 'bye' });
+    expect(() => parseClientMessage({ t: 'leave' })).toThrow(/reason must be a string/);
+  });
+});

@@ -1,0 +1,23 @@
+// Which terminal the client's output goes to, so the server can write frames to it directly (as tmux
+// does with the terminal a client hands it) instead of through the client: one process hop less for
+// every frame, and a client that costs nothing while panes redraw. The server opens the terminal by
+// its path and checks that it is this very file (same device and inode) before writing to it.
+
+import fs from 'node:fs';
+import type { OutputTerminal } from '../protocol/messages.js';
+
+/** Set to 1, every frame goes through the client (for tests of that path, or a terminal the server must not open). */
+export const RELAY_OUTPUT_ENV = 'TESSERA_RELAY_OUTPUT';
+
+/** The terminal behind stdout (Linux: read from /proc), or undefined when the server cannot be told of one. */
+export function outputTerminal(env: NodeJS.ProcessEnv): OutputTerminal | undefined {
+  if (env[RELAY_OUTPUT_ENV] === '1') return undefined;
+  try {
+    const path = fs.readlinkSync('/proc/self/fd/1');
+    const stat = fs.fstatSync(1, { bigint: true });
+    if (!path.startsWith('/dev/') || !stat.isCharacterDevice()) return undefined;
+    return { path, dev: String(stat.dev), ino: String(stat.ino) };
+  } catch {
+    return undefined; // no /proc (not Linux), or stdout is not a file we can name
+  }
+}

@@ -1,0 +1,85 @@
+// Frames written straight to an attached client's terminal (the tmux model), instead of through the
+// client's socket: the client said which terminal it writes to (see src/client/outputTerminal.ts),
+// the server opens that device itself and checks it is the same file the client has.
+//
+// Writes never block: the terminal is opened non-blocking and written through a libuv stream, so a
+// slow terminal (a stalled SSH link) only queues bytes here, which the frame pacer sees as a backlog
+// and answers by skipping frames, exactly as with a slow socket.
+
+import fs from 'node:fs';
+import tty from 'node:tty';
+import type { OutputTerminal } from '../../protocol/messages.js';
+
+/** What the writer needs of the stream: a libuv TTY handle that can be switched to non-blocking writes, and its fd. */
+interface NonBlockingHandle {
+  setBlocking(blocking: boolean): number;
+  fd: number;
+}
+
+export class DirectOutput {
+  private broken = false;
+
+  private constructor(private readonly stream: tty.WriteStream) {
+    // A terminal that went away (EIO, the SSH session closed) stops direct writes; the socket stays.
+    stream.on('error', () => this.close());
+  }
+
+  /**
+   * Opens `terminal` for writing, or returns undefined (with the reason in `why`) when it is not the
+   * client's own terminal or cannot be written without blocking; the caller then relays through the socket.
+   */
+  static open(terminal: OutputTerminal, why: (reason: string) => void): DirectOutput | undefined {
+    let fd: number | undefined;
+    try {
+      // O_NOCTTY: never become the server's controlling terminal. O_NONBLOCK: on our own open file
+      // description, so the client's stdout keeps its flags.
+      fd = fs.openSync(terminal.path, fs.constants.O_WRONLY | fs.constants.O_NOCTTY | fs.constants.O_NONBLOCK);
+      const stat = fs.fstatSync(fd, { bigint: true });
+      if (!stat.isCharacterDevice() || !tty.isatty(fd) || String(stat.dev) !== terminal.dev || String(stat.ino) !== terminal.ino) {
+        throw new Error(`${terminal.path} is not the client's terminal`);
+      }
+      const stream = new tty.WriteStream(fd);
+      const handle = (stream as unknown as { _handle?: Partial<NonBlockingHandle> })._handle;
+      // libuv opens the terminal again for a stream of its own and leaves ours open beside it.
+      if (handle?.fd !== fd) fs.closeSync(fd);
+      fd = undefined; // the stream owns what it writes to now
+      // Node makes terminal writes blocking (for process.stdout); the server must never wait on one.
+      if (typeof handle?.setBlocking !== 'function' || handle.setBlocking(false) !== 0) {
+        stream.destroy();
+        throw new Error('cannot write to it without blocking');
+      }
+      return new DirectOutput(stream);
+    } catch (error) {
+      if (fd !== undefined) fs.closeSync(fd);
+      why((error as Error).message);
+      return undefined;
+    }
+  }
+
+  /** False once the terminal went away or the writer was closed. */
+  get usable(): boolean {
+    return !this.broken;
+  }
+
+  write(bytes: string): void {
+    if (!this.broken) this.stream.write(bytes);
+  }
+
+  /** Bytes written but not yet taken by the terminal. */
+  backlog(): number {
+    return this.broken ? 0 : this.stream.writableLength;
+  }
+
+  onceDrained(callback: () => void): void {
+    if (this.broken || this.stream.writableLength === 0) queueMicrotask(callback);
+    else this.stream.once('drain', callback);
+  }
+
+  /** Stops writing at once; bytes the terminal has not taken yet are dropped (the client restores the screen next). */
+  close(): void {
+    if (this.broken) return;
+    this.broken = true;
+    this.stream.emit('drain');
+    this.stream.destroy();
+  }
+}
