@@ -85,7 +85,9 @@ export const KILL_SERVER_POLL_MS = 20;
 /**
  * Node flags of the server process. A 1 MB young-generation semi-space (V8's default is 16 MB) keeps
  * ~20 MB less memory resident with 8 panes and ~60 MB less with 32, for a few % more CPU on a flood.
- * `--expose-gc` lets the server collect garbage once panes close, so their memory is given back.
+ * `--expose-gc` lets the server collect garbage once it goes quiet, so the memory is given back; that
+ * collection (memoryRelease.ts) replaces V8's own idle-time ones (`--no-memory-reducer`), which woke an
+ * idle server for two or three collections 8 s after its last burst of work.
  * `--interrupt-budget` is how much bytecode a function runs between V8's checks whether to optimize
  * it (V8's default: 67584). The server's hot paths run once per PTY read or frame, a few hundred
  * times a second: with the default they reached V8's optimizing compiler only 7-12 s into four
@@ -93,7 +95,7 @@ export const KILL_SERVER_POLL_MS = 20;
  * within about 2 s, and the redraw scenario's CPU 5-10 s in fell by ~15 % (8.2-10.4 % of a core to
  * 7.0-8.4 %, measured alternately on a shared machine).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--expose-gc', '--interrupt-budget=16384'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--expose-gc', '--no-memory-reducer', '--interrupt-budget=16384'];
 /**
  * Environment of the server process only (removed again before anything else reads it, so panes do
  * not inherit it). glibc's malloc gives allocations this big pages of their own, returned to the
@@ -105,8 +107,14 @@ export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESH
 export const HISTORY_BLOCK_BYTES = 128 << 10;
 /** ...or of this many lines, whichever comes first (so a flood of empty lines makes small blocks, not huge offset tables). */
 export const HISTORY_BLOCK_LINES = 4096;
-/** A collection of garbage runs this long after the last pane closed (a burst of closes costs one). */
+/** The server collects garbage once nothing has happened for this long (a burst of work costs one collection). */
 export const MEMORY_RELEASE_DELAY_MS = 1000;
+/**
+ * ...and only when panes closed or the heap grew this much since the last collection: a pause in
+ * typing costs nothing, a burst of opened panes, a flood or an attach is collected after (each
+ * grows the heap by several MB; a collection with compaction of the server's heap takes ~20-40 ms).
+ */
+export const MEMORY_RELEASE_GROWTH_BYTES = 4 << 20;
 
 /** A server without clients or connections this long warms its drawing code up for the first attach (longer than a script's pause between two commands, even on a loaded machine). */
 export const WARM_UP_DELAY_MS = 1_000;

@@ -17,7 +17,7 @@ import type { LaunchRequest } from './launchPlan.js';
 import { subscribe, type Listener } from './listeners.js';
 import { paneStatus, type PaneFacts } from './paneStatus.js';
 import { tildify } from './tildify.js';
-import { releaseMemorySoon } from './memoryRelease.js';
+import { memoryRelease } from './memoryRelease.js';
 import { SessionEndNotice, startProgram, type PaneKind, type PaneLaunch, type SessionEnd } from './paneLaunch.js';
 
 export type { PaneKind, PaneLaunch } from './paneLaunch.js';
@@ -79,7 +79,7 @@ export class Pane {
 
   constructor(launch: PaneLaunch) {
     this.id = launch.id;
-    releaseMemorySoon();
+    memoryRelease.noteActivity();
     this.kind = launch.kind;
     this.agent = launch.agent;
     this.installed = launch.file !== undefined;
@@ -265,7 +265,7 @@ export class Pane {
     this.osc.dispose();
     this.pty.dispose();
     this.emulator.dispose();
-    releaseMemorySoon();
+    memoryRelease.noteFreed();
     this.screenListeners.clear();
     this.metaListeners.clear();
     this.exitListeners.clear();
@@ -273,6 +273,7 @@ export class Pane {
   }
 
   private onParsed(): void {
+    memoryRelease.noteActivity();
     if (!this.started) {
       this.started = true;
       this.refreshStatus();

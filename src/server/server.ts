@@ -21,6 +21,7 @@ import { handleConnection } from './connection.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
 import { LoopDelayWindow } from './loopDelay.js';
+import { memoryRelease } from './memoryRelease.js';
 import { PaneFactory } from './paneFactory.js';
 import type { LiveSettings, ReloadOutcome } from './settings/liveSettings.js';
 import { RecordKeeper } from './records/recordKeeper.js';
@@ -197,6 +198,9 @@ export class Server {
 
   private accept(socket: net.Socket): void {
     this.lastConnectionAt = performance.now();
+    // A client's keys and a script's commands are work whose garbage is collected once they stop.
+    memoryRelease.noteActivity();
+    socket.on('data', () => memoryRelease.noteActivity());
     handleConnection(socket, {
       request: (message) => this.request(message),
       attach: (message, transport) => {

@@ -10,6 +10,7 @@ import { WARM_UP_DELAY_MS } from '../limits.js';
 import { ansiToCells } from '../term/ansiToCells.js';
 import type { CellGrid } from '../term/cellGrid.js';
 import { frameBytes } from '../term/frame.js';
+import { memoryRelease } from './memoryRelease.js';
 
 /** Enough rounds for V8 to optimize the hot functions of the chrome and differ. */
 const WARM_UP_ROUNDS = 30;
@@ -71,6 +72,7 @@ export interface Round<W> {
 /** Draws the chrome and diffs a frame, as an attached client's frames do. */
 const drawRound: Round<Warming> = {
   run(warming, n) {
+    memoryRelease.noteActivity(); // the rounds' garbage is collected once they are over
     const current = warming ?? { chrome: new OffscreenChrome(model(0)), previous: null };
     const { text } = current.chrome.update(model(n));
     const grid = ansiToCells(text, 120, 40);
