@@ -1,17 +1,17 @@
 // Cuts or pads text to an exact number of cells, so chrome rows never wrap or leave gaps.
 
 import { graphemeWidth } from '../term/textWidth.js';
+import { graphemes } from '../term/graphemes.js';
 
-const segmenter = new Intl.Segmenter();
 
 export function fitText(text: string, width: number): string {
   if (width <= 0) return '';
   let out = '';
   let used = 0;
-  const graphemes = [...segmenter.segment(text)].map((s) => s.segment);
-  const total = graphemes.reduce((sum, g) => sum + graphemeWidth(g), 0);
+  const clusters = graphemes(text);
+  const total = clusters.reduce((sum, g) => sum + graphemeWidth(g), 0);
   if (total <= width) return text + ' '.repeat(width - total);
-  for (const g of graphemes) {
+  for (const g of clusters) {
     const w = graphemeWidth(g);
     if (used + w > width - 1) break;
     out += g;

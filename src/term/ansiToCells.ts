@@ -11,12 +11,12 @@ import {
   withUnderlineStyle,
 } from './cellGrid.js';
 import { graphemeWidth } from './textWidth.js';
+import { graphemeSegmenter } from './graphemes.js';
 
 const ESC = 0x1b;
 const BEL = 0x07;
 const TAB_STOP = 8;
 
-const segmenter = new Intl.Segmenter();
 /**
  * Characters that can make a grapheme of more than one BMP code unit: marks, format characters
  * (ZWJ), Hangul jamo, the one BMP Prepend letter, and everything outside the BMP (emoji, flags).
@@ -96,7 +96,7 @@ function printRun(grid: CellGrid, pen: Pen, text: string, start: number): number
     while (stretchEnd < end && !(plain(stretchEnd) && plain(stretchEnd + 1))) stretchEnd++;
     const stretch = text.slice(k, stretchEnd);
     if (MAY_JOIN.test(stretch)) {
-      for (const { segment } of segmenter.segment(stretch)) put(grid, pen, segment, graphemeWidth(segment));
+      for (const { segment } of graphemeSegmenter.segment(stretch)) put(grid, pen, segment, graphemeWidth(segment));
     } else {
       for (const ch of stretch) put(grid, pen, ch, graphemeWidth(ch));
     }

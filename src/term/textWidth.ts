@@ -6,6 +6,7 @@
 // 2 like Ink's own measurement, so a chrome layer parsed from Ink keeps Ink's layout.
 
 import { eastAsianWidth } from 'get-east-asian-width';
+import { graphemeSegmenter } from './graphemes.js';
 
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
 const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}$/u;
@@ -20,7 +21,6 @@ const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f
 // Hangul medial vowels and final consonants join the preceding leading consonant.
 const isHangulJoiningJamo = (cp: number): boolean => cp >= 0x1160 && cp <= 0x11ff;
 
-const segmenter = new Intl.Segmenter();
 
 /** Cells taken by one code point on its own: 0 (controls, marks, format characters), 1 or 2. */
 export function codePointWidth(cp: number): 0 | 1 | 2 {
@@ -84,6 +84,6 @@ export function textWidth(text: string): number {
   }
   if (ascii) return width;
   width = 0;
-  for (const { segment } of segmenter.segment(text)) width += graphemeWidth(segment);
+  for (const { segment } of graphemeSegmenter.segment(text)) width += graphemeWidth(segment);
   return width;
 }

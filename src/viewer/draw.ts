@@ -5,6 +5,7 @@
 import { textWidth } from '../term/textWidth.js';
 import { sliceColumns, span, type Line, type Span } from './styledText.js';
 import type { Match, ViewerState } from './viewerState.js';
+import { graphemeSegmenter } from '../term/graphemes.js';
 
 const MATCH_SGR = '7';
 const CURRENT_MATCH_SGR = '30;43';
@@ -90,7 +91,7 @@ function pad(text: string, width: number): string {
 function cut(text: string, width: number): string {
   let out = '';
   let used = 0;
-  for (const { segment } of new Intl.Segmenter().segment(text)) {
+  for (const { segment } of graphemeSegmenter.segment(text)) {
     const w = textWidth(segment);
     if (used + w > width) break;
     out += segment;

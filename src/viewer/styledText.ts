@@ -2,6 +2,7 @@
 // the source and markdown viewers; nothing here writes to a terminal.
 
 import { textWidth } from '../term/textWidth.js';
+import { graphemeSegmenter } from '../term/graphemes.js';
 
 export interface Span {
   text: string;
@@ -48,7 +49,7 @@ export function sliceColumns(line: Line, left: number, width: number): Line {
   let column = 0;
   for (const s of line) {
     let text = '';
-    for (const { segment } of new Intl.Segmenter().segment(s.text)) {
+    for (const { segment } of graphemeSegmenter.segment(s.text)) {
       const w = textWidth(segment);
       const start = column;
       column += w;
@@ -129,7 +130,7 @@ function cutToWidth(text: string, first: number, rest: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   let room = first;
-  for (const { segment } of new Intl.Segmenter().segment(text)) {
+  for (const { segment } of graphemeSegmenter.segment(text)) {
     const w = textWidth(segment);
     if (piece !== '' && textWidth(piece) + w > room) {
       pieces.push(piece);

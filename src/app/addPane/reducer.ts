@@ -4,6 +4,7 @@ import { cycleChoice, initialSelection, modelChoices, nextEffort, shellChoices }
 import { addPaneAction, type AddPaneAction, type AddPaneKey } from './keymap.js';
 import type { AddPaneOutcome, AddPaneRow, AddPaneState, PaneSide, RowSelection } from './model.js';
 import { visibleRowIndexes } from './search.js';
+import { graphemeSegmenter } from '../../term/graphemes.js';
 
 export { visibleRows } from './search.js';
 
@@ -14,7 +15,6 @@ export interface AddPaneStep {
   outcome?: AddPaneOutcome;
 }
 
-const segmenter = new Intl.Segmenter();
 
 /** Focus starts on the first row that can be launched, so Enter does something useful at once. */
 export function initialAddPaneState(rows: readonly AddPaneRow[], options: { side?: PaneSide } = {}): AddPaneState {
@@ -129,7 +129,7 @@ function launch(state: AddPaneState): AddPaneStep {
 }
 
 function withoutLastGrapheme(text: string): string {
-  const graphemes = [...segmenter.segment(text)];
+  const graphemes = [...graphemeSegmenter.segment(text)];
   const last = graphemes.at(-1);
   return last ? text.slice(0, last.index) : text;
 }

@@ -2,10 +2,10 @@
 
 import { textWidth } from '../../term/textWidth.js';
 import { fitSegments, seg, type Segment } from './segments.js';
+import { graphemes } from '../../term/graphemes.js';
 
 const PROMPT = 'Search ';
 const PLACEHOLDER = ' type to filter';
-const segmenter = new Intl.Segmenter();
 
 export function searchLine(search: string, width: number): Segment[] {
   const room = Math.max(0, width - PROMPT.length - 1);
@@ -17,13 +17,13 @@ export function searchLine(search: string, width: number): Segment[] {
 /** The end of `text` that fits in `width` cells, so the caret stays in view. */
 export function tailThatFits(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
-  const graphemes = [...segmenter.segment(text)].map((s) => s.segment);
+  const clusters = graphemes(text);
   let out = '';
   let used = 1;
-  for (let i = graphemes.length - 1; i >= 0; i--) {
-    const w = textWidth(graphemes[i]);
+  for (let i = clusters.length - 1; i >= 0; i--) {
+    const w = textWidth(clusters[i]);
     if (used + w > width) break;
-    out = graphemes[i] + out;
+    out = clusters[i] + out;
     used += w;
   }
   return `…${out}`;

@@ -4,6 +4,7 @@
 import { KINDS, MAX_FIELD_LENGTH, isTextField, type BranchOption, type FieldId, type NewWorkspaceDefaults, type NewWorkspaceOutcome, type NewWorkspaceRequest, type NewWorkspaceState, type TextFieldId } from './model.js';
 import { baseChoices, fieldsOf, firstField, firstProblem, freeBranches, withSeededName } from './fields.js';
 import { dialogAction, type DialogAction, type DialogKey } from './keys.js';
+import { graphemeSegmenter } from '../../term/graphemes.js';
 
 export interface NewWorkspaceStep {
   /** The same object as before when the key changed nothing, so a caller can skip a redraw. */
@@ -11,7 +12,6 @@ export interface NewWorkspaceStep {
   outcome?: NewWorkspaceOutcome;
 }
 
-const segmenter = new Intl.Segmenter();
 
 export function initialNewWorkspaceState(defaults: NewWorkspaceDefaults): NewWorkspaceState {
   return withSeededName({
@@ -173,7 +173,7 @@ function requestOf(state: NewWorkspaceState): NewWorkspaceRequest {
 }
 
 function withoutLast(text: string, count: number): string {
-  const graphemes = [...segmenter.segment(text)];
+  const graphemes = [...graphemeSegmenter.segment(text)];
   const cut = graphemes.at(-count);
   return cut ? text.slice(0, cut.index) : '';
 }

@@ -3,6 +3,7 @@
 
 import type { Key } from '../../term/keys/token.js';
 import { shownItems, type PaletteState } from './model.js';
+import { graphemes } from '../../term/graphemes.js';
 
 /** Rows PageUp / PageDown move the selection by. */
 const PAGE_ROWS = 10;
@@ -66,8 +67,8 @@ function typed(state: PaletteState, text: string): PaletteStep {
 }
 
 function deleteBack(state: PaletteState): PaletteStep {
-  const graphemes = [...new Intl.Segmenter().segment(state.query)].map((s) => s.segment);
-  return { state: { ...state, query: graphemes.slice(0, -1).join(''), selected: 0 } };
+  const clusters = graphemes(state.query);
+  return { state: { ...state, query: clusters.slice(0, -1).join(''), selected: 0 } };
 }
 
 function clamp(index: number, count: number): number {

@@ -3,6 +3,7 @@
 
 import { graphemeWidth } from '../../term/textWidth.js';
 import type { StripEntry } from './model.js';
+import { graphemeSegmenter } from '../../term/graphemes.js';
 
 /** Shortest a shortened name gets (then `…`). */
 const MIN_NAME_CELLS = 4;
@@ -24,7 +25,7 @@ export interface StripLayout {
 
 export const diffText = (diff: StripEntry['diff']): string => (diff === undefined || (diff.added === 0 && diff.removed === 0) ? '' : `+${diff.added} −${diff.removed}`);
 
-const width = (text: string): number => [...new Intl.Segmenter().segment(text)].reduce((sum, s) => sum + graphemeWidth(s.segment), 0);
+const width = (text: string): number => [...graphemeSegmenter.segment(text)].reduce((sum, s) => sum + graphemeWidth(s.segment), 0);
 
 /** Cells one item takes: ` ● 1 main +12 −3 ` (a space each side, the dot and a space, the label, the diff). */
 export const itemWidth = (item: StripItem): number => 4 + width(item.label) + (item.diff ? 1 + width(item.diff) : 0);
@@ -34,7 +35,7 @@ const label = (entry: StripEntry, name = entry.name): string => (entry.digit ===
 function shorten(name: string, cells: number): string {
   if (width(name) <= cells) return name;
   let out = '';
-  for (const { segment } of new Intl.Segmenter().segment(name)) {
+  for (const { segment } of graphemeSegmenter.segment(name)) {
     if (width(out + segment) > cells - 1) break;
     out += segment;
   }
