@@ -13,11 +13,17 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { escapeNonAscii } from './asciiOnly.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist');
 
 fs.rmSync(outdir, { recursive: true, force: true });
+/** Every output of a build made pure ASCII (scripts/asciiOnly.mjs), before anything hashes it. */
+const asciiOnly = (result) => {
+  for (const file of Object.keys(result.metafile.outputs)) if (/\.c?js$/.test(file)) escapeNonAscii(path.join(root, file));
+  return result;
+};
 const common = {
   absWorkingDir: root,
   outdir,
@@ -63,15 +69,15 @@ const inkWithoutDevtools = {
   },
 };
 const serverBuild = (async () => {
-  const server = await build({
+  const server = asciiOnly(await build({
     ...clientOptions,
     entryPoints: { 'server/server': 'src/server/startServer.ts' },
     alias: { ...common.alias, 'yoga-layout': './src/boot/yogaFromEntry.ts' },
     plugins: [inkWithoutDevtools],
-  });
+  }));
   // The server's entry names its code cache after this hash (src/boot/codeCache.ts).
   const hash = createHash('sha256').update(fs.readFileSync(path.join(outdir, 'server', 'server.cjs'))).digest('hex');
-  const entries = await build({
+  const entries = asciiOnly(await build({
     ...common,
     entryPoints: { 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
     chunkNames: 'chunks/[name]-[hash]',
@@ -81,18 +87,18 @@ const serverBuild = (async () => {
     define: { 'process.env.NODE_ENV': '"production"', TESSERA_SERVER_BUNDLE_HASH: JSON.stringify(hash) },
     // Bundled CommonJS packages may call require() for node's own modules.
     banner: { js: "import { createRequire as __tesseraRequire } from 'node:module'; const require = __tesseraRequire(import.meta.url);" },
-  });
+  }));
   return [server, entries];
 })();
 const clientBuild = (async () => {
-  const client = await build({ ...clientOptions, entryPoints: { 'cli/main': 'src/cli/main.ts' } });
+  const client = asciiOnly(await build({ ...clientOptions, entryPoints: { 'cli/main': 'src/cli/main.ts' } }));
   // The launcher names the client's code cache after this hash (src/boot/codeCache.ts).
   const hash = createHash('sha256').update(fs.readFileSync(path.join(outdir, 'cli', 'main.cjs'))).digest('hex');
-  const launcher = await build({
+  const launcher = asciiOnly(await build({
     ...clientOptions,
     entryPoints: { 'cli/launcher': 'src/boot/launchClient.ts' },
     define: { ...clientOptions.define, TESSERA_CLIENT_BUNDLE_HASH: JSON.stringify(hash) },
-  });
+  }));
   return [client, launcher];
 })();
 const results = [...(await serverBuild), ...(await clientBuild)];
