@@ -25,7 +25,10 @@ export function sendRequest(
           if (frame.type !== FrameType.Json) continue;
           const message = parseServerMessage(frame.message);
           if (message.t === 'response' && message.id === id) {
-            socket.end();
+            // Closed at once rather than ended: ending waits for the server to close its side, which
+            // a server busy with what the command started (a split's new shell, say) does only
+            // tens of milliseconds later, and the command would not exit until then.
+            socket.destroy();
             if (message.ok) resolve(message.result);
             else reject(new CommandError(message.error));
           } else if (message.t === 'end') {
