@@ -227,6 +227,12 @@ export const DEFAULT_CLIPBOARD_LIMIT_BYTES = 1 << 20;
 export const SCROLL_INDICATOR_INTERVAL_MS = 250;
 /** A workspace's diff summary in the strip is asked of git again when older than this and the strip is drawn. */
 export const DIFF_SUMMARY_MAX_AGE_MS = 5_000;
+/**
+ * A diff summary the strip asks for starts git this long after the frame that asked: starting a
+ * process from the server costs its event loop ~10 ms (fork of a large process), which would
+ * otherwise come before the frame reaches the client (an attach's first frame, say).
+ */
+export const DIFF_SUMMARY_START_DELAY_MS = 100;
 /** The new-workspace dialog reads the repository typed in its repo field once typing pauses this long (not per key). */
 export const REPO_READ_DELAY_MS = 150;
 /** While the new-workspace dialog waits for git (a clone), its "for N s" is redrawn this often. */

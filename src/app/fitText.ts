@@ -3,9 +3,12 @@
 import { graphemeWidth } from '../term/textWidth.js';
 import { graphemes } from '../term/graphemes.js';
 
+/** Printable ASCII only: one cell per character, no segmenting needed (titles and labels, mostly). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function fitText(text: string, width: number): string {
   if (width <= 0) return '';
+  if (PRINTABLE_ASCII.test(text)) return text.length <= width ? text + ' '.repeat(width - text.length) : `${text.slice(0, width - 1)}…`;
   let out = '';
   let used = 0;
   const clusters = graphemes(text);
