@@ -1,16 +1,20 @@
 // Runs the drawing path a few times while nobody waits, so a client that attaches later does not
-// pay for JIT compilation and Ink's first render. Never before the first client: a cold start
+// pay for JIT compilation and Ink's first render, and leaves the chrome it drew as the spare that
+// the first client takes (client/spareChrome.ts). Never before the first client: a cold start
 // attaches at once, and warming up first would only delay it. It runs in small steps, only while
 // no connection has come for a while, and stops as soon as a client attaches (that client's own
-// frames warm the code up).
+// frames warm the code up). The first round, the one that runs Ink's code for the first time and
+// costs the most (~20 ms), needs only a short quiet moment, so that a client attaching right after
+// a script (which keeps connecting, and so keeps the later rounds waiting) finds the chrome ready.
 
 import { OffscreenChrome } from '../app/offscreenChrome.js';
 import type { ChromeModel } from '../app/chromeModel.js';
-import { WARM_UP_DELAY_MS } from '../limits.js';
+import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUND_DELAY_MS } from '../limits.js';
 import { ansiToCells } from '../term/ansiToCells.js';
 import type { CellGrid } from '../term/cellGrid.js';
 import { frameBytes } from '../term/frame.js';
 import { memoryRelease } from './memoryRelease.js';
+import { isSpareChrome, offerSpareChrome } from './client/spareChrome.js';
 
 /** Enough rounds for V8 to optimize the hot functions of the chrome and differ. */
 const WARM_UP_ROUNDS = 30;
@@ -52,11 +56,12 @@ export function warmUpWhenIdle<W = Warming>(
       return;
     }
     const quietFor = now() - watch.lastConnectionAt();
-    if (quietFor < WARM_UP_DELAY_MS) return later(warming, n, WARM_UP_DELAY_MS - quietFor);
+    const needed = n === 1 ? WARM_UP_FIRST_ROUND_DELAY_MS : WARM_UP_DELAY_MS;
+    if (quietFor < needed) return later(warming, n, needed - quietFor);
     const current = round.run(warming, n);
     setImmediate(() => step(current, n + 1)).unref();
   };
-  later(undefined, 1, WARM_UP_DELAY_MS);
+  later(undefined, 1, WARM_UP_FIRST_ROUND_DELAY_MS);
   return () => {
     cancelled = true;
     clearTimeout(timer);
@@ -69,11 +74,14 @@ export interface Round<W> {
   done(warming: W): void;
 }
 
-/** Draws the chrome and diffs a frame, as an attached client's frames do. */
+/** Draws the chrome and diffs a frame, as an attached client's frames do; the chrome waits as the spare meanwhile. */
 const drawRound: Round<Warming> = {
   run(warming, n) {
+    // A client that took the spare owns it now: warm up no further (the client's frames do).
+    if (warming && !isSpareChrome(warming.chrome)) return warming;
     memoryRelease.noteActivity(); // the rounds' garbage is collected once they are over
     const current = warming ?? { chrome: new OffscreenChrome(model(0)), previous: null };
+    offerSpareChrome(current.chrome);
     const { text } = current.chrome.update(model(n));
     const grid = ansiToCells(text, 120, 40);
     const prev = current.previous ? { grid: current.previous, cursor: { x: 0, y: 0, visible: true, shape: 0 } } : null;
@@ -81,7 +89,8 @@ const drawRound: Round<Warming> = {
     current.previous = grid;
     return current;
   },
-  done: (warming) => warming.chrome.dispose(),
+  // The chrome stays as the spare (or with the client that took it).
+  done: () => undefined,
 };
 
 function model(n: number): ChromeModel {
@@ -90,7 +99,9 @@ function model(n: number): ChromeModel {
     rows: 40,
     headers: [{ id: 1, rect: { x: 0, y: 0, width: 120, height: 1 }, title: `warm-up ${n}`, status: 'idle', focused: true, zoomed: false, attention: false }],
     dividers: [],
-    status: { workspace: 'warm-up', paneCount: 1, prefixPending: false, prefixLabel: '', hintKeys: {}, needYou: 0 },
+    // The strip and the status bar's hints as a client's chrome has them, so their code runs too.
+    strip: [{ name: 'warm-up', digit: 1, state: 'idle', current: true, diff: { added: n, removed: 0 } }],
+    status: { workspace: 'warm-up', paneCount: 1, prefixPending: false, prefixLabel: 'C-\\', hintKeys: { help: '?', detach: 'd' }, needYou: 0 },
     overlay: { kind: 'none' },
   };
 }

@@ -1,7 +1,7 @@
 // Draws one client's screen: chrome through the offscreen Ink root, panes straight from their
 // emulators, composed and diffed so only changed cells travel.
 
-import { OffscreenChrome } from '../../app/offscreenChrome.js';
+import type { OffscreenChrome } from '../../app/offscreenChrome.js';
 import type { ChromeModel } from '../../app/chromeModel.js';
 import { SMALL_FRAME_BYTES } from '../../limits.js';
 import { ansiToCells } from '../../term/ansiToCells.js';
@@ -11,6 +11,7 @@ import type { Workspace } from '../workspace.js';
 import { paintMarks } from '../../term/scroll/paint.js';
 import type { ScrollView } from '../../term/scroll/scrollView.js';
 import { FrameHolds } from './frameHolds.js';
+import { takeChrome } from './spareChrome.js';
 import type { PaneScroll } from './paneScroll.js';
 
 const HIDDEN_CURSOR: CursorState = { x: 0, y: 0, visible: false, shape: 0 };
@@ -54,7 +55,7 @@ export class Painter {
     let text: string;
     let changed: boolean;
     if (!this.chrome) {
-      this.chrome = new OffscreenChrome(model);
+      this.chrome = takeChrome(model);
       text = this.chrome.text;
       changed = true;
     } else {

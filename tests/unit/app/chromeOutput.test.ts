@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import InkOutput from '../../../node_modules/ink/build/output.js';
 import ChromeOutput from '../../../src/app/ink/chromeOutput.js';
-import widestLine from '../../../src/app/ink/widestLine.js';
+import widestLine, { SINGLE_CELL_TEXT, lineWidth } from '../../../src/app/ink/widestLine.js';
+import stringWidth from 'string-width';
 import inkWidestLine from 'widest-line';
 
 type Transformer = (line: string, index: number) => string;
@@ -99,9 +100,24 @@ describe('ChromeOutput', () => {
 
 describe('widestLine', () => {
   it('measures as the package does, again and again', () => {
-    for (const text of ['', 'abc', '漢字\nab', red('styled') + '\n👍👍', 'é\n\n   ']) {
+    for (const text of ['', 'abc', '漢字\nab', red('styled') + '\n👍👍', 'é\n\n   ', '● 1 bash … │ ─── ←→ ·', red('●') + ' ⚠ ©', 'e\u0301 ↔ ▶', '\u00ad']) {
       expect(widestLine(text)).toBe(inkWidestLine(text));
       expect(widestLine(text)).toBe(inkWidestLine(text));
     }
+  });
+
+  it('counts directly only characters that are one cell alone and beside any other', () => {
+    const segmenter = new Intl.Segmenter();
+    let counted = 0;
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (!SINGLE_CELL_TEXT.test(char)) continue;
+      counted++;
+      expect(stringWidth(char), `U+${code.toString(16)}`).toBe(1);
+      expect(/\p{Extended_Pictographic}/u.test(char), `U+${code.toString(16)}`).toBe(false);
+      expect([...segmenter.segment(`a${char}${char}\u00e9`)].length, `U+${code.toString(16)}`).toBe(4);
+      expect(lineWidth(`${char}x${char}`)).toBe(3);
+    }
+    expect(counted).toBeGreaterThan(500);
   });
 });
