@@ -1,5 +1,6 @@
-// Builds dist/: the server (dist/server/main.js) and the file viewer that runs in viewer panes
-// (dist/viewer/main.js), bundled by esbuild with the code they load later split into dist/chunks/;
+// Builds dist/: the server (dist/server/main.cjs, which loads yoga and then dist/server/server.cjs
+// through V8's code cache), the file viewer that runs in viewer panes (dist/viewer/main.js, bundled
+// by esbuild with the code it loads later split into dist/chunks/);
 // and the client (dist/cli/main.cjs), one CommonJS file with every command in it, started by
 // dist/cli/launcher.cjs through V8's code cache (src/boot/). One file per entry instead of hundreds
 // of modules, and React/Ink in their production builds, is what makes a control command, an attach
@@ -39,13 +40,16 @@ const common = {
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
+  // Regular expressions with the `v` flag (string-width's emoji pattern) stay literals: Node 20 has
+  // the flag, and `new RegExp(…, 'v')`, esbuild's stand-in, costs 25–50 ms at every start.
+  supported: { 'regexp-set-notation': true },
 };
 const clientOptions = {
   ...common,
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   // import() of node's own modules becomes require(): code run through the code cache (a vm.Script) has no ES module loader.
-  supported: { 'dynamic-import': false },
+  supported: { ...common.supported, 'dynamic-import': false },
   // The client's code finds the server's entry relative to itself (import.meta.url in the sources).
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tesseraFileUrl' },
   banner: { js: "const __tesseraFileUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -90,18 +94,24 @@ const serverBuild = (async () => {
   }));
   // The server's entry names its code cache after this hash (src/boot/codeCache.ts).
   const hash = createHash('sha256').update(fs.readFileSync(path.join(outdir, 'server', 'server.cjs'))).digest('hex');
+  // CommonJS like the client: node starts it without its ES module loader.
+  const entry = asciiOnly(await build({
+    ...clientOptions,
+    entryPoints: { 'server/main': 'src/server/main.ts' },
+    define: { ...clientOptions.define, TESSERA_SERVER_BUNDLE_HASH: JSON.stringify(hash) },
+  }));
   const entries = asciiOnly(await build({
     ...common,
-    entryPoints: { 'server/main': 'src/server/main.ts', 'viewer/main': 'src/viewer/main.ts' },
+    entryPoints: { 'viewer/main': 'src/viewer/main.ts' },
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
     format: 'esm',
     // React, react-reconciler and Ink pick their development builds unless this is known to be production.
-    define: { 'process.env.NODE_ENV': '"production"', TESSERA_SERVER_BUNDLE_HASH: JSON.stringify(hash) },
+    define: { 'process.env.NODE_ENV': '"production"' },
     // Bundled CommonJS packages may call require() for node's own modules.
     banner: { js: "import { createRequire as __tesseraRequire } from 'node:module'; const require = __tesseraRequire(import.meta.url);" },
   }));
-  return [server, entries];
+  return [server, entry, entries];
 })();
 const clientBuild = (async () => {
   const client = asciiOnly(await build({ ...clientOptions, entryPoints: { 'cli/main': 'src/cli/main.ts' } }));

@@ -16,7 +16,7 @@ import { buildFullWidthLines } from '../lib/colored-text.js';
 import { cpuTimeMs, residentBytes } from '../lib/proc.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SERVER = path.join(ROOT, 'dist/server/main.js');
+const SERVER = path.join(ROOT, 'dist/server/main.cjs');
 const COLS = 200;
 const ROWS = 50;
 const IDLE_PANES = 8;

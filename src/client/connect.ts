@@ -96,7 +96,7 @@ export async function connectOrStartServer(socketPath: string, env: NodeJS.Proce
 async function startServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // Loaded here: node:child_process costs every control command ~2 ms, and only a start needs it.
   const { spawn } = await import('node:child_process');
-  const entry = fileURLToPath(new URL('../server/main.js', import.meta.url));
+  const entry = fileURLToPath(new URL('../server/main.cjs', import.meta.url));
   // Until the server takes over its log (serverLog.ts), a crash at start-up still lands in the file.
   const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
   const logFd = fs.openSync(serverLogPath(socketPath), flags, 0o600);

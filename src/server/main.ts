@@ -1,10 +1,11 @@
 // The server process's entry point (started in the background by the first client). It loads the
 // server's code, one CommonJS bundle (dist/server/server.cjs), through V8's code cache, so a cold
-// start does not compile it all again.
+// start does not compile it all again. This entry is CommonJS too (dist/server/main.cjs): started as
+// an ES module it cost every server start ~15–20 ms more (node's ES module loader).
 // Chalk decides on colors when it is first imported, so the chrome's color level is set first.
 
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { loadYoga } from 'yoga-layout/load';
 import { runWithCodeCache } from '../boot/codeCache.js';
 import { SERVER_ENV } from '../limits.js';
 
@@ -21,22 +22,27 @@ if (!socketPath) {
 /** The hash of dist/server/server.cjs, written in by scripts/build.mjs. */
 declare const TESSERA_SERVER_BUNDLE_HASH: string;
 
-// Ink's layout engine (yoga) fetches its inlined WebAssembly through `fetch` when there is one,
-// which loads node's whole HTTP client first (~100 ms of a cold start); without it, yoga decodes
-// the bytes itself. The server never uses fetch, but it is put back all the same.
-const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
-Reflect.set(globalThis, 'fetch', undefined);
-// yoga-layout starts with a top-level await, which the CommonJS bundle cannot have: loaded here (src/boot/yogaFromEntry.ts).
-const { default: yoga } = await import('yoga-layout');
-if (fetchProperty) Object.defineProperty(globalThis, 'fetch', fetchProperty);
-Reflect.set(globalThis, '__tesseraYoga', yoga);
+async function boot(socket: string): Promise<void> {
+  // Ink's layout engine (yoga) fetches its inlined WebAssembly through `fetch` when there is one,
+  // which loads node's whole HTTP client first (~100 ms of a cold start); without it, yoga decodes
+  // the bytes itself. The server never uses fetch, but it is put back all the same.
+  const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  Reflect.set(globalThis, 'fetch', undefined);
+  // yoga-layout's own entry starts with a top-level await, which a CommonJS file cannot have: its
+  // loader is awaited here, and the bundle finds the result (src/boot/yogaFromEntry.ts).
+  const yoga = await loadYoga();
+  if (fetchProperty) Object.defineProperty(globalThis, 'fetch', fetchProperty);
+  Reflect.set(globalThis, '__tesseraYoga', yoga);
 
-const bundle = runWithCodeCache(
-  { file: fileURLToPath(new URL('./server.cjs', import.meta.url)), hash: TESSERA_SERVER_BUNDLE_HASH, require: createRequire(import.meta.url) },
-  fileURLToPath(new URL('../cache/', import.meta.url)),
-);
-const { startServer } = bundle.exports as typeof import('./startServer.js');
-await startServer(socketPath);
-// Written (when missing or stale) as soon as the server listens: start-up's code only, which keeps
-// the cache small and quick to load (one written after a first attach was 1.2 MB and no faster).
-bundle.saveCache();
+  const bundle = runWithCodeCache(
+    { file: fileURLToPath(new URL('./server.cjs', import.meta.url)), hash: TESSERA_SERVER_BUNDLE_HASH, require },
+    fileURLToPath(new URL('../cache/', import.meta.url)),
+  );
+  const { startServer } = bundle.exports as typeof import('./startServer.js');
+  await startServer(socket);
+  // Written (when missing or stale) as soon as the server listens: start-up's code only, which keeps
+  // the cache small and quick to load (one written after a first attach was 1.2 MB and no faster).
+  bundle.saveCache();
+}
+
+void boot(socketPath);
