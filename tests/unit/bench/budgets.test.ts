@@ -23,11 +23,14 @@ describe('budget verdicts', () => {
     expect(verdict(budgetFor('keystroke', 'floodP99'), 25, 3, reference)).toBe('FAIL');
   });
 
-  it('measures attach against a bare node start', () => {
-    const budget = budgetFor('startup', 'attach');
-    expect(verdict(budget, 175, 8, reference)).toBe('pass');
-    expect(verdict(budget, 185, 8, reference)).toBe('FAIL');
-    expect(verdict(budget, 175, 8, { nodeStartMs: null })).toBe('n/a');
+  it('measures attach and a cold start against a bare node start', () => {
+    const attach = budgetFor('startup', 'attach');
+    expect(verdict(attach, 155, 8, reference)).toBe('pass');
+    expect(verdict(attach, 165, 8, reference)).toBe('FAIL');
+    expect(verdict(attach, 155, 8, { nodeStartMs: null })).toBe('n/a');
+    const cold = budgetFor('startup', 'cold');
+    expect(verdict(cold, 425, 20, reference)).toBe('pass');
+    expect(verdict(cold, 435, 20, reference)).toBe('FAIL');
   });
 
   it('cannot judge a figure tessera did not deliver, or a relative budget without tmux', () => {
