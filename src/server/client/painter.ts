@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace.js';
 import { paintMarks } from '../../term/scroll/paint.js';
 import type { ScrollView } from '../../term/scroll/scrollView.js';
 import { FrameHolds } from './frameHolds.js';
-import { takeChrome } from './spareChrome.js';
+import { offerSpareChrome, takeChrome } from './spareChrome.js';
 import type { PaneScroll } from './paneScroll.js';
 
 const HIDDEN_CURSOR: CursorState = { x: 0, y: 0, visible: false, shape: 0 };
@@ -117,7 +117,10 @@ export class Painter {
   }
 
   dispose(): void {
-    this.chrome?.dispose();
+    // The chrome is a function of its model alone (no component keeps state), so the next client
+    // can take it as it is: that client skips building an Ink root, and this one skips unmounting it.
+    if (this.chrome) offerSpareChrome(this.chrome);
+    this.chrome = undefined;
     this.holds.clear();
   }
 }

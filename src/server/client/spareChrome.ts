@@ -1,13 +1,13 @@
-// One chrome (an offscreen Ink root) made ahead of time by the warm-up and handed to the first
-// client that needs one: creating an Ink root and its first render are the largest part of an
-// attach's first frame, and a root the warm-up has rendered is ready with its code already run.
+// One chrome (an offscreen Ink root) kept for the next client that needs one: the warm-up's, or
+// the one a client that left drew. Creating an Ink root and its first render are the largest part
+// of an attach's first frame, and a root that has rendered is ready with its code already run.
 
 import { OffscreenChrome } from '../../app/offscreenChrome.js';
 import type { ChromeModel } from '../../app/chromeModel.js';
 
 let spare: OffscreenChrome | undefined;
 
-/** Keeps `chrome` for the next client (replacing an older spare). */
+/** Keeps `chrome` for the next client (replacing an older spare, which is disposed). */
 export function offerSpareChrome(chrome: OffscreenChrome): void {
   if (spare !== chrome) spare?.dispose();
   spare = chrome;

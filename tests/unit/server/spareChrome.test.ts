@@ -7,6 +7,7 @@ import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUND_DELAY_MS } from '../../../src/lim
 import { disposeSpareChrome, isSpareChrome, offerSpareChrome, takeChrome } from '../../../src/server/client/spareChrome.js';
 import { OffscreenChrome } from '../../../src/app/offscreenChrome.js';
 import { warmUpWhenIdle } from '../../../src/server/warmUp.js';
+import { Painter } from '../../../src/server/client/painter.js';
 
 function clientModel(title: string): ChromeModel {
   return {
@@ -55,5 +56,18 @@ describe('the spare chrome', () => {
     expect(newer.text).toContain('taken');
     first.dispose();
     newer.dispose();
+  });
+
+  it('is what a client that left drew, for the next client', () => {
+    const leaving = new Painter(60, 10, true);
+    leaving.updateChrome({ ...clientModel('first client'), overlay: { kind: 'none' } });
+    leaving.dispose();
+    const next = takeChrome(clientModel('second client'));
+    expect(next.text).toContain('second client');
+    expect(next.text).not.toContain('first client');
+    const third = takeChrome(clientModel('third'));
+    expect(third).not.toBe(next);
+    next.dispose();
+    third.dispose();
   });
 });
