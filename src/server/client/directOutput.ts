@@ -19,7 +19,11 @@ interface NonBlockingHandle {
 export class DirectOutput {
   private broken = false;
 
-  private constructor(private readonly stream: tty.WriteStream) {
+  private constructor(
+    private readonly stream: tty.WriteStream,
+    /** The descriptor the stream writes to, for the write that skips the stream when nothing waits. */
+    private readonly fd: number,
+  ) {
     // A terminal that went away (EIO, the SSH session closed) stops direct writes; the socket stays.
     stream.on('error', () => this.close());
   }
@@ -48,7 +52,7 @@ export class DirectOutput {
         stream.destroy();
         throw new Error('cannot write to it without blocking');
       }
-      return new DirectOutput(stream);
+      return new DirectOutput(stream, handle.fd ?? -1);
     } catch (error) {
       if (fd !== undefined) fs.closeSync(fd);
       why((error as Error).message);
@@ -62,7 +66,25 @@ export class DirectOutput {
   }
 
   write(bytes: string): void {
-    if (!this.broken) this.stream.write(bytes);
+    if (this.broken) return;
+    if (this.stream.writableLength > 0 || this.fd < 0) {
+      this.stream.write(bytes); // after what waits, in order
+      return;
+    }
+    // Nothing waits: one write(2) straight away, without the stream's bookkeeping (a frame is drawn
+    // up to 60 times a second). What the terminal does not take now (it is non-blocking) goes to the
+    // stream, which writes it when the terminal can take more.
+    const data = Buffer.from(bytes, 'utf8');
+    let written = 0;
+    try {
+      written = fs.writeSync(this.fd, data);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+        this.close(); // the terminal went away
+        return;
+      }
+    }
+    if (written < data.length) this.stream.write(data.subarray(written));
   }
 
   /** Bytes written but not yet taken by the terminal. */
