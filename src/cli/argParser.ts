@@ -46,7 +46,11 @@ export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPosit
       flags.set(spec.name, true);
       return i;
     }
-    if (next === undefined) throw new UsageError(`${spec.short ? `-${spec.short}` : `--${spec.name}`} needs a value${spec.valueHint ? `; ${spec.valueHint}` : ''}`);
+    // `--` ends the options: it is never a value (`--prompt -- CMD` must not swallow the command); a
+    // value that is `--` itself can still be given as `--prompt=--`.
+    if (next === undefined || next === '--') {
+      throw new UsageError(`${spec.short ? `-${spec.short}` : `--${spec.name}`} needs a value${spec.valueHint ? `; ${spec.valueHint}` : ''}`);
+    }
     flags.set(spec.name, next);
     return i + 1;
   };
