@@ -96,6 +96,16 @@ export class TesseraSandbox {
     // period), and writes pid records until then: remove the tree only once it has exited.
     const deadline = Date.now() + WAIT_TIMEOUT_MS;
     while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
+    // A server started while this ran (a client of the test starting one at the last moment) or one
+    // that would not stop must not outlive the sandbox whose folders it uses: end it, and say so.
+    const survivors = this.serverPids().filter(isAlive);
+    for (const pid of survivors) {
+      console.warn(`TesseraSandbox: server ${pid} was still running after kill-server; ending it`);
+      signal(pid, 'SIGTERM'); // the server ends its panes' process groups on SIGTERM
+    }
+    const grace = Date.now() + WAIT_TIMEOUT_MS;
+    while (survivors.some(isAlive) && Date.now() < grace) await new Promise((r) => setTimeout(r, POLL_MS));
+    for (const pid of survivors.filter(isAlive)) signal(pid, 'SIGKILL');
     fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
@@ -230,6 +240,14 @@ export class OuterTerminal {
   dispose(): void {
     this.kill('SIGKILL');
     this.term.dispose();
+  }
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // gone meanwhile
   }
 }
 
