@@ -119,11 +119,14 @@ export const MEMORY_RELEASE_GROWTH_BYTES = 4 << 20;
 /** A server without clients or connections this long warms its drawing code up for the first attach (longer than a script's pause between two commands, even on a loaded machine). */
 export const WARM_UP_DELAY_MS = 1_000;
 /**
- * The warm-up's first round (Ink's first render: ~20 ms, once) runs after only this long without
- * connections: shorter than a script's pause between two commands (each starts Node), so it fits
- * between them, and a command that comes meanwhile waits that round at most.
+ * The warm-up's first rounds (Ink's first render, then a pane's first composed frame: ~10–25 ms
+ * each, once) run after only this long without connections: shorter than a script's pause between
+ * two commands (each starts Node), so they fit between them, and a command that comes meanwhile
+ * waits one round at most.
  */
-export const WARM_UP_FIRST_ROUND_DELAY_MS = 50;
+export const WARM_UP_FIRST_ROUNDS_DELAY_MS = 50;
+/** How many rounds WARM_UP_FIRST_ROUNDS_DELAY_MS is for; later rounds wait WARM_UP_DELAY_MS. */
+export const WARM_UP_FIRST_ROUNDS = 2;
 
 /** A changed workspace is saved this long after its last change: a burst of resizes or focus moves costs one write. */
 export const RECORD_SAVE_DELAY_MS = 300;

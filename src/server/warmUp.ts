@@ -3,16 +3,16 @@
 // the first client takes (client/spareChrome.ts). Never before the first client: a cold start
 // attaches at once, and warming up first would only delay it. It runs in small steps, only while
 // no connection has come for a while, and stops as soon as a client attaches (that client's own
-// frames warm the code up). The first round, the one that runs Ink's code for the first time and
-// costs the most (~20 ms), needs only a short quiet moment, so that a client attaching right after
-// a script (which keeps connecting, and so keeps the later rounds waiting) finds the chrome ready.
+// frames warm the code up). The first rounds, which run Ink's code and a pane's frame for the
+// first time and cost the most, need only a short quiet moment each, so that a client attaching
+// right after a script (which keeps connecting, and so keeps the later rounds waiting) finds them done.
 
 import { OffscreenChrome } from '../app/offscreenChrome.js';
 import type { ChromeModel } from '../app/chromeModel.js';
-import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUND_DELAY_MS } from '../limits.js';
+import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUNDS, WARM_UP_FIRST_ROUNDS_DELAY_MS } from '../limits.js';
 import { ansiToCells } from '../term/ansiToCells.js';
-import type { CellGrid } from '../term/cellGrid.js';
-import { frameBytes } from '../term/frame.js';
+import { Compositor } from '../term/compositor.js';
+import { Emulator } from '../term/emulator.js';
 import { memoryRelease } from './memoryRelease.js';
 import { isSpareChrome, offerSpareChrome } from './client/spareChrome.js';
 
@@ -28,8 +28,14 @@ export interface WarmUpWatch {
 
 interface Warming {
   chrome: OffscreenChrome;
-  previous: CellGrid | null;
+  /** A pane's screen and a client's compositor (from the second round), so that reading panes and composing frames run too. */
+  screen?: { pane: Emulator; compositor: Compositor };
 }
+
+const COLS = 120;
+const ROWS = 40;
+/** What the warm-up pane shows: a prompt, colors and a wide character, as a shell's screen has them. */
+const PANE_TEXT = '\x1b[1;32muser@host\x1b[0m:\x1b[34m~/project\x1b[0m$ ls\r\nREADME.md  \x1b[34msrc\x1b[0m  テスト\r\n$ ';
 
 /**
  * Warms up once the server has been without clients and without connections for
@@ -56,12 +62,12 @@ export function warmUpWhenIdle<W = Warming>(
       return;
     }
     const quietFor = now() - watch.lastConnectionAt();
-    const needed = n === 1 ? WARM_UP_FIRST_ROUND_DELAY_MS : WARM_UP_DELAY_MS;
+    const needed = n <= WARM_UP_FIRST_ROUNDS ? WARM_UP_FIRST_ROUNDS_DELAY_MS : WARM_UP_DELAY_MS;
     if (quietFor < needed) return later(warming, n, needed - quietFor);
     const current = round.run(warming, n);
     setImmediate(() => step(current, n + 1)).unref();
   };
-  later(undefined, 1, WARM_UP_FIRST_ROUND_DELAY_MS);
+  later(undefined, 1, WARM_UP_FIRST_ROUNDS_DELAY_MS);
   return () => {
     cancelled = true;
     clearTimeout(timer);
@@ -74,30 +80,45 @@ export interface Round<W> {
   done(warming: W): void;
 }
 
-/** Draws the chrome and diffs a frame, as an attached client's frames do; the chrome waits as the spare meanwhile. */
+/**
+ * Draws the chrome and composes a frame with a pane in it, as an attached client's frames do
+ * (every other round a full repaint, as an attach's first frame is); the chrome waits as the spare
+ * meanwhile.
+ */
 const drawRound: Round<Warming> = {
   run(warming, n) {
     // A client that took the spare owns it now: warm up no further (the client's frames do).
     if (warming && !isSpareChrome(warming.chrome)) return warming;
     memoryRelease.noteActivity(); // the rounds' garbage is collected once they are over
-    const current = warming ?? { chrome: new OffscreenChrome(model(0)), previous: null };
-    offerSpareChrome(current.chrome);
-    const { text } = current.chrome.update(model(n));
-    const grid = ansiToCells(text, 120, 40);
-    const prev = current.previous ? { grid: current.previous, cursor: { x: 0, y: 0, visible: true, shape: 0 } } : null;
-    frameBytes(prev, { grid, cursor: { x: 0, y: 1, visible: true, shape: 0 } }, { trueColor: true });
-    current.previous = grid;
-    return current;
+    // The first round makes the chrome alone: each round stays short.
+    if (!warming) {
+      const chrome = new OffscreenChrome(model(0));
+      offerSpareChrome(chrome);
+      return { chrome };
+    }
+    const { text } = warming.chrome.update(model(n));
+    const { pane, compositor } = (warming.screen ??= {
+      pane: new Emulator({ cols: COLS, rows: ROWS - 2, scrollback: 100, name: 'warm-up' }),
+      compositor: new Compositor(COLS, ROWS),
+    });
+    // A new chrome layer repaints everything (even rounds); odd rounds redraw the pane alone.
+    if (n % 2 === 0) compositor.setChrome(ansiToCells(text, COLS, ROWS));
+    // Parsed in a later turn: the next rounds read it.
+    pane.write(PANE_TEXT);
+    compositor.markDirty(pane);
+    const content = { x: 0, y: 1, width: COLS, height: ROWS - 2 };
+    compositor.render([{ emulator: pane, content }], { x: 2, y: 1, visible: true, shape: 0 }, { trueColor: true, cursorPane: pane });
+    return warming;
   },
-  // The chrome stays as the spare (or with the client that took it).
-  done: () => undefined,
+  // The chrome stays as the spare (or with the client that took it); the pane is the warm-up's own.
+  done: (warming) => warming.screen?.pane.dispose(),
 };
 
 function model(n: number): ChromeModel {
   return {
-    cols: 120,
-    rows: 40,
-    headers: [{ id: 1, rect: { x: 0, y: 0, width: 120, height: 1 }, title: `warm-up ${n}`, status: 'idle', focused: true, zoomed: false, attention: false }],
+    cols: COLS,
+    rows: ROWS,
+    headers: [{ id: 1, rect: { x: 0, y: 0, width: COLS, height: 1 }, title: `warm-up ${n}`, status: 'idle', focused: true, zoomed: false, attention: false }],
     dividers: [],
     // The strip and the status bar's hints as a client's chrome has them, so their code runs too.
     strip: [{ name: 'warm-up', digit: 1, state: 'idle', current: true, diff: { added: n, removed: 0 } }],

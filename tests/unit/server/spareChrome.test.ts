@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChromeModel } from '../../../src/app/chromeModel.js';
-import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUND_DELAY_MS } from '../../../src/limits.js';
+import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUNDS_DELAY_MS } from '../../../src/limits.js';
 import { disposeSpareChrome, isSpareChrome, offerSpareChrome, takeChrome } from '../../../src/server/client/spareChrome.js';
 import { OffscreenChrome } from '../../../src/app/offscreenChrome.js';
 import { warmUpWhenIdle } from '../../../src/server/warmUp.js';
@@ -30,7 +30,7 @@ describe('the spare chrome', () => {
   it('is made by the warm-up and taken by the first client, drawn with the client’s model', async () => {
     let attached = false;
     const cancel = warmUpWhenIdle({ hasClients: () => attached, lastConnectionAt: () => 0 });
-    await vi.advanceTimersByTimeAsync(WARM_UP_FIRST_ROUND_DELAY_MS + 1);
+    await vi.advanceTimersByTimeAsync(WARM_UP_FIRST_ROUNDS_DELAY_MS + 1);
     const chrome = takeChrome(clientModel('bash ~/project'));
     attached = true;
     expect(isSpareChrome(chrome)).toBe(false);

@@ -1,10 +1,10 @@
-// The warm-up runs only while nobody needs the server: its first round not before
-// WARM_UP_FIRST_ROUND_DELAY_MS without connections, the others not before WARM_UP_DELAY_MS, not
+// The warm-up runs only while nobody needs the server: its first rounds not before
+// WARM_UP_FIRST_ROUNDS_DELAY_MS without connections, the others not before WARM_UP_DELAY_MS, not
 // while control commands keep coming, and never once a client is attached. What it drew waits as
 // the spare chrome for the first client.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUND_DELAY_MS } from '../../../src/limits.js';
+import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUNDS, WARM_UP_FIRST_ROUNDS_DELAY_MS } from '../../../src/limits.js';
 import { warmUpWhenIdle, type Round } from '../../../src/server/warmUp.js';
 
 function counting() {
@@ -26,7 +26,7 @@ describe('the warm-up', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('waits while connections keep coming, runs its first round in a short pause, the rest once quiet', async () => {
+  it('waits while connections keep coming, runs its first rounds in a short pause, the rest once quiet', async () => {
     let lastConnection = performance.now();
     const { round, rounds, finished } = counting();
     warmUpWhenIdle({ hasClients: () => false, lastConnectionAt: () => lastConnection }, () => performance.now(), round);
@@ -36,11 +36,11 @@ describe('the warm-up', () => {
         lastConnection = performance.now(); // a script's control command
       }
     };
-    await connectEvery(WARM_UP_FIRST_ROUND_DELAY_MS / 2, 10);
+    await connectEvery(WARM_UP_FIRST_ROUNDS_DELAY_MS / 2, 10);
     expect(rounds).toEqual([]);
-    // A script's pause between two commands: long enough for the first round only.
+    // A script's pause between two commands: long enough for the first rounds only.
     await connectEvery(WARM_UP_DELAY_MS / 2, 5);
-    expect(rounds).toEqual([1]);
+    expect(rounds).toEqual(Array.from({ length: WARM_UP_FIRST_ROUNDS }, (_, i) => i + 1));
     await vi.advanceTimersByTimeAsync(WARM_UP_DELAY_MS * 2);
     expect(rounds.length).toBeGreaterThan(10);
     expect(rounds[0]).toBe(1);
