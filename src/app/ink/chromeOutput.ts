@@ -8,11 +8,13 @@
 //   ~6 ms of a core and thousands of short-lived objects (young-generation collections, with the
 //   server's small young generation). This one fills only the rows written, shares one blank
 //   cell, stops each row at its last written cell, and compares styles only where they change.
-// - Measurements and tokenized lines are remembered across renders (Ink's last one render).
+// - Measurements, tokenized lines and whole rows are remembered across renders (Ink's caches last
+//   one render): a row is what its writes make of it, so a row written as in an earlier render
+//   (most rows, when one pane's header moves) is not drawn again.
 
 import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
-import { memo } from './memo.js';
+import { Memo, memo } from './memo.js';
 import widestLine, { lineWidth } from './widestLine.js';
 
 type Transformer = (line: string, index: number) => string;
@@ -26,10 +28,18 @@ interface Clip {
 
 type Operation = { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] } | { type: 'clip'; clip: Clip } | { type: 'unclip' };
 
+/** What one write leaves on one row: a line (styles applied, clipped) from column `x`. */
+interface Segment {
+  x: number;
+  line: string;
+}
+
 /** Every cell nothing was written to: one shared object (nothing changes a cell once made). */
 const BLANK: StyledChar = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 
 const styledLine = memo((line) => styledCharsFromTokens(tokenize(line)));
+/** Row texts by what was written to them (rowKey). */
+const rowTexts = new Memo<string>();
 /** How many cells a character takes, as Ink counts it (at least one). */
 const cellsOf = (value: string) => Math.max(1, lineWidth(value));
 
@@ -58,20 +68,23 @@ export default class ChromeOutput {
 
   get(): { output: string; height: number } {
     // Rows nothing was written to stay undefined: they become empty lines.
-    const rows: StyledChar[][] = new Array(this.height);
+    const rows: Segment[][] = new Array(this.height);
     const clips: Clip[] = [];
     for (const operation of this.operations) {
       if (operation.type === 'clip') clips.push(operation.clip);
       else if (operation.type === 'unclip') clips.pop();
-      else this.draw(rows, operation, clips.at(-1));
+      else this.place(rows, operation, clips.at(-1));
     }
     const lines: string[] = new Array(this.height);
-    for (let y = 0; y < this.height; y++) lines[y] = rows[y] ? rowText(rows[y]) : '';
+    for (let y = 0; y < this.height; y++) {
+      const segments = rows[y];
+      lines[y] = segments ? rowTexts.get(rowKey(this.width, segments), () => rowText(drawRow(this.width, segments))) : '';
+    }
     return { output: lines.join('\n'), height: this.height };
   }
 
   /** One write, clipped as Ink clips it: a text wholly outside is skipped, one across the edge is cut. */
-  private draw(rows: StyledChar[][], operation: Operation & { type: 'write' }, clip: Clip | undefined): void {
+  private place(rows: Segment[][], operation: Operation & { type: 'write' }, clip: Clip | undefined): void {
     let { x, y } = operation;
     let lines = operation.text.split('\n');
     if (clip) {
@@ -101,20 +114,35 @@ export default class ChromeOutput {
       const rowIndex = y + offsetY;
       // Ink skips a line whose row does not exist without moving on to the next row.
       if (!Number.isInteger(rowIndex) || rowIndex < 0 || rowIndex >= this.height) continue;
-      const row = (rows[rowIndex] ??= new Array<StyledChar>(this.width).fill(BLANK));
       let line = lines[index];
       for (const transformer of operation.transformers) line = transformer(line, index);
-      let offsetX = x;
-      for (const character of styledLine(line)) {
-        row[offsetX] = character;
-        const cells = cellsOf(character.value);
-        // A wide character covers the cells after it, as Ink's does.
-        for (let i = 1; i < cells; i++) row[offsetX + i] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
-        offsetX += cells;
-      }
+      (rows[rowIndex] ??= []).push({ x, line });
       offsetY++;
     }
   }
+}
+
+/** Everything a row's text depends on, unambiguously (each line's length before it). */
+function rowKey(width: number, segments: Segment[]): string {
+  let key = `${width}`;
+  for (const { x, line } of segments) key += `|${x}:${line.length}:${line}`;
+  return key;
+}
+
+/** A row's cells after its writes, in order, as Ink's grid would hold them. */
+function drawRow(width: number, segments: Segment[]): StyledChar[] {
+  const row = new Array<StyledChar>(width).fill(BLANK);
+  for (const { x, line } of segments) {
+    let offsetX = x;
+    for (const character of styledLine(line)) {
+      row[offsetX] = character;
+      const cells = cellsOf(character.value);
+      // A wide character covers the cells after it, as Ink's does.
+      for (let i = 1; i < cells; i++) row[offsetX + i] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+      offsetX += cells;
+    }
+  }
+  return row;
 }
 
 /**

@@ -60,6 +60,14 @@ describe('ChromeOutput', () => {
     expect(ours).toBe(ink);
   });
 
+  it('draws a row again when its writes change, and reuses it when they come back', () => {
+    const frame = (headerX: number): Op[] => [write(headerX, 0, onBlue(' 1 bash ')), write(30, 0, '│'), write(0, 1, `${red('●')} 2 vim`)];
+    for (const headerX of [0, 5, 0, 5, 31]) {
+      const { ours, ink } = both(40, 2, frame(headerX));
+      expect(ours).toBe(ink);
+    }
+  });
+
   it('matches Ink on random writes', () => {
     let seed = 12345;
     const random = () => {
