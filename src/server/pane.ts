@@ -180,8 +180,8 @@ export class Pane {
 
   /** What the program asked of its keyboard, so keys can be encoded the way it expects. */
   get inputModes(): PaneInputModes {
-    const modes = this.emulator.terminal.modes;
-    return { applicationCursorKeys: modes.applicationCursorKeysMode, bracketedPaste: modes.bracketedPasteMode, keyboardFlags: this.emulator.keyboardFlags };
+    const emulator = this.emulator;
+    return { applicationCursorKeys: emulator.applicationCursorKeys, bracketedPaste: emulator.bracketedPaste, keyboardFlags: emulator.keyboardFlags };
   }
 
   /**

@@ -13,7 +13,7 @@ import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS, ECHO_WINDOW_MS, XTERM_HISTORY_MARGIN } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
-import { copyLineCells, lineWords, synchronizedOutputReader, mouseTrackingReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { copyLineCells, lineWords, privateModeReader, mouseTrackingReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
 import { HistoryCapture } from './history/historyCapture.js';
 import { PaneLines } from './history/paneLines.js';
 import { historyLineEncoder } from './history/xtermLineEncoder.js';
@@ -84,6 +84,8 @@ export class Emulator implements ParseTask {
   /** Turns off the input modes a finished command left on, where the shell marks its end. */
   private readonly commandEnds: CommandEndResets | undefined;
   private readonly readSynchronizedOutput: () => boolean;
+  private readonly readApplicationCursorKeys: () => boolean;
+  private readonly readBracketedPaste: () => boolean;
   private readonly readMouseTracking: () => MouseTracking;
   /** When the user last typed into this pane (performance.now()). */
   private lastUserInput = -Infinity;
@@ -120,7 +122,9 @@ export class Emulator implements ParseTask {
     this.terminal.loadAddon(new Unicode11Addon());
     this.terminal.unicode.activeVersion = '11';
     this.cell = this.terminal.buffer.active.getNullCell();
-    this.readSynchronizedOutput = synchronizedOutputReader(this.terminal);
+    this.readSynchronizedOutput = privateModeReader(this.terminal, 'synchronizedOutput');
+    this.readApplicationCursorKeys = privateModeReader(this.terminal, 'applicationCursorKeys');
+    this.readBracketedPaste = privateModeReader(this.terminal, 'bracketedPasteMode');
     this.readMouseTracking = mouseTrackingReader(this.terminal);
     this.trackCursorModes();
     // A color answer may come after the terminal's colors arrive, when the pane may be gone.
@@ -151,6 +155,16 @@ export class Emulator implements ParseTask {
   /** What mouse reports the program asked for, and in which encoding (see paneMouse.ts). */
   get mouseTracking(): { tracking: MouseTracking; encoding: MouseEncoding } {
     return { tracking: this.readMouseTracking(), encoding: this.mouse.encoding };
+  }
+
+  /** The program asked for application cursor keys (DECCKM): arrows are sent as `ESC O A`. */
+  get applicationCursorKeys(): boolean {
+    return this.readApplicationCursorKeys();
+  }
+
+  /** The program asked for bracketed paste (mode 2004). */
+  get bracketedPaste(): boolean {
+    return this.readBracketedPaste();
   }
 
   /** The kitty keyboard flags the program set (and tessera applies): 0 for legacy keys. */

@@ -100,22 +100,33 @@ export function xtermLinkTarget(terminal: object, id: number): { id?: string; ur
 
 /** xterm's live DEC private mode flags (CoreService.decPrivateModes), not public API in 6.0.0. */
 interface XtermCoreService {
-  decPrivateModes: { synchronizedOutput?: unknown };
+  decPrivateModes: Record<string, unknown>;
 }
 
+/** The modes read this way: xterm's internal flag, and the public `modes` field that says the same. */
+const PRIVATE_MODES = {
+  synchronizedOutput: 'synchronizedOutputMode',
+  applicationCursorKeys: 'applicationCursorKeysMode',
+  bracketedPasteMode: 'bracketedPasteMode',
+} as const;
+type PrivateMode = keyof typeof PRIVATE_MODES;
+type PublicModes = { [K in (typeof PRIVATE_MODES)[PrivateMode]]: boolean };
+
 /**
- * Reads whether `terminal` is inside a synchronized-output frame (DEC 2026) straight from xterm's
- * mode flags: the public `modes` getter builds a fresh object of every mode on each call, and this
- * is asked for every pane on every frame. Falls back to the public getter should the internals change.
+ * Reads one DEC private mode of `terminal` straight from xterm's mode flags: the public `modes`
+ * getter builds a fresh object of every mode on each call, and these are asked for every pane on
+ * every frame (synchronized output) or every key (cursor keys, bracketed paste). Falls back to the
+ * public getter should the internals change.
  */
-export function synchronizedOutputReader(terminal: { modes: { synchronizedOutputMode: boolean } }): () => boolean {
+export function privateModeReader(terminal: { modes: PublicModes }, mode: PrivateMode): () => boolean {
   const core = (terminal as { _core?: { coreService?: Partial<XtermCoreService> } })._core?.coreService;
-  if (!core || typeof core.decPrivateModes !== 'object' || core.decPrivateModes === null || typeof core.decPrivateModes.synchronizedOutput !== 'boolean') {
-    return () => terminal.modes.synchronizedOutputMode;
+  const publicName = PRIVATE_MODES[mode];
+  if (!core || typeof core.decPrivateModes !== 'object' || core.decPrivateModes === null || typeof core.decPrivateModes[mode] !== 'boolean') {
+    return () => terminal.modes[publicName];
   }
   // Read through the service each time: xterm replaces the flags object when the terminal resets.
   const service = core as XtermCoreService;
-  return () => service.decPrivateModes.synchronizedOutput === true;
+  return () => service.decPrivateModes[mode] === true;
 }
 
 /** xterm's mouse service (CoreMouseService.activeProtocol), not public API in 6.0.0. */
@@ -123,7 +134,7 @@ const MOUSE_PROTOCOLS: Record<string, 'x10' | 'vt200' | 'drag' | 'any'> = { X10:
 
 /**
  * Reads the mouse tracking a program asked for straight from xterm's mouse service, like
- * synchronizedOutputReader (asked for every pane on every frame); the public getter otherwise.
+ * privateModeReader (asked for every pane on every frame); the public getter otherwise.
  */
 export function mouseTrackingReader(terminal: { modes: { mouseTrackingMode: 'none' | 'x10' | 'vt200' | 'drag' | 'any' } }): () => 'none' | 'x10' | 'vt200' | 'drag' | 'any' {
   const service = (terminal as { _core?: { coreMouseService?: { activeProtocol?: unknown } } })._core?.coreMouseService;

@@ -45,3 +45,20 @@ describe('copyLineCells', () => {
     expect(fast.rowText(1).trimEnd()).toBe('宽字 e\u0301 👍🏽 🏳️‍🌈 x');
   });
 });
+
+describe('privateModeReader', () => {
+  it('reads the modes a program sets and resets exactly as the public modes getter says them', async () => {
+    const emulator = new Emulator({ cols: 20, rows: 4, scrollback: 0 });
+    emulators.push(emulator);
+    const publicModes = () => emulator.terminal.modes;
+    const write = (data: string) => new Promise<void>((resolve) => emulator.write(data, resolve));
+    expect([emulator.applicationCursorKeys, emulator.bracketedPaste, emulator.synchronizedOutput]).toEqual([false, false, false]);
+    await write('\x1b[?1h\x1b[?2004h\x1b[?2026h');
+    expect([emulator.applicationCursorKeys, emulator.bracketedPaste, emulator.synchronizedOutput]).toEqual([true, true, true]);
+    expect([publicModes().applicationCursorKeysMode, publicModes().bracketedPasteMode, publicModes().synchronizedOutputMode]).toEqual([true, true, true]);
+    await write('\x1bc'); // a full reset replaces xterm's flags object: the readers follow it
+    expect([emulator.applicationCursorKeys, emulator.bracketedPaste, emulator.synchronizedOutput]).toEqual([false, false, false]);
+    await write('\x1b[?2004h');
+    expect(emulator.bracketedPaste).toBe(publicModes().bracketedPasteMode);
+  });
+});
