@@ -222,20 +222,48 @@ export class Emulator implements ParseTask {
   /** Clamps the next piece of raw output into slices, when none are left. */
   private refill(): void {
     while (this.slices.length === 0 && this.raw.length > 0) {
-      const head = this.raw[0];
-      const end = Math.min(head.data.length, this.rawOffset + CLAMP_PIECE_CHARS);
-      const piece = this.rawOffset === 0 && end === head.data.length ? head.data : head.data.slice(this.rawOffset, end);
+      const { piece, done } = this.takePiece();
       const out = piece.length > 0 ? this.clamp.feed(this.commandEnds?.feed(piece) ?? piece, { cols: this.terminal.cols, rows: this.terminal.rows }) : [];
       for (const data of out) this.slices.push({ data });
+      if (done.length === 0) continue;
+      // The callbacks run once everything written before them, this piece included, is parsed: with
+      // the piece's last slice, or on their own when the clamp kept all of it back.
+      const parsed = done.length === 1 ? done[0] : () => done.forEach((callback) => callback());
+      const last = this.slices.at(-1);
+      if (last) last.parsed = parsed;
+      else this.slices.push({ data: '', parsed });
+    }
+  }
+
+  /**
+   * The next piece of raw output to clamp, and the callbacks of the chunks it finishes: the rest of a
+   * long chunk, at most CLAMP_PIECE_CHARS of it; or the chunks waiting, joined up to that size, so a
+   * frame the PTY delivered in parts is parsed in one write (each write has a cost of its own in xterm
+   * and in everything that follows a parse).
+   */
+  private takePiece(): { piece: string; done: (() => void)[] } {
+    const head = this.raw[0];
+    if (this.rawOffset > 0 || head.data.length > CLAMP_PIECE_CHARS) {
+      const end = Math.min(head.data.length, this.rawOffset + CLAMP_PIECE_CHARS);
+      const piece = head.data.slice(this.rawOffset, end);
       if (end < head.data.length) {
         this.rawOffset = end;
-        continue;
+        return { piece, done: [] };
       }
       this.raw.shift();
       this.rawOffset = 0;
-      // The callback runs once everything written before it (and this chunk) is parsed.
-      if (head.parsed) this.slices.push({ data: '', parsed: head.parsed });
+      return { piece, done: head.parsed ? [head.parsed] : [] };
     }
+    let piece = head.data;
+    const done = head.parsed ? [head.parsed] : [];
+    let taken = 1;
+    while (taken < this.raw.length && piece.length + this.raw[taken].data.length <= CLAMP_PIECE_CHARS) {
+      const next = this.raw[taken++];
+      piece += next.data;
+      if (next.parsed) done.push(next.parsed);
+    }
+    this.raw.splice(0, taken);
+    return { piece, done };
   }
 
   /**

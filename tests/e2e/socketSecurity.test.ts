@@ -13,7 +13,10 @@ let sandbox: TesseraSandbox;
 beforeEach(() => {
   sandbox = new TesseraSandbox();
 });
+/** Run directories of this test besides the sandbox's own: their servers are stopped before the sandbox goes. */
+const otherRuns: Record<string, string>[] = [];
 afterEach(async () => {
+  for (const env of otherRuns.splice(0)) await runTessera(['-L', sandbox.socketName, 'kill-server'], env);
   await sandbox.cleanup();
 });
 
@@ -24,7 +27,9 @@ function sharedTmp(name: string): { env: Record<string, string>; socketDir: stri
   fs.mkdirSync(tmp);
   fs.chmodSync(tmp, 0o1777);
   const socketDir = path.join(tmp, `tessera-${process.getuid?.() ?? 0}`);
-  return { env: { TESSERA_TMPDIR: tmp }, socketDir, socketPath: path.join(socketDir, sandbox.socketName) };
+  const env = { TESSERA_TMPDIR: tmp };
+  otherRuns.push(env);
+  return { env, socketDir, socketPath: path.join(socketDir, sandbox.socketName) };
 }
 
 function runTessera(args: string[], env: Record<string, string>, shell?: string): Promise<{ code: number; stderr: string; ms: number }> {

@@ -98,7 +98,7 @@ export class TesseraSandbox {
     while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
     // A server started while this ran (a client of the test starting one at the last moment) or one
     // that would not stop must not outlive the sandbox whose folders it uses: end it, and say so.
-    const survivors = this.serverPids().filter(isAlive);
+    const survivors = [...new Set([...this.serverPids(), ...this.serversUnderRoot()])].filter(isAlive);
     for (const pid of survivors) {
       console.warn(`TesseraSandbox: server ${pid} was still running after kill-server; ending it`);
       signal(pid, 'SIGTERM'); // the server ends its panes' process groups on SIGTERM
@@ -107,6 +107,21 @@ export class TesseraSandbox {
     while (survivors.some(isAlive) && Date.now() < grace) await new Promise((r) => setTimeout(r, POLL_MS));
     for (const pid of survivors.filter(isAlive)) signal(pid, 'SIGKILL');
     fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  }
+
+  /** Pids of tessera servers whose socket lies anywhere in this sandbox (a test may point TESSERA_TMPDIR elsewhere in it). */
+  private serversUnderRoot(): number[] {
+    const pids: number[] = [];
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        if (args.some((arg) => arg.endsWith('server/main.cjs')) && args.some((arg) => arg.startsWith(`${this.root}/`))) pids.push(Number(entry));
+      } catch {
+        // gone meanwhile, or not ours to read
+      }
+    }
+    return pids;
   }
 
   /** Pids of the servers this sandbox started, from their logs. */
