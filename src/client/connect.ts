@@ -113,11 +113,15 @@ async function startServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<
 
 /**
  * Node flags for the server from TESSERA_SERVER_NODE_FLAGS (space-separated, each starting with --), for
- * profiling it: `TESSERA_SERVER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`. Anything else is ignored.
+ * profiling it: `TESSERA_SERVER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`. A word of another
+ * form leaves them all out, and says so: the server then starts with its usual flags.
  */
 function extraServerFlags(env: NodeJS.ProcessEnv): string[] {
   const flags = env.TESSERA_SERVER_NODE_FLAGS?.split(/\s+/).filter((flag) => flag !== '') ?? [];
-  return flags.every((flag) => /^--[a-z][a-z0-9-]*(=\S+)?$/.test(flag)) ? flags : [];
+  const wrong = flags.find((flag) => !/^--[a-z][a-z0-9-]*(=\S+)?$/.test(flag));
+  if (wrong === undefined) return flags;
+  process.stderr.write(`tessera: TESSERA_SERVER_NODE_FLAGS left out: ${JSON.stringify(wrong)} is not --flag or --flag=value\n`);
+  return [];
 }
 
 /** Enough of the log's end to hold its last line. */

@@ -33,4 +33,16 @@ describe('server log', () => {
     expect(rotated).toBeLessThanOrEqual(SERVER_LOG_MAX_BYTES);
     expect((await sandbox.cli(['ls'])).code).toBe(0);
   });
+
+  it('takes profiling flags for the server from TESSERA_SERVER_NODE_FLAGS, and names a word it leaves out', async () => {
+    const bad = await sandbox.cli(['new', '-d'], { env: { TESSERA_SERVER_NODE_FLAGS: '--trace-gc rm -rf' } });
+    expect(bad.code).toBe(0); // the server started with its usual flags
+    expect(bad.stderr).toContain('TESSERA_SERVER_NODE_FLAGS left out: "rm" is not --flag or --flag=value');
+    const info = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };
+    expect(fs.readFileSync(`/proc/${info.pid}/cmdline`, 'utf8').split('\0')).not.toContain('--trace-gc');
+    await sandbox.cliOk(['kill-server']);
+    await sandbox.cliOk(['new', '-d'], { env: { TESSERA_SERVER_NODE_FLAGS: '--trace-gc' } });
+    const again = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };
+    expect(fs.readFileSync(`/proc/${again.pid}/cmdline`, 'utf8').split('\0')).toContain('--trace-gc');
+  });
 });

@@ -27,7 +27,7 @@ export function takeChrome(model: ChromeModel): OffscreenChrome {
   return taken;
 }
 
-/** Drops the spare (tests; a server that stops). */
+/** Drops the spare (tests). */
 export function disposeSpareChrome(): void {
   spare?.dispose();
   spare = undefined;
