@@ -103,6 +103,16 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--expose-gc', '--n
  * would otherwise stay behind as free space inside the process.
  */
 export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: String(128 << 10) };
+/**
+ * Variables the server process must not see when Node starts, given back to its environment (and so
+ * to every pane and program it starts) before anything reads them. NODE_EXTRA_CA_CERTS makes Node
+ * read and parse the certificate file at every start, before any of tessera's code runs (~50 ms
+ * with a system bundle of ~150 certificates, measured on Node 20): a cost on every cold start,
+ * for a process that never opens a TLS connection of its own.
+ */
+export const SERVER_HELD_ENV: readonly string[] = ['NODE_EXTRA_CA_CERTS'];
+/** The name a held variable travels under from the client to the server. */
+export const heldEnvName = (name: string): string => `TESSERA_HELD_${name}`;
 /** A pane's compact history is kept in blocks of about this many bytes (at the threshold above, so each gets its own pages). */
 export const HISTORY_BLOCK_BYTES = 128 << 10;
 /** ...or of this many lines, whichever comes first (so a flood of empty lines makes small blocks, not huge offset tables). */

@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_START_TIMEOUT_MS } from '../limits.js';
+import { withHeldVariables } from '../boot/heldEnv.js';
 import { serverLogPath } from '../protocol/serverFiles.js';
 import { assertSameSocket, inspectSocketFile, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
 import { NoServerError, describeConnectionError } from './errors.js';
@@ -103,7 +104,7 @@ async function startServer(socketPath: string, env: NodeJS.ProcessEnv): Promise<
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraServerFlags(env), entry, socketPath], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
-    env: { ...env, ...SERVER_ENV },
+    env: { ...withHeldVariables(env), ...SERVER_ENV },
     cwd: path.parse(socketPath).root,
   });
   child.unref();

@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { loadYoga } from 'yoga-layout/load';
 import { runWithCodeCache } from '../boot/codeCache.js';
 import { SERVER_ENV } from '../limits.js';
+import { restoreHeldVariables } from '../boot/heldEnv.js';
 
 // Read by the C allocator when the process started; the panes' programs must not inherit it.
 for (const name of Object.keys(SERVER_ENV)) delete process.env[name];
+// Kept from Node's start (see SERVER_HELD_ENV); the panes' programs get them as the user set them.
+restoreHeldVariables(process.env);
 process.env.FORCE_COLOR = '3';
 process.env.COLORTERM = 'truecolor'; // chalk lets TERM lower FORCE_COLOR otherwise
 const socketPath = process.argv[2];

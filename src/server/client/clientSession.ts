@@ -130,11 +130,13 @@ export class ClientSession implements ActionContext {
     this.host.registry.touch(this.workspace);
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
     if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
-    this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
-    if (this.host.settings.settings.kittyKeyboard) this.outerKeyboard = new OuterKeyboard((bytes) => this.send(bytes));
     this.screen.followMouse();
     this.screen.repaintAll();
     this.refresh();
+    // The questions to the terminal come after the first frame: a terminal answers them before it
+    // draws what follows (~260 color questions, and every answer travels back over the link).
+    this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
+    if (this.host.settings.settings.kittyKeyboard) this.outerKeyboard = new OuterKeyboard((bytes) => this.send(bytes));
   }
 
   input(data: string): void {
