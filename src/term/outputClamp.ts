@@ -7,7 +7,7 @@
 
 import { MAX_COMBINING_MARKS, MAX_HELD_SEQUENCE_CHARS, SLICE_WORK_BUDGET } from '../limits.js';
 import { FIRST_COMBINING, isCombining } from './combiningMarks.js';
-import { escapeCost, limitValue, ruleFor, type Screen } from './sequenceRules.js';
+import { escapeCost, hasPlainRule, limitValue, ruleFor, type Screen } from './sequenceRules.js';
 
 const enum State {
   Ground,
@@ -83,21 +83,7 @@ export class OutputClamp {
     while (i < length) {
       if (this.state === State.Ground) {
         // Ordinary output: count its work, cut slices, and stop at the next escape.
-        let work = this.work;
-        for (; i < length; i++) {
-          const c = chunk.charCodeAt(i);
-          if (c === ESC || c === C1_CSI) break;
-          work += c >= 0x0a && c <= 0x0c ? lineCost : 1;
-          if (c >= FIRST_COMBINING && this.tooManyMarks(c, i)) continue;
-          if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c < FIRST_COMBINING)) this.marks = 0;
-          // Cut only between characters, not inside a surrogate pair.
-          if (work >= SLICE_WORK_BUDGET && (c < 0xd800 || c > 0xdbff)) {
-            this.work = work;
-            this.cut(i + 1);
-            work = 0;
-          }
-        }
-        this.work = work;
+        i = this.ground(chunk, i, lineCost);
         if (i >= length) break;
         if (chunk.charCodeAt(i) === ESC) this.startEscape(i);
         else this.startCsi(i, i + 1);
@@ -115,6 +101,44 @@ export class OutputClamp {
     this.cut(chunk.length);
     this.chunk = '';
     return this.slices;
+  }
+
+  /**
+   * Ordinary output from `from`, with the CSI sequences that need nothing from us (colors and other
+   * sequences without a count or coordinate, whole in this chunk: most of what a TUI sends) passed
+   * over in place. Counts the work, cuts slices, and returns the index of the next escape that the
+   * state machine must read (or the chunk's end).
+   */
+  private ground(chunk: string, from: number, lineCost: number): number {
+    const length = chunk.length;
+    let work = this.work;
+    let i = from;
+    for (; i < length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f) {
+        work++;
+        this.marks = 0;
+      } else if (c === ESC) {
+        const end = plainCsiEnd(chunk, i);
+        if (end < 0) break;
+        work++;
+        i = end;
+      } else if (c === C1_CSI) {
+        break;
+      } else {
+        work += c >= 0x0a && c <= 0x0c ? lineCost : 1;
+        if (c >= FIRST_COMBINING && this.tooManyMarks(c, i)) continue;
+        if (c >= 0xa0 && c < FIRST_COMBINING) this.marks = 0;
+      }
+      // Cut only between characters, not inside a surrogate pair.
+      if (work >= SLICE_WORK_BUDGET && (c < 0xd800 || c > 0xdbff)) {
+        this.work = work;
+        this.cut(i + 1);
+        work = 0;
+      }
+    }
+    this.work = work;
+    return i;
   }
 
   /**
@@ -427,6 +451,21 @@ export class OutputClamp {
     this.pieces = [];
     this.work = 0;
   }
+}
+
+/**
+ * Where the CSI starting with the ESC at `at` ends (the index of its final byte), when it is one the
+ * clamp leaves as it is and that lies whole in `chunk`: `ESC [`, parameters (digits, ';', ':') and a
+ * final byte with no rule (no count or coordinate to clamp, the work of one cell). -1 otherwise: the
+ * state machine reads it.
+ */
+function plainCsiEnd(chunk: string, at: number): number {
+  if (chunk.charCodeAt(at + 1) !== 0x5b) return -1;
+  let i = at + 2;
+  let c = chunk.charCodeAt(i);
+  while (c >= 0x30 && c <= 0x3b) c = chunk.charCodeAt(++i);
+  // NaN past the end of the chunk fails every comparison.
+  return c >= 0x40 && c <= 0x7e && !hasPlainRule(c) ? i : -1;
 }
 
 /** `body` with the top-level value of parameter k replaced by limits[k] where one is given. */

@@ -75,6 +75,15 @@ export function ruleFor(ident: number): SequenceRule | undefined {
   return BY_IDENT.get(ident);
 }
 
+/** Final bytes (0x40-0x7e) that have a rule in a CSI without prefix or intermediates. */
+const PLAIN_FINALS_WITH_RULES = new Uint8Array(0x80);
+for (const ident of BY_IDENT.keys()) if (ident < 0x80) PLAIN_FINALS_WITH_RULES[ident] = 1;
+
+/** Whether `ESC [ params <final>` (no prefix, no intermediates) has a rule; `final` is 0x40-0x7e. */
+export function hasPlainRule(final: number): boolean {
+  return PLAIN_FINALS_WITH_RULES[final] === 1;
+}
+
 export function limitValue(limit: Limit, screen: Screen): number {
   if (limit === 'rows') return screen.rows;
   if (limit === 'cols') return screen.cols;

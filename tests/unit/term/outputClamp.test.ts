@@ -152,6 +152,17 @@ describe('OutputClamp bounds the work per slice', () => {
     expect(slices.join('')).toBe('\x1b[50L'.repeat(20_000));
   });
 
+  it('counts a color sequence as one unit of work, and still clamps the sequence after one', () => {
+    const filter = new OutputClamp();
+    const color = '\x1b[1;38;2;10;20;30m';
+    const slices = filter.feed(color.repeat(SLICE_WORK_BUDGET + 10), SCREEN);
+    expect(slices.map((slice) => slice.length)).toEqual([SLICE_WORK_BUDGET * color.length, 10 * color.length]);
+    expect(clamp(['\x1b[31mX\x1b[999;999H\x1b[0m\x1b[5;9999H'])).toBe('\x1b[31mX\x1b[24;80H\x1b[0m\x1b[5;80H');
+    // A color split across chunks, or with a control inside, goes the long way and comes out the same.
+    expect(clamp(['\x1b[3', '1mX'])).toBe('\x1b[31mX');
+    expect(clamp(['\x1b[3\n1mX'])).toBe('\n\x1b[31mX');
+  });
+
   it('cuts plain text by characters and lines, never inside a sequence or a surrogate pair', () => {
     const filter = new OutputClamp();
     const text = ('😀 some text \x1b[31mred\x1b[0m\r\n').repeat(20_000);
