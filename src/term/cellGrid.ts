@@ -297,6 +297,15 @@ export class CellGrid {
         this.codes[d] = BLANK;
         this.widths[d] = 1;
       }
+      // A wide character here whose other half the copy overwrote cannot be shown either.
+      if (dx > 0 && this.widths[d - 1] === 2) {
+        this.codes[d - 1] = BLANK;
+        this.widths[d - 1] = 1;
+      }
+      if (dx + width < this.cols && this.widths[d + width] === 0) {
+        this.codes[d + width] = BLANK;
+        this.widths[d + width] = 1;
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import type { PaneLines } from './history/paneLines.js';
 import { CellGrid } from './cellGrid.js';
 import type { Emulator } from './emulator.js';
 import { frameBytes, type Frame } from './frame.js';
+import { RowChanges } from './rowChanges.js';
 import { RowSnapshots } from './rowSnapshots.js';
 
 export interface Rect {
@@ -43,8 +44,8 @@ export class Compositor {
   private overlay: Rect | undefined;
   private readonly dirty = new Set<Emulator>();
   private allDirty = true;
-  /** One flag per row of `next`: written since the last frame, so it may differ from `shown`. */
-  private written: Uint8Array;
+  /** The cells of `next` written since the last frame, so they may differ from `shown`. */
+  private written: RowChanges;
   /** What each pane's rows held when last read into `next` (rows that did not change are not read again). */
   private readonly snapshots = new Map<Emulator, RowSnapshots>();
 
@@ -53,7 +54,7 @@ export class Compositor {
     this.rows = rows;
     this.next = new CellGrid(cols, rows);
     this.chrome = new CellGrid(cols, rows);
-    this.written = new Uint8Array(rows);
+    this.written = new RowChanges(rows);
   }
 
   get size(): { cols: number; rows: number } {
@@ -66,7 +67,7 @@ export class Compositor {
     this.rows = rows;
     this.next = new CellGrid(cols, rows);
     this.chrome = new CellGrid(cols, rows);
-    this.written = new Uint8Array(rows);
+    this.written = new RowChanges(rows);
     this.repaintAll();
   }
 
@@ -109,7 +110,7 @@ export class Compositor {
     const written = this.written;
     if (this.allDirty) {
       this.next.blit(this.chrome, 0, 0, this.cols, this.rows, 0, 0);
-      written.fill(1);
+      written.markRows(0, this.rows, this.cols);
       // The chrome covered every pane: each is read in full again (and panes no longer shown are forgotten).
       this.snapshots.clear();
     }
@@ -126,7 +127,8 @@ export class Compositor {
     if (this.overlay && (drewPane || this.allDirty)) {
       const o = this.overlay;
       this.next.blit(this.chrome, o.x, o.y, o.width, o.height, o.x, o.y);
-      written.fill(1, Math.max(0, o.y), Math.max(0, Math.min(this.rows, o.y + o.height)));
+      // One cell more on each side: a wide character the overlay cut in half there is blanked (CellGrid.blit).
+      for (let y = o.y; y < o.y + o.height; y++) written.mark(y, Math.max(0, o.x - 1), Math.min(this.cols, o.x + o.width + 1));
     }
     if (this.allDirty) {
       // Emulators of panes no longer shown must not stay queued forever.
@@ -136,13 +138,13 @@ export class Compositor {
     // The cursor belongs to a pane held back this frame: it stays where that pane was last drawn.
     const cursorHeld = options.cursorPane !== undefined && this.shown !== null && this.dirty.has(options.cursorPane);
     const frame: Frame = { grid: this.next, cursor: cursorHeld && this.shown ? this.shown.cursor : { ...cursor } };
-    const bytes = frameBytes(this.shown, frame, { trueColor: options.trueColor, changedRows: written });
+    const bytes = frameBytes(this.shown, frame, { trueColor: options.trueColor, changes: written });
     if (!this.shown || this.shown.grid.cols !== this.cols || this.shown.grid.rows !== this.rows) {
       this.shown = { grid: new CellGrid(this.cols, this.rows), cursor: frame.cursor };
-      written.fill(1);
+      written.markRows(0, this.rows, this.cols);
     }
-    copyWrittenRows(this.next, this.shown.grid, written);
-    written.fill(0);
+    copyWrittenCells(this.next, this.shown.grid, written);
+    written.clear();
     this.shown.cursor = frame.cursor;
     return bytes;
   }
@@ -157,17 +159,16 @@ export class Compositor {
   }
 }
 
-/** Copies the flagged rows of `from` into `to` (same size), a run of adjacent rows at a time. */
-function copyWrittenRows(from: CellGrid, to: CellGrid, written: Uint8Array): void {
-  let y = 0;
-  while (y < from.rows) {
-    if (written[y] !== 1) {
-      y++;
-      continue;
-    }
-    let end = y + 1;
-    while (end < from.rows && written[end] === 1) end++;
-    to.blit(from, 0, y, from.cols, end - y, 0, y);
-    y = end;
+/** Copies the written cells of `from` into `to` (same size), a row's span at a time. */
+function copyWrittenCells(from: CellGrid, to: CellGrid, written: RowChanges): void {
+  for (let y = 0; y < from.rows; y++) {
+    if (!written.changed(y)) continue;
+    // Whole wide characters: a copy that cut one in half would blank it.
+    const row = y * from.cols;
+    let x0 = written.from[y];
+    let x1 = written.to[y];
+    if (x0 > 0 && from.widths[row + x0] === 0) x0--;
+    if (x1 < from.cols && from.widths[row + x1 - 1] === 2) x1++;
+    to.blit(from, x0, y, x1 - x0, 1, x0, y);
   }
 }

@@ -5,6 +5,7 @@ import { ATTR_FLAGS, Attr, BLANK, CellGrid, DEFAULT_COLOR, UNDERLINE_STYLE_BITS 
 import { bgParams, fgParams, underlineColorParams } from './colors.js';
 import { CLOSE_HYPERLINK, hyperlinkSequence } from './hyperlinks.js';
 import { isEmojiModifier, isRegionalIndicator, opensFlag, outerGlyph } from './outerGlyph.js';
+import type { RowChanges } from './rowChanges.js';
 import { graphemeWidth } from './textWidth.js';
 
 export interface DiffOptions {
@@ -13,10 +14,10 @@ export interface DiffOptions {
   /** Leave the last pen set instead of ending with `ESC[0m` (for a caller that resets it itself). */
   leavePen?: boolean;
   /**
-   * One flag per row: only flagged rows may differ (a caller that knows which rows it wrote).
-   * Unflagged rows are not compared cell by cell; their clusters and links still are.
+   * The only cells that may differ (a caller that knows what it wrote): cells outside a row's span,
+   * and rows without one, are not compared cell by cell; their clusters and links still are.
    */
-  changedRows?: Uint8Array;
+  changes?: RowChanges;
 }
 
 const CSI = '\x1b[';
@@ -49,19 +50,25 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
   const clusterChanges = full ? [] : changedSparseCells(prev, next);
   let nextClusterChange = 0;
   const { cols, rows } = next;
-  const changedRows = opts.changedRows;
+  const changes = opts.changes;
 
   for (let y = 0; y < rows; y++) {
     const rowStart = y * cols;
     const rowEnd = rowStart + cols;
-    const same = !full && changedRows !== undefined && changedRows[y] !== 1;
+    // The cells that may differ: rowStart + spanFrom up to rowStart + spanTo.
+    const spanFrom = changes === undefined ? 0 : changes.from[y];
+    const spanTo = changes === undefined ? cols : changes.to[y];
     let blankFrom = -1;
     let x = 0;
     while (x < cols) {
       let i = rowStart + x;
       if (!full) {
         const from = i;
-        i = same ? rowEnd : firstDifference(prev, next, from, rowEnd);
+        if (x >= spanTo) i = rowEnd;
+        else {
+          i = firstDifference(prev, next, rowStart + Math.max(x, spanFrom), rowStart + spanTo);
+          if (i >= rowStart + spanTo) i = rowEnd;
+        }
         while (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < from) nextClusterChange++;
         if (nextClusterChange < clusterChanges.length && clusterChanges[nextClusterChange] < i) i = clusterChanges[nextClusterChange];
         if (i >= rowEnd) break;

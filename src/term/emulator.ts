@@ -13,11 +13,12 @@ import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
 import { CLAMP_PIECE_CHARS, ECHO_WINDOW_MS, XTERM_HISTORY_MARGIN } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
-import { copyLineCells, lineWords, privateModeReader, mouseTrackingReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
+import { CONTENT_WIDTH_SHIFT, copyLineCells, lineWords, privateModeReader, mouseTrackingReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
 import { HistoryCapture } from './history/historyCapture.js';
 import { PaneLines } from './history/paneLines.js';
 import { historyLineEncoder } from './history/xtermLineEncoder.js';
-import type { RowSnapshots } from './rowSnapshots.js';
+import { RowComparison, type RowSnapshots } from './rowSnapshots.js';
+import type { RowChanges } from './rowChanges.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 import { trackKeyboardFlags } from './keyboardFlags.js';
 
@@ -55,11 +56,11 @@ export interface EmulatorMemory {
 const XTERM_LINE_OBJECT_BYTES = 400;
 const xtermLineBytes = (cols: number) => cols * 12 + XTERM_LINE_OBJECT_BYTES;
 
-/** Row-level reading (see readInto): what the rows held when last read, and which grid rows were written. */
+/** Row-level reading (see readInto): what the rows held when last read, and which grid cells were written. */
 export interface RowTracking {
   snapshots: RowSnapshots;
-  /** One flag per grid row, set to 1 for each row readInto wrote (it never clears other rows' flags). */
-  written: Uint8Array;
+  /** Marked with the cells readInto wrote (it never clears other marks). */
+  written: RowChanges;
 }
 
 interface PendingSlice {
@@ -325,8 +326,9 @@ export class Emulator implements ParseTask {
    * Copies the visible screen (w×h from its top-left) into `grid` at (dx, dy). Rows or columns the
    * emulator lacks are blanked, so a pane narrower than its rectangle never leaves stale cells.
    * `from` reads other lines instead: from line `top` of `buffer` (a scrolled-back view).
-   * With `rows`, a row whose cells are the same as when it was last copied there is skipped (`grid`
-   * must still hold what was copied then), and every grid row written is flagged in `rows.written`.
+   * With `rows`, a row whose cells are the same as when it was last copied there is skipped, and of
+   * a row that changed only the span of cells that changed is copied (`grid` must still hold what
+   * was copied then); every cell written is marked in `rows.written`.
    */
   readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, from?: { buffer: PaneLines; top: number }, rows?: RowTracking): void {
     if (from) {
@@ -351,12 +353,22 @@ export class Emulator implements ParseTask {
       if (!line) {
         grid.clear(dx, y, w, 1);
         snapshots?.forget(row);
-        if (rows) rows.written[y] = 1;
+        rows?.written.mark(y, dx, Math.min(grid.cols, dx + w));
         continue;
       }
       const raw = snapshots && lineWords(line, width);
-      if (raw && snapshots.unchanged(row, raw, words)) continue;
-      if (rows) rows.written[y] = 1;
+      const comparison = raw ? snapshots.compare(row, raw, words, WORDS_PER_CELL) : RowComparison.Whole;
+      if (comparison === RowComparison.Same) continue;
+      if (comparison === RowComparison.Span && raw && rows) {
+        // One cell more on each side, and whole wide characters: a copy never starts or ends inside one.
+        const from = wideStart(raw, Math.max(0, rows.snapshots.changedFrom - 1));
+        const to = wideEnd(raw, Math.min(width, rows.snapshots.changedTo + 1), width);
+        rows.written.mark(y, dx + from, dx + to);
+        if (copyLineCells(line, cell, underline, grid, dx, y, width, (id) => this.hyperlink(id), from, to)) rows.snapshots.remember(row, raw, words);
+        else rows.snapshots.forget(row);
+        continue;
+      }
+      rows?.written.mark(y, dx, Math.min(grid.cols, dx + w));
       const plain = copyLineCells(line, cell, underline, grid, dx, y, width, (id) => this.hyperlink(id));
       if (width < w) grid.clear(dx + width, y, w - width, 1);
       if (!snapshots) continue;
@@ -442,4 +454,14 @@ export class Emulator implements ParseTask {
       }),
     );
   }
+}
+
+/** `col`, or the left half of the wide character whose right half is at `col` (xterm's raw words). */
+function wideStart(words: Uint32Array, col: number): number {
+  return col > 0 && words[col * WORDS_PER_CELL] >>> CONTENT_WIDTH_SHIFT === 0 ? col - 1 : col;
+}
+
+/** `end`, or one more when the cell before it is the left half of a wide character. */
+function wideEnd(words: Uint32Array, end: number, width: number): number {
+  return end < width && words[(end - 1) * WORDS_PER_CELL] >>> CONTENT_WIDTH_SHIFT === 2 ? end + 1 : end;
 }

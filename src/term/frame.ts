@@ -2,6 +2,7 @@
 
 import type { CellGrid } from './cellGrid.js';
 import { diffFrames } from './differ.js';
+import type { RowChanges } from './rowChanges.js';
 
 export interface FrameCursor {
   x: number;
@@ -25,12 +26,12 @@ const SGR_RESET = `${CSI}0m`;
 
 /**
  * Bytes that take the outer terminal from `prev` (null: unknown, repaint everything) to `next`,
- * wrapped in synchronized output; '' when neither cells nor cursor changed. `changedRows` flags
- * the only rows whose cells may differ (see DiffOptions).
+ * wrapped in synchronized output; '' when neither cells nor cursor changed. `changes` holds the only
+ * cells that may differ (see DiffOptions).
  */
-export function frameBytes(prev: Frame | null, next: Frame, opts: { trueColor: boolean; changedRows?: Uint8Array }): string {
+export function frameBytes(prev: Frame | null, next: Frame, opts: { trueColor: boolean; changes?: RowChanges }): string {
   const full = prev === null || prev.grid.cols !== next.grid.cols || prev.grid.rows !== next.grid.rows;
-  const cells = diffFrames(full ? null : prev.grid, next.grid, { trueColor: opts.trueColor, leavePen: true, changedRows: opts.changedRows });
+  const cells = diffFrames(full ? null : prev.grid, next.grid, { trueColor: opts.trueColor, leavePen: true, changes: opts.changes });
   const was = full ? null : prev.cursor;
   const cursor = next.cursor;
   const moved = was === null || was.x !== cursor.x || was.y !== cursor.y;

@@ -11,6 +11,12 @@ export interface RowPlacement {
   cells: number;
 }
 
+export const enum RowComparison {
+  Same,
+  Span,
+  Whole,
+}
+
 /**
  * Per row, a copy of the emulator's raw cell words as last read. A row is only remembered when its
  * raw words say everything about it (no grapheme clusters or extended attributes kept elsewhere),
@@ -30,12 +36,27 @@ export class RowSnapshots {
     this.rows = new Array<Uint32Array | undefined>(placement.height);
   }
 
-  /** Whether row `row` still holds `words[0..length)` as last remembered. */
-  unchanged(row: number, words: Uint32Array, length: number): boolean {
+  /** First cell of the changed span after compare() answered SPAN. */
+  changedFrom = 0;
+  /** Cell after the changed span's last one. */
+  changedTo = 0;
+
+  /**
+   * Compares row `row` with `words[0..length)` (`wordsPerCell` words a cell): SAME as last
+   * remembered, SPAN when only cells changedFrom..changedTo-1 differ, WHOLE when nothing fitting
+   * is remembered (the row must be read in full).
+   */
+  compare(row: number, words: Uint32Array, length: number, wordsPerCell: number): RowComparison {
     const kept = this.rows[row];
-    if (kept === undefined || kept.length !== length || words.length < length) return false;
-    for (let i = 0; i < length; i++) if (kept[i] !== words[i]) return false;
-    return true;
+    if (kept === undefined || kept.length !== length || words.length < length) return RowComparison.Whole;
+    let first = 0;
+    while (first < length && kept[first] === words[first]) first++;
+    if (first === length) return RowComparison.Same;
+    let last = length - 1;
+    while (last > first && kept[last] === words[last]) last--;
+    this.changedFrom = Math.floor(first / wordsPerCell);
+    this.changedTo = Math.floor(last / wordsPerCell) + 1;
+    return RowComparison.Span;
   }
 
   /** Remembers `words[0..length)` as row `row`'s content. */

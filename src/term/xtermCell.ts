@@ -222,23 +222,26 @@ export function copyLineCells(
   y: number,
   width: number,
   link: (xtermId: number) => number,
+  fromCol = 0,
+  toCol = width,
 ): boolean {
   const inner = lineInternals(line);
   const slow = (col: number) => copyCellPublic(line, col, cell, underline, grid, dx, y, width, link);
   if (!inner) {
-    for (let col = 0; col < width; col++) slow(col);
+    for (let col = fromCol; col < toCol; col++) slow(col);
     return false;
   }
   let plain = inner.length >= width;
   const data = inner._data;
   if (y < 0 || y >= grid.rows || dx < 0) return false;
   width = Math.min(width, grid.cols - dx);
-  const end = Math.min(width, inner.length);
+  toCol = Math.min(toCol, width);
+  const end = Math.min(toCol, inner.length);
   // The hot path writes the grid's arrays itself, as setCode would (the span's edges released first).
-  grid.releaseSpan(dx, y, width);
+  grid.releaseSpan(dx + fromCol, y, toCol - fromCol);
   const { codes, widths, fg: fgs, bg: bgs, attrs: attrList, ulColor } = grid;
   const rowStart = y * grid.cols + dx;
-  for (let col = 0; col < end; col++) {
+  for (let col = fromCol; col < end; col++) {
     const content = data[col * 3];
     const fgBits = data[col * 3 + 1];
     const bgBits = data[col * 3 + 2];
@@ -278,7 +281,7 @@ export function copyLineCells(
       ulColor[i + 1] = DEFAULT_COLOR;
     }
   }
-  for (let col = end; col < width; col++) slow(col);
+  for (let col = Math.max(end, fromCol); col < toCol; col++) slow(col);
   return plain;
 }
 

@@ -3,6 +3,7 @@
 // history, then the screen); for the alternate screen, xterm's lines alone. What scroll mode,
 // search, copy and capture-pane read.
 
+import type { RowChanges } from '../rowChanges.js';
 import type { IBuffer, IBufferLine, Terminal as XTerm } from '@xterm/headless';
 import { CellGrid } from '../cellGrid.js';
 import type { ScrollBuffer } from '../scroll/buffer.js';
@@ -63,14 +64,14 @@ export class PaneLines implements ScrollBuffer {
 
   /**
    * Draws lines from `top` on into the w×h rectangle of `grid` at (dx, dy), blank where there is no
-   * line; each grid row written is flagged in `written` (see Emulator.readInto).
+   * line; the cells written are marked in `written` (see Emulator.readInto).
    */
-  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, top: number, written?: Uint8Array): void {
+  readInto(grid: CellGrid, dx: number, dy: number, w: number, h: number, top: number, written?: RowChanges): void {
     const width = Math.min(w, this.cols, grid.cols - dx);
     for (let row = 0; row < h; row++) {
       const y = dy + row;
       if (y >= grid.rows) break;
-      if (written) written[y] = 1;
+      written?.mark(y, dx, Math.min(grid.cols, dx + w));
       const line = top + row;
       if (line < 0 || line >= this.length) {
         grid.clear(dx, y, w, 1);

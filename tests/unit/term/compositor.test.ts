@@ -85,7 +85,7 @@ function randomOutput(random: Random): string {
 
 describe('Compositor', () => {
   it('keeps the client screen equal to every pane read in full, whatever the panes print', async () => {
-    for (let seed = 1; seed <= 6; seed++) {
+    for (let seed = 1; seed <= 12; seed++) {
       const random = seeded(seed);
       const left = emulator(LEFT);
       const right = emulator(RIGHT);

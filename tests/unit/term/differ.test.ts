@@ -12,6 +12,7 @@ import {
   withUnderlineStyle,
 } from '../../../src/term/cellGrid.js';
 import { nearest256 } from '../../../src/term/colors.js';
+import { RowChanges } from '../../../src/term/rowChanges.js';
 import { diffFrames } from '../../../src/term/differ.js';
 import { copyGrid, randomEdit, randomGrid, seeded } from './randomGrid.js';
 import { outerTerminal, screenDifferences, writeAll, type HeadlessTerminal } from './xtermScreen.js';
@@ -272,40 +273,58 @@ describe('diffFrames on a real terminal', () => {
   });
 });
 
-describe('diffFrames with changed rows given', () => {
-  it('writes the same bytes as a full comparison when every row that differs is flagged', () => {
+describe('diffFrames with the changed cells given', () => {
+  it('writes the same bytes as a full comparison when every cell that differs is marked', () => {
     for (const [cols, rows] of SIZES) {
       for (let seed = 1; seed <= SEEDS_PER_SIZE; seed++) {
         const random = seeded(seed * 7919 + rows);
         let shown = randomGrid(random, cols, rows);
         for (let edit = 0; edit < EDITS_PER_SEED; edit++) {
           const next = randomEdit(random, shown);
-          const changedRows = new Uint8Array(rows);
+          const changes = new RowChanges(rows);
           for (let y = 0; y < rows; y++) {
-            const differs = next.rowText(y) !== shown.rowText(y) || diffFrames(rowOf(shown, y), rowOf(next, y), TRUE_COLOR) !== '';
-            // Flagged: every row that differs, and some that do not (a caller may flag more than it changed).
-            changedRows[y] = differs || random() < 0.3 ? 1 : 0;
+            // Marked: the span of every row's cells that differ, widened at random (a caller may mark
+            // more than it changed), and some rows that do not differ at all.
+            const span = differingSpan(shown, next, y);
+            if (span) changes.mark(y, Math.max(0, span.from - Math.floor(random() * 3)), Math.min(cols, span.to + Math.floor(random() * 3)));
+            else if (random() < 0.3) changes.mark(y, 0, cols);
           }
-          expect(diffFrames(shown, next, { ...TRUE_COLOR, changedRows })).toBe(diffFrames(shown, next, TRUE_COLOR));
+          expect(diffFrames(shown, next, { ...TRUE_COLOR, changes })).toBe(diffFrames(shown, next, TRUE_COLOR));
           shown = next;
         }
       }
     }
   });
 
-  it('skips the rows not flagged', () => {
+  it('skips the rows not marked, and the cells outside a row\'s span', () => {
     const prev = textGrid(4, 2, ['ab', 'cd']);
     const next = textGrid(4, 2, ['xb', 'cy']);
-    expect(diffFrames(prev, next, { ...TRUE_COLOR, changedRows: Uint8Array.from([0, 1]) })).toBe('\x1b[2;2Hy');
+    const changes = new RowChanges(2);
+    changes.mark(1, 0, 4);
+    expect(diffFrames(prev, next, { ...TRUE_COLOR, changes })).toBe('\x1b[2;2Hy');
+    const narrow = new RowChanges(2);
+    narrow.mark(0, 1, 4);
+    narrow.mark(1, 1, 2);
+    expect(diffFrames(prev, next, { ...TRUE_COLOR, changes: narrow })).toBe('\x1b[2;2Hy');
   });
 });
 
-/** Row `y` of `grid` alone, as a one-row grid. */
-function rowOf(grid: CellGrid, y: number): CellGrid {
-  const row = new CellGrid(grid.cols, 1);
-  row.blit(grid, 0, y, grid.cols, 1, 0, 0);
-  return row;
+/** The columns of row `y` whose cells differ between the grids (clusters and links included), if any. */
+function differingSpan(a: CellGrid, b: CellGrid, y: number): { from: number; to: number } | undefined {
+  let from = -1;
+  let to = -1;
+  for (let x = 0; x < a.cols; x++) {
+    const i = y * a.cols + x;
+    const same =
+      a.codes[i] === b.codes[i] && a.widths[i] === b.widths[i] && a.fg[i] === b.fg[i] && a.bg[i] === b.bg[i] &&
+      a.attrs[i] === b.attrs[i] && a.ulColor[i] === b.ulColor[i] && a.clusters.get(i) === b.clusters.get(i) && a.links.get(i) === b.links.get(i);
+    if (same) continue;
+    if (from < 0) from = x;
+    to = x + 1;
+  }
+  return from < 0 ? undefined : { from, to };
 }
+
 
 describe('diffFrames output', () => {
   const screen = (): CellGrid => {
