@@ -1,7 +1,7 @@
 // opencode (verified with opencode-ai 1.18.33): screen rules and permission-prompt keys.
 
 import type { AgentDetector } from './detection.js';
-import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, unboxed, type Rule } from './rules.js';
+import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, unboxed, type Matcher, type Rule } from './rules.js';
 
 const ASK = /△ Permission required/;
 
@@ -16,6 +16,24 @@ function question(lines: string[]): string | undefined {
   return about === '' ? asked : `${asked} — ${about}`;
 }
 
+const FOOTER = /ctrl\+p commands/;
+const TIP = /^\s*● Tip\b/;
+/** Lines the home screen can show under its footer: a tip (wrapped over several lines in a narrow pane), the cwd line. */
+const MAX_LINES_UNDER_FOOTER = 6;
+
+/**
+ * The footer with at most the cwd/version line and one more under it, or with a "● Tip …" under it, which a
+ * narrow pane wraps over two or three lines.
+ */
+const footerNearBottom: Matcher = (screen) => {
+  const lines = screen.lines.filter((l) => l.trim() !== '');
+  const footer = lines.findLastIndex((l) => FOOTER.test(l));
+  if (footer < 0) return undefined;
+  const under = lines.slice(footer + 1);
+  const tipUnder = under.length > 0 && TIP.test(under[0]!) && under.length <= MAX_LINES_UNDER_FOOTER;
+  return under.length <= 2 || tipUnder ? [lines[footer]!] : undefined;
+};
+
 const RULES: readonly Rule[] = [
   {
     name: 'permission prompt: "△ Permission required" with "Allow once   Allow always   Reject"',
@@ -24,8 +42,8 @@ const RULES: readonly Rule[] = [
     question,
   },
   { name: 'footer says "esc interrupt"', state: 'running', match: nearBottom(/esc (again to )?interrupt/, 2) },
-  // The home screen can show a "● Tip …" line between the footer and the cwd/version line: three lines, not two.
-  { name: 'footer shows "ctrl+p commands"', state: 'idle', match: nearBottom(/ctrl\+p commands/, 3) },
+  // The home screen can show a "● Tip …" between the footer and the cwd/version line, wrapped in a narrow pane.
+  { name: 'footer shows "ctrl+p commands"', state: 'idle', match: footerNearBottom },
   { name: 'logo or blank screen before the footer', state: 'starting', match: anyOf(blankScreen, line(/Ask anything/), line(/█▀▀█ █▀▀█/)) },
 ];
 
