@@ -78,7 +78,7 @@ export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan
 
 function planAgent(agent: AgentRequest, userArgs: string[], requestDir: string | undefined, ctx: PlanContext, program?: string): LaunchPlan {
   const entry = ctx.catalog.find(agent.kind);
-  if (!entry) throw new RefusedError(`unknown agent '${agent.kind}'; known agents: ${ctx.catalog.names().join(', ')}`);
+  if (!entry) throw new RefusedError(ctx.catalog.unknownMessage(agent.kind));
   const args = [...entry.args, ...agentOptionArgs(entry, agent, userArgs)];
   const sessionId = knownSessionId(agent, args);
   const command = program ?? entry.command;

@@ -12,6 +12,7 @@ import { Emulator } from '../term/emulator.js';
 import type { PaneInputModes } from '../term/keys/encode.js';
 import type { AgentState } from '../agents/detection.js';
 import type { AgentMonitor } from './agent/agentMonitor.js';
+import type { PromptDelivery } from './agent/promptDelivery.js';
 import { PaneInput } from './paneInput.js';
 import type { LaunchRequest } from './launchPlan.js';
 import { subscribe, type Listener } from './listeners.js';
@@ -50,6 +51,8 @@ export class Pane {
   rang = false;
   /** Watches the screen of an agent pane (set by the AgentSupervisor). */
   agentMonitor: AgentMonitor | undefined;
+  /** Hands this launch its initial prompt, when it was given one. */
+  promptDelivery: PromptDelivery | undefined;
   /** What was asked for when the pane started (to start it again on wake or resume). */
   readonly request: LaunchRequest | undefined;
   /** The program's absolute path; undefined when it is not installed. */

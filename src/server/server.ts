@@ -48,7 +48,7 @@ export class Server {
   /** Every workspace in the strip's order. */
   private readonly workspaces: WorkspaceList;
   private readonly clients = new Set<ClientSession>();
-  private catalogCache: { agents: unknown; catalog: AgentCatalog } | undefined;
+  private catalogCache: { agents: unknown; error: string | undefined; catalog: AgentCatalog } | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private listener: net.Server | undefined;
   /** The socket file this server bound, so shutdown removes that one and nothing else. */
@@ -140,7 +140,8 @@ export class Server {
   /** The agent kinds known now: built-ins plus the custom agents of the settings in force. */
   private catalog(): AgentCatalog {
     const agents = this.settings.settings.customAgents;
-    if (this.catalogCache?.agents !== agents) this.catalogCache = { agents, catalog: new AgentCatalog(agents) };
+    const error = this.settings.error;
+    if (this.catalogCache?.agents !== agents || this.catalogCache.error !== error) this.catalogCache = { agents, error, catalog: new AgentCatalog(agents, error) };
     return this.catalogCache.catalog;
   }
 

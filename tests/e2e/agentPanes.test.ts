@@ -49,6 +49,8 @@ beforeEach(() => {
         detection: { approval: ['^Run shell command\\? .*\\(Y\\)es/\\(N\\)o'], running: ['^working on it'], idle: ['^fake>\\s*$'] },
         approvalKeys: { allow: 'y Enter', deny: 'n Enter', abort: 'C-c' },
       },
+      // Never shows its idle input box: a prompt given to it has to wait, and explain says so.
+      { name: 'bootingagent', command: '/bin/sh', args: ['-c', 'printf booting; exec sleep 600'], detection: { idle: ['^never>'] }, approvalKeys: { allow: 'y', deny: 'n', abort: 'C-c' } },
     ],
   });
 });
@@ -141,6 +143,7 @@ describe('agent panes', () => {
       throw new Error(`${error.message}\nscreen:\n${await sandbox.cliOk(['capture-pane', '-t', String(id)])}`);
     });
     expect(fs.readFileSync(log, 'utf8')).toBe('p1\n');
+    expect(JSON.parse(await sandbox.cliOk(['explain', '-t', String(id), '--json'])).prompt).toBe('delivered');
     await sandbox.cliOk(['approve', '-t', String(id)]);
     await eventually(() => fs.existsSync(path.join(path.dirname(log), 'p1')), Boolean);
     // The first pane is a shell: it never gets the workspace prompt.
@@ -150,6 +153,17 @@ describe('agent panes', () => {
     const second = Number((await sandbox.cliOk(['new-pane', '--agent', 'fakeagent', '--down'])).trim());
     await eventually(() => pane(second), (p) => p.status === 'approval');
     expect(fs.readFileSync(log, 'utf8')).toBe('p1\nws\n');
+  });
+
+  it('explain says what an initial prompt still waits for', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
+    const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'bootingagent', '--prompt', 'hello'])).trim());
+    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (s) => s.includes('booting'));
+    const explained = await sandbox.cliOk(['explain', '-t', String(id)]);
+    expect(explained).toContain('initial prompt: waiting for the agent to show its idle input box');
+    // A pane given no prompt says nothing about one.
+    const plain = Number((await sandbox.cliOk(['new-pane', '--agent', 'bootingagent'])).trim());
+    expect(JSON.parse(await sandbox.cliOk(['explain', '-t', String(plain), '--json']))).not.toHaveProperty('prompt');
   });
 
   it('refuses to answer a pane that is not waiting, and sends nothing', async () => {
@@ -200,6 +214,14 @@ describe('agent panes', () => {
     expect(first.command).toBe('sh');
     const bad = await sandbox.cli(['new', '-d', '-s', 'x', '--shell', 'no-such-shell']);
     expect(bad.stderr).toMatch(/The workspace's shell \('no-such-shell'\) cannot be used: no-such-shell was not found/);
+  });
+
+  it('names the mistake in the settings file when a custom agent it defines is unknown for that reason', async () => {
+    sandbox.writeSettings({ customAgents: [{ name: 'fakeagent', command: '/bin/sh' }] });
+    await sandbox.cliOk(['new', '-d', '-s', 'w']);
+    const result = await sandbox.cli(['new-pane', '--agent', 'fakeagent']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/unknown agent 'fakeagent'; known agents: claude, codex, opencode, gemini \(the settings file is not in use, so neither are its custom agents: .*approvalKeys/);
   });
 
   it('refuses unknown agents, bad options and prompts that are too long, spawning nothing', async () => {

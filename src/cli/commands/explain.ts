@@ -14,6 +14,8 @@ interface Explanation {
   matched: string[];
   question?: string;
   lastNotification?: string;
+  /** Where the initial prompt is: "delivered", or what it waits for. */
+  prompt?: string;
 }
 
 /** `explain 3` or `explain -t 3`. */
@@ -30,7 +32,8 @@ export const explain = controlCommand({
   usage: `tessera explain [PANE | -t PANE] [--json]
 
   Prints the pane's state, what decided it (a signal the program sent, such as an OSC 9
-  notification or shell integration, or a screen rule of its agent) and the screen lines it matched.`,
+  notification or shell integration, or a screen rule of its agent) and the screen lines it matched.
+  For an agent given an initial prompt (--prompt), also whether it was delivered or what it waits for.`,
   flags: [targetPaneFlag, jsonFlag],
   maxPositionals: 1,
   toArgs: (args) => ({ pane: paneArg(args) }),
@@ -45,5 +48,6 @@ export const explain = controlCommand({
     if (e.question) ctx.out(`question: ${e.question}\n`);
     if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${l}`).join('\n')}\n`);
     if (e.lastNotification) ctx.out(`last notification: ${e.lastNotification}\n`);
+    if (e.prompt) ctx.out(`initial prompt: ${e.prompt}\n`);
   },
 });

@@ -6,8 +6,21 @@ import { resolveBinary } from '../../shell/resolveBinary.js';
 export class AgentCatalog {
   readonly entries: AgentKindEntry[];
 
-  constructor(private readonly custom: readonly CustomAgent[]) {
+  /**
+   * `settingsError`: why the settings file is not in force, if it is not. Its custom agents are then unknown, and
+   * whoever names one is told why rather than only that the name is unknown.
+   */
+  constructor(
+    private readonly custom: readonly CustomAgent[],
+    private readonly settingsError?: string,
+  ) {
     this.entries = agentKindEntries(custom);
+  }
+
+  /** "unknown agent 'x'; known agents: …", and why the settings' custom agents are not in use when they are not. */
+  unknownMessage(kind: string): string {
+    const known = `unknown agent '${kind}'; known agents: ${this.names().join(', ')}`;
+    return this.settingsError === undefined ? known : `${known} (the settings file is not in use, so neither are its custom agents: ${this.settingsError})`;
   }
 
   find(kind: string): AgentKindEntry | undefined {

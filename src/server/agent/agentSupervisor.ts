@@ -37,6 +37,7 @@ export class AgentSupervisor {
       notified: (notification) => this.notified(pane, workspace, notification),
     });
     pane.agentMonitor = monitor;
+    pane.promptDelivery = delivery;
     monitor.detectNow();
     const screen = delivery ? pane.onScreen(() => delivery.screenChanged()) : undefined;
     const stop = { dispose: () => [monitor, delivery, screen].forEach((d) => d?.dispose()) };

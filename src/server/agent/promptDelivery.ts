@@ -24,6 +24,8 @@ export class PromptDelivery {
   private readonly readiness = new PromptReadiness();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private finished = false;
+  /** The agent was ready but had not turned on bracketed paste yet. */
+  private waitingForPasteMode = false;
   /** Set between the paste and its Enter. */
   private submit: { bytes: string; timing: SubmitTiming } | undefined;
 
@@ -34,6 +36,15 @@ export class PromptDelivery {
 
   get delivered(): boolean {
     return this.finished;
+  }
+
+  /** Where the prompt is, for `tessera explain`: a prompt that never goes out must say what it waits for. */
+  status(): string {
+    if (this.submit) return 'pasted; Enter follows once the agent has shown it';
+    if (this.finished) return 'delivered';
+    if (this.readiness.readyAt() === undefined) return 'waiting for the agent to show its idle input box';
+    if (this.waitingForPasteMode) return 'waiting for the agent to turn on bracketed paste';
+    return 'waiting for the idle screen to hold still';
   }
 
   /** The agent's shown state changed. */
@@ -70,7 +81,8 @@ export class PromptDelivery {
   private deliver(): void {
     if (this.finished || !this.readiness.isReady(performance.now())) return this.arm();
     // Without bracketed paste the markers would arrive as keys: wait until the agent turns it on.
-    if (!this.target.bracketedPaste()) return;
+    this.waitingForPasteMode = !this.target.bracketedPaste();
+    if (this.waitingForPasteMode) return;
     const encoded = encodeInitialPrompt(this.text);
     this.finished = true;
     this.readiness.delivered();

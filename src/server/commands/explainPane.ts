@@ -2,6 +2,12 @@
 
 import type { ServerCommand } from './command.js';
 import { targetPane } from './targets.js';
+import type { Pane } from '../pane.js';
+
+/** `prompt`: where the pane's initial prompt is (waiting for what, or delivered); nothing without one. */
+function promptStatus(pane: Pane): { prompt?: string } {
+  return pane.promptDelivery ? { prompt: pane.promptDelivery.status() } : {};
+}
 
 export const explainPane: ServerCommand = {
   name: 'explain',
@@ -10,7 +16,7 @@ export const explainPane: ServerCommand = {
     const base = { pane: pane.id, status: pane.status, kind: pane.kind, agent: pane.agent ?? null };
     if (!pane.installed) return { ...base, source: 'launch', rule: `${pane.command} is not installed`, matched: [] };
     if (pane.isExited) return { ...base, source: 'process', rule: `the program exited with status ${pane.exitCode}`, matched: [] };
-    if (pane.agentMonitor) return { ...base, ...pane.agentMonitor.explain() };
+    if (pane.agentMonitor) return { ...base, ...pane.agentMonitor.explain(), ...promptStatus(pane) };
     if (pane.kind === 'shell') return { ...base, ...pane.shellExplanation() };
     return { ...base, source: 'process', rule: 'a program runs in this pane', matched: [] };
   },

@@ -49,6 +49,11 @@ export class LiveSettings {
     return this.active.settings;
   }
 
+  /** Why the file is not in force (a mistake in it), or undefined when it is. */
+  get error(): string | undefined {
+    return this.currentError;
+  }
+
   /** What a newly attached client should be told: a mistake in the file, or parts not applied. */
   notice(): string | undefined {
     if (this.currentError !== undefined) return `settings not applied: ${this.currentError}`;

@@ -49,7 +49,7 @@ function paneLaunch(pane: TemplatePane, entry: TemplateEntry, sources: TemplateS
   if ('shell' in pane) return { launch: { requestDir } };
   if ('agent' in pane) {
     const agent = sources.catalog.find(pane.agent);
-    if (!agent) throw new RefusedError(`template '${entry.template.name}' names an unknown agent '${pane.agent}'; known agents: ${sources.catalog.names().join(', ')}`);
+    if (!agent) throw new RefusedError(`template '${entry.template.name}' names an ${sources.catalog.unknownMessage(pane.agent)}`);
     if (!sources.catalog.isInstalled(agent, { configDir: sources.configDir, envPath: sources.envPath })) return { leftOut: `${agent.kind} (not installed)` };
     return { launch: { agent: { kind: agent.kind }, requestDir } };
   }
