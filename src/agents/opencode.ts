@@ -1,7 +1,7 @@
 // opencode (verified with opencode-ai 1.18.33): screen rules and permission-prompt keys.
 
 import type { AgentDetector } from './detection.js';
-import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, unboxed, type Matcher, type Rule } from './rules.js';
+import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, nonEmpty, unboxed, type Matcher, type Rule } from './rules.js';
 
 const ASK = /△ Permission required/;
 
@@ -18,15 +18,15 @@ function question(lines: string[]): string | undefined {
 
 const FOOTER = /ctrl\+p commands/;
 const TIP = /^\s*● Tip\b/;
-/** Lines the home screen can show under its footer: a tip (wrapped over several lines in a narrow pane), the cwd line. */
+/** Most lines the home screen shows under its footer: a tip (a long one wraps over several lines), the cwd line. */
 const MAX_LINES_UNDER_FOOTER = 6;
 
 /**
- * The footer with at most the cwd/version line and one more under it, or with a "● Tip …" under it, which a
- * narrow pane wraps over two or three lines.
+ * The footer with at most the cwd/version line and one more under it, or with a "● Tip …" under it, which wraps
+ * over two or more lines when the tip is long or the pane narrow.
  */
 const footerNearBottom: Matcher = (screen) => {
-  const lines = screen.lines.filter((l) => l.trim() !== '');
+  const lines = nonEmpty(screen.lines);
   const footer = lines.findLastIndex((l) => FOOTER.test(l));
   if (footer < 0) return undefined;
   const under = lines.slice(footer + 1);

@@ -15,7 +15,8 @@ export interface Rule {
   question?: (lines: string[]) => string | undefined;
 }
 
-const nonEmpty = (lines: string[]): string[] => lines.filter((l) => l.trim() !== '');
+/** The lines with something on them. */
+export const nonEmpty = (lines: string[]): string[] => lines.filter((l) => l.trim() !== '');
 
 /** Some line matches. */
 export const line =

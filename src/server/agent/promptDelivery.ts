@@ -24,8 +24,6 @@ export class PromptDelivery {
   private readonly readiness = new PromptReadiness();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private finished = false;
-  /** The agent was ready but had not turned on bracketed paste yet. */
-  private waitingForPasteMode = false;
   /** Set between the paste and its Enter. */
   private submit: { bytes: string; timing: SubmitTiming } | undefined;
 
@@ -43,8 +41,8 @@ export class PromptDelivery {
     if (this.submit) return 'pasted; Enter follows once the agent has shown it';
     if (this.finished) return 'delivered';
     if (this.readiness.readyAt() === undefined) return 'waiting for the agent to show its idle input box';
-    if (this.waitingForPasteMode) return 'waiting for the agent to turn on bracketed paste';
-    return 'waiting for the idle screen to hold still';
+    if (!this.readiness.isReady(performance.now())) return 'waiting for the idle screen to hold still';
+    return this.target.bracketedPaste() ? 'about to be pasted' : 'waiting for the agent to turn on bracketed paste';
   }
 
   /** The agent's shown state changed. */
@@ -81,8 +79,7 @@ export class PromptDelivery {
   private deliver(): void {
     if (this.finished || !this.readiness.isReady(performance.now())) return this.arm();
     // Without bracketed paste the markers would arrive as keys: wait until the agent turns it on.
-    this.waitingForPasteMode = !this.target.bracketedPaste();
-    if (this.waitingForPasteMode) return;
+    if (!this.target.bracketedPaste()) return;
     const encoded = encodeInitialPrompt(this.text);
     this.finished = true;
     this.readiness.delivered();
