@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { TUI_COLS, TUI_FPS, TUI_ROWS, TUI_TAIL_SECONDS } from '../settings.js';
 import { sleep } from '../lib/deadline.js';
-import { totalCpuTimeMs } from '../lib/proc.js';
+import { preciseCpuTimeMs } from '../lib/proc.js';
 import { openSession } from '../lib/session.js';
 import { shellQuote } from '../lib/shell-quote.js';
 import { createGate, releaseWhenReady } from '../lib/start-gate.js';
@@ -48,15 +48,15 @@ export const redraws = {
     });
     try {
       const releasedAt = await releaseWhenReady(gates);
-      const cpuAtRelease = totalCpuTimeMs(muxPids);
+      const cpuAtRelease = preciseCpuTimeMs(muxPids);
       await sleep(plan.warmupSeconds * 1000);
       const startedAt = performance.now();
-      const cpuAtStart = totalCpuTimeMs(muxPids);
+      const cpuAtStart = preciseCpuTimeMs(muxPids);
       const cpuFirst = ((cpuAtStart - cpuAtRelease) / (startedAt - releasedAt)) * 100;
       for (const frames of seen) frames.clear();
       const bytesAtStart = outer.bytes;
       await sleep(plan.seconds * 1000);
-      const cpu = totalCpuTimeMs(muxPids) - cpuAtStart;
+      const cpu = preciseCpuTimeMs(muxPids) - cpuAtStart;
       const bytes = outer.bytes - bytesAtStart;
       const elapsedMs = performance.now() - startedAt;
       const framesPerPane = seen.reduce((sum, frames) => sum + frames.size, 0) / seen.length;

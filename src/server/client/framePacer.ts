@@ -23,6 +23,8 @@ export class FramePacer {
   private lastPaint = -Infinity;
   private lastInput = -Infinity;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When `timer` fires (performance.now() time). */
+  private timerDue = Infinity;
   private waitingForDrain = false;
   /** A paint is under way: a request made while drawing is covered by it. */
   private painting = false;
@@ -45,11 +47,15 @@ export class FramePacer {
     if (this.hooks.canDraw?.() === false) return;
     const now = this.now();
     const small = this.hooks.isSmall();
-    const wait = this.lastPaint + (small ? FRAME_INTERVAL_MS : BIG_FRAME_INTERVAL_MS) - now;
+    const due = this.lastPaint + (small ? FRAME_INTERVAL_MS : BIG_FRAME_INTERVAL_MS);
+    const wait = due - now;
     // Quiet until now, or an echo: draw at once. Under load: small frames at most every FRAME_INTERVAL_MS, big ones
     // (a TUI repainting, a flood) at most every BIG_FRAME_INTERVAL_MS.
     if (wait <= 0 || (small && now - this.lastInput <= ECHO_WINDOW_MS)) this.run();
-    else this.timer ??= setTimeout(() => this.onTimer(), wait);
+    else if (this.timer === undefined) this.arm(due, wait, () => this.onTimer());
+    // Armed for a small frame that has grown big since (four TUIs each sending a few KB): move the timer to
+    // the big frames' time rather than waking at the small one's only to wait again.
+    else if (!small && this.timerDue < due) this.arm(due, wait, () => this.run());
   }
 
   dispose(): void {
@@ -60,14 +66,23 @@ export class FramePacer {
   /** A frame that grew big while it waited keeps to the big frames' interval. */
   private onTimer(): void {
     this.timer = undefined;
-    const wait = this.lastPaint + BIG_FRAME_INTERVAL_MS - this.now();
-    if (wait > 0 && !this.hooks.isSmall()) this.timer = setTimeout(() => this.run(), wait);
+    const due = this.lastPaint + BIG_FRAME_INTERVAL_MS;
+    const wait = due - this.now();
+    if (wait > 0 && !this.hooks.isSmall()) this.arm(due, wait, () => this.run());
     else this.run();
+  }
+
+  /** Sets the one timer to fire in `wait` ms, at `due`. */
+  private arm(due: number, wait: number, fire: () => void): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(fire, wait);
+    this.timerDue = due;
   }
 
   private run(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.timerDue = Infinity;
     if (this.disposed) return;
     if (this.hooks.isBackedUp()) {
       // The client cannot keep up (slow link): skip frames; the next one carries every change.

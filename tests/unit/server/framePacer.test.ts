@@ -98,6 +98,29 @@ describe('FramePacer', () => {
     expect(paints).toEqual([1000, 1000 + BIG_FRAME_INTERVAL_MS]);
   });
 
+  it('moves the timer of a frame that grew big to the big interval instead of waking at the short one', () => {
+    const fired: number[] = [];
+    const fakeSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
+      fakeSetTimeout(() => {
+        fired.push(clock);
+        callback();
+      }, ms)) as typeof setTimeout);
+    try {
+      const p = pacer();
+      p.request();
+      advance(2);
+      p.request(); // small: due at the short interval
+      small = false;
+      p.request(); // four panes' frames have arrived: big now
+      advance(BIG_FRAME_INTERVAL_MS);
+      expect(paints).toEqual([1000, 1000 + BIG_FRAME_INTERVAL_MS]);
+      expect(fired).toEqual([1000 + BIG_FRAME_INTERVAL_MS]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('paces small frames without a key like any other', () => {
     const p = pacer();
     p.request();
