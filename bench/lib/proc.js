@@ -1,6 +1,6 @@
 // CPU time and resident memory of processes, read from /proc as `ps` and `top` do.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 /** Clock ticks per second of /proc/<pid>/stat times (almost always 100). */
@@ -14,6 +14,9 @@ function readClockTicks() {
     return 100;
   }
 }
+
+/** Whether the kernel keeps per-thread run times in nanoseconds (CONFIG_SCHED_INFO). */
+const HAS_SCHEDSTAT = existsSync('/proc/self/schedstat');
 
 /** Milliseconds of CPU one clock tick stands for: the resolution of every CPU figure. */
 export const CPU_RESOLUTION_MS = 1000 / CLOCK_TICKS;
@@ -46,21 +49,16 @@ export function totalCpuTimeMs(pids) {
  * thread's time on a CPU from /proc/<pid>/task/<tid>/schedstat. A clock tick of /proc/<pid>/stat is
  * 10 ms, ~6 % of what tmux spends in a 5 s window of the redraw scenario, too coarse to compare two
  * multiplexers' few percent with. Threads that ended are not counted, so use it for windows in
- * which no thread ends (Node's and V8's worker threads live as long as their process). Falls back
- * to totalCpuTimeMs where the kernel keeps no schedstat.
+ * which no thread ends (Node's and V8's worker threads live as long as their process). Where the
+ * kernel keeps no schedstat it is totalCpuTimeMs, for every sample alike.
  * @param {readonly number[]} pids
  * @returns {number}
  */
 export function preciseCpuTimeMs(pids) {
+  if (!HAS_SCHEDSTAT) return totalCpuTimeMs(pids);
   let ns = 0;
   for (const pid of pids) {
-    let tids;
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      return totalCpuTimeMs(pids);
-    }
-    for (const tid of tids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
         ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       } catch {
@@ -68,7 +66,7 @@ export function preciseCpuTimeMs(pids) {
       }
     }
   }
-  return Number.isFinite(ns) && ns > 0 ? ns / 1e6 : totalCpuTimeMs(pids);
+  return ns / 1e6;
 }
 
 /**
