@@ -51,6 +51,7 @@ beforeEach(() => {
       },
       // Never shows its idle input box: a prompt given to it has to wait, and explain says so.
       { name: 'bootingagent', command: '/bin/sh', args: ['-c', 'printf booting; exec sleep 600'], detection: { idle: ['^never>'] }, approvalKeys: { allow: 'y', deny: 'n', abort: 'C-c' } },
+      { name: 'quietagent', command: '/bin/sh', args: ['-c', 'read line; printf booting; exec sleep 600'], detection: { idle: ['^never>'] }, approvalKeys: { allow: 'y', deny: 'n', abort: 'C-c' } },
     ],
   });
 });
@@ -164,6 +165,19 @@ describe('agent panes', () => {
     // A pane given no prompt says nothing about one.
     const plain = Number((await sandbox.cliOk(['new-pane', '--agent', 'bootingagent'])).trim());
     expect(JSON.parse(await sandbox.cliOk(['explain', '-t', String(plain), '--json']))).not.toHaveProperty('prompt');
+  });
+
+  it('explain says when the screen matches no rule and the pill keeps its earlier state', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
+    const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'quietagent'])).trim());
+    const explain = () => sandbox.cliOk(['explain', '-t', String(id)]);
+    await eventually(explain, (s) => s.includes('blank screen before any pattern matches'));
+    expect(await explain()).not.toContain('now:');
+    await sandbox.cliOk(['send-keys', '-t', String(id), 'go', 'Enter']);
+    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (s) => s.includes('booting'));
+    const explained = await eventually(explain, (s) => s.includes('now: '));
+    expect(explained).toContain('now: the screen now matches none of the rules, so the pill keeps the state decided before');
+    expect(JSON.parse(await sandbox.cliOk(['explain', '-t', String(id), '--json']))).toMatchObject({ state: 'starting', rule: 'blank screen before any pattern matches' });
   });
 
   it('refuses to answer a pane that is not waiting, and sends nothing', async () => {

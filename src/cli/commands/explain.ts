@@ -16,6 +16,8 @@ interface Explanation {
   lastNotification?: string;
   /** Where the initial prompt is: "delivered", or what it waits for. */
   prompt?: string;
+  /** The screen's latest reading when the pill does not follow it (it matches no rule, say). */
+  screenNow?: string;
 }
 
 /** `explain 3` or `explain -t 3`. */
@@ -47,6 +49,7 @@ export const explain = controlCommand({
     ctx.out(`decided by: ${e.source === 'signal' ? 'a signal from the program' : e.source === 'screen' ? 'a screen rule' : e.source} — ${e.rule}\n`);
     if (e.question) ctx.out(`question: ${e.question}\n`);
     if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${l}`).join('\n')}\n`);
+    if (e.screenNow) ctx.out(`now: ${e.screenNow}\n`);
     if (e.lastNotification) ctx.out(`last notification: ${e.lastNotification}\n`);
     if (e.prompt) ctx.out(`initial prompt: ${e.prompt}\n`);
   },

@@ -53,8 +53,9 @@ export class AgentMonitor {
   }
 
   /** What `tessera explain` prints. */
-  explain(): { state: AgentState | undefined; source: string; rule: string; matched: string[]; question?: string; lastNotification?: string } {
+  explain(): { state: AgentState | undefined; source: string; rule: string; matched: string[]; question?: string; lastNotification?: string; screenNow?: string } {
     const decision = this.stable.decision;
+    const ignored = this.stable.ignoredDetection;
     return {
       state: decision?.detection.state,
       source: decision?.source ?? 'none',
@@ -62,6 +63,7 @@ export class AgentMonitor {
       matched: decision?.detection.matched ?? [],
       question: decision?.detection.question,
       lastNotification: this.lastSignal?.text,
+      ...(ignored ? { screenNow: ignoredScreenNote(ignored) } : {}),
     };
   }
 
@@ -135,4 +137,10 @@ export class AgentMonitor {
     }
     this.events.notified(notification);
   }
+}
+
+/** What `explain` says of a screen the pill does not follow (see StableState.offer). */
+function ignoredScreenNote(detection: Detection): string {
+  if (detection.state === 'unknown') return 'the screen now matches none of the rules, so the pill keeps the state decided before';
+  return `the screen now looks like a start-up screen (${detection.rule}), taken as a repaint: the agent was ready before`;
 }

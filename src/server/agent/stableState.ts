@@ -18,9 +18,19 @@ export class StableState {
   private candidate: { decision: Decision; since: number } | undefined;
   /** A state other than `starting` (idle, running, approval) has been shown since the launch. */
   private wasReady = false;
+  /** The last screen detection offered was passed over (see offer), and the shown state kept from before. */
+  private lastIgnored: Detection | undefined;
 
   get decision(): Decision | undefined {
     return this.current;
+  }
+
+  /**
+   * The screen's latest detection when it was passed over and the pill kept the state decided before
+   * (an unknown screen, or a start-up screen after the agent was ready); undefined otherwise.
+   */
+  get ignoredDetection(): Detection | undefined {
+    return this.lastIgnored;
   }
 
   /**
@@ -33,8 +43,10 @@ export class StableState {
     const ignored = detection.state === 'unknown' || (detection.state === 'starting' && this.wasReady);
     if (ignored && this.current) {
       this.candidate = undefined;
+      this.lastIgnored = detection;
       return false;
     }
+    this.lastIgnored = undefined;
     const decision: Decision = { detection, source: 'screen' };
     if (this.current?.source === 'signal' && this.current.detection.state === detection.state) {
       // The screen merely agrees with what the agent said on purpose (perhaps late, on a loaded machine): the signal
@@ -66,6 +78,7 @@ export class StableState {
     const changed = this.current?.detection.state !== detection.state;
     this.current = { detection, source: 'signal' };
     this.candidate = undefined;
+    this.lastIgnored = undefined;
     this.noteShown();
     return changed;
   }

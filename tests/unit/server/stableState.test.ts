@@ -35,6 +35,20 @@ describe('StableState', () => {
     expect(s.decision?.detection.state).toBe('idle');
   });
 
+  it('remembers a screen it passed over until a screen it follows or a signal comes', () => {
+    const s = new StableState();
+    s.offer(d('starting'), 0);
+    expect(s.ignoredDetection).toBeUndefined();
+    s.offer(d('unknown'), 10);
+    expect(s.ignoredDetection?.state).toBe('unknown');
+    expect(s.decision?.detection.state).toBe('starting');
+    s.offer(d('idle'), 20);
+    expect(s.ignoredDetection).toBeUndefined();
+    s.offer(d('unknown'), 30);
+    s.signal(d('running'));
+    expect(s.ignoredDetection).toBeUndefined();
+  });
+
   it('lets a signal from the agent win at once, and refreshes the question of a lasting approval', () => {
     const s = new StableState();
     s.offer(d('running'), 0);
