@@ -3,7 +3,7 @@
 
 import { sourceRepoFolder } from '../project/projectTrust.js';
 import { projectTemplates } from '../project/projectWork.js';
-import { listTemplates, templateSources } from '../templates/index.js';
+import { listTemplates, settingsNotInUse, templateSources } from '../templates/index.js';
 import type { ServerCommand } from './command.js';
 
 export const templates: ServerCommand = {
@@ -11,7 +11,8 @@ export const templates: ServerCommand = {
   async run(_args, ctx) {
     const here = ctx.cwd === undefined ? undefined : ((await sourceRepoFolder(ctx.cwd)) ?? ctx.cwd);
     const look = here === undefined ? undefined : ctx.registry.projects.look(here);
-    const problems = [look?.problem, ctx.registry.projects.takeProblem()].filter((p) => p !== undefined);
-    return { templates: listTemplates(templateSources(ctx.settings.settings, ctx.env, projectTemplates(look))), problems };
+    const settingsError = ctx.settings.error;
+    const problems = [settingsError === undefined ? undefined : settingsNotInUse(settingsError), look?.problem, ctx.registry.projects.takeProblem()].filter((p) => p !== undefined);
+    return { templates: listTemplates(templateSources(ctx.settings.settings, ctx.env, projectTemplates(look), settingsError)), problems };
   },
 };

@@ -39,7 +39,7 @@ export const newWorkspace: ServerCommand = {
 };
 
 function managedContext(ctx: CommandContext) {
-  return { registry: ctx.registry, settings: ctx.settings.settings, env: ctx.env, requestDir: ctx.cwd };
+  return { registry: ctx.registry, settings: ctx.settings.settings, settingsError: ctx.settings.error, env: ctx.env, requestDir: ctx.cwd };
 }
 
 /** The size of the terminal about to attach; absent for a detached workspace (80×24, as in tmux). */

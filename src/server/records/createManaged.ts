@@ -33,6 +33,8 @@ export interface ManagedRequest {
 export interface ManagedContext {
   registry: WorkspaceRegistry;
   settings: Settings;
+  /** Why the settings file is not in force, if it is not (told to whoever names one of its templates). */
+  settingsError?: string;
   env: NodeJS.ProcessEnv;
   requestDir?: string;
 }

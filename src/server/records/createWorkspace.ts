@@ -42,7 +42,7 @@ export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedCon
   const cwd = request.kind === 'adopted' ? realPath(request.cwd) : undefined;
   // The project file as it is before anything is made (a clone's exists only after cloning).
   const before = await lookBefore(request, cwd, ctx);
-  const sources = templateSources(ctx.settings, ctx.env, projectTemplates(before));
+  const sources = templateSources(ctx.settings, ctx.env, projectTemplates(before), ctx.settingsError);
   // Resolved before anything is made, so an unknown template creates nothing; except a clone's own
   // project templates, known only once it is cloned (an unknown one then removes the clone again).
   const afterClone = request.kind === 'clone' && request.template !== undefined && !availableTemplates(sources).some((e) => e.template.name === request.template);
@@ -55,7 +55,7 @@ export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedCon
   if (plan && !plan.waitsForApproval) notes.push(addTemplatePanes(ctx.registry, workspace, plan, workspace.focusedPaneId));
   if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, workspace, ctx.settings));
   const waitingTemplate = afterClone || plan?.waitsForApproval ? request.template : undefined;
-  const projectNote = startProjectWork(ctx.registry, workspace, look, { template: waitingTemplate, setup: request.kind !== 'adopted' }, templateSources(ctx.settings, ctx.env));
+  const projectNote = startProjectWork(ctx.registry, workspace, look, { template: waitingTemplate, setup: request.kind !== 'adopted' }, templateSources(ctx.settings, ctx.env, undefined, ctx.settingsError));
   const problem = ctx.registry.projects.takeProblem();
   const join = (all: (string | undefined)[]) => all.filter((n) => n !== undefined).join('; ') || undefined;
   // What waits for approval is said by the status bar of every client showing the workspace (waitingNote.ts), not once.
@@ -73,7 +73,7 @@ async function checkCloneTemplate(name: string, look: ProjectLook | undefined, w
   } catch {
     // other workspaces of the repository are there
   }
-  findTemplate(name, templateSources(ctx.settings, ctx.env, projectTemplates(look))); // throws, naming the templates there are
+  findTemplate(name, templateSources(ctx.settings, ctx.env, projectTemplates(look), ctx.settingsError)); // throws, naming the templates there are
 }
 
 /** An adopted folder's project file, or the source repository's for a new worktree. */

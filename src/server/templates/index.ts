@@ -9,12 +9,16 @@ import { findTemplate, type ProjectTemplates, type TemplateSources } from './tem
 import { planTemplate, type TemplatePlan } from './templatePlan.js';
 
 export { addTemplatePanes } from './applyTemplate.js';
-export { listTemplates, type ProjectTemplates, type TemplateSources, type TemplateSummary } from './templateCatalog.js';
+export { listTemplates, settingsNotInUse, type ProjectTemplates, type TemplateSources, type TemplateSummary } from './templateCatalog.js';
 export type { TemplatePlan } from './templatePlan.js';
 
-/** The templates' sources as the server sees them now (settings in force, the server's PATH). */
-export function templateSources(settings: Settings, env: NodeJS.ProcessEnv, project?: ProjectTemplates): TemplateSources {
-  return { settings, catalog: new AgentCatalog(settings.customAgents), configDir: configDirectory(env), envPath: env.PATH, project };
+/**
+ * The templates' sources as the server sees them now (settings in force, the server's PATH);
+ * `settingsError` says why the settings file is not in force, if it is not.
+ */
+export function templateSources(settings: Settings, env: NodeJS.ProcessEnv, project?: ProjectTemplates, settingsError?: string): TemplateSources {
+  const catalog = new AgentCatalog(settings.customAgents, settingsError);
+  return { settings, catalog, configDir: configDirectory(env), envPath: env.PATH, project, ...(settingsError === undefined ? {} : { settingsError }) };
 }
 
 /**

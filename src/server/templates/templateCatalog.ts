@@ -31,6 +31,8 @@ export interface TemplateSources {
   configDir: string;
   envPath: string | undefined;
   project?: ProjectTemplates;
+  /** Why the settings file is not in force, if it is not: its templates are then unknown too. */
+  settingsError?: string;
 }
 
 export interface TemplateSummary {
@@ -60,11 +62,17 @@ export function availableTemplates(sources: Pick<TemplateSources, 'settings' | '
 }
 
 /** The template of that name; an unknown name is refused with the names there are. */
-export function findTemplate(name: string, sources: Pick<TemplateSources, 'settings' | 'project'>): TemplateEntry {
+export function findTemplate(name: string, sources: Pick<TemplateSources, 'settings' | 'project' | 'settingsError'>): TemplateEntry {
   const entries = availableTemplates(sources);
   const found = entries.find((e) => e.template.name === name);
   if (found) return found;
-  throw new RefusedError(`no template named '${name}'; the templates are: ${entries.map((e) => e.template.name).join(', ')} ('tessera templates' says what each starts)`);
+  const known = `no template named '${name}'; the templates are: ${entries.map((e) => e.template.name).join(', ')} ('tessera templates' says what each starts)`;
+  throw new RefusedError(sources.settingsError === undefined ? known : `${known}. ${settingsNotInUse(sources.settingsError)}`);
+}
+
+/** Why the settings' own templates and custom agents are missing, when the settings file has a mistake. */
+export function settingsNotInUse(settingsError: string): string {
+  return `The settings file is not in use, so neither are its templates and custom agents: ${settingsError}`;
 }
 
 export function listTemplates(sources: TemplateSources): TemplateSummary[] {

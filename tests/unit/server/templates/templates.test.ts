@@ -74,6 +74,13 @@ describe('finding a template', () => {
     expect(() => prepareTemplate('nope', sources(), '/tmp')).toThrow(/^no template named 'nope'; the templates are: claude\+shell, codex\+shell, pair, pair\+shell, all-agents \(/);
   });
 
+  it('says why the settings file, and so its templates, is not in use when the name is unknown', () => {
+    const broken = { ...sources(), settingsError: 'config.json:2:3: scrollback must be a whole number' };
+    expect(() => prepareTemplate('mine', broken, '/tmp')).toThrow(
+      /^no template named 'mine'; .*\)\. The settings file is not in use, so neither are its templates and custom agents: config\.json:2:3: scrollback must be/,
+    );
+  });
+
   it('refuses a template that names an agent nobody knows, before anything starts', () => {
     expect(() => prepareTemplate('typo', sources([{ name: 'typo', panes: [{ agent: 'cluade' }] }]), '/tmp')).toThrow(/names an unknown agent 'cluade'; known agents: claude, codex, opencode, gemini/);
   });
