@@ -3,7 +3,7 @@
 // Output reaches xterm through the OutputClamp and the shared parse scheduler, in bounded slices.
 
 import xtermHeadless from '@xterm/headless';
-import type { IBufferCell, IBufferLine, IDisposable, Terminal as XTerm } from '@xterm/headless';
+import type { IBufferCell, IBufferLine, IBufferNamespace, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import { CellGrid, DEFAULT_COLOR } from './cellGrid.js';
 import { OutputClamp } from './outputClamp.js';
@@ -70,6 +70,11 @@ interface PendingSlice {
 
 export class Emulator implements ParseTask {
   readonly terminal: XTerm;
+  /**
+   * `terminal.buffer`, kept: xterm's getter checks the proposed-API option through its options proxy
+   * on every call, and the buffers are read for every pane on every frame (~1 % of a redraw's CPU).
+   */
+  private readonly buffers: IBufferNamespace;
   cursorVisible = true;
   /** DECSCUSR parameter: 0 = the outer terminal's default shape. */
   cursorShape = 0;
@@ -122,7 +127,8 @@ export class Emulator implements ParseTask {
     });
     this.terminal.loadAddon(new Unicode11Addon());
     this.terminal.unicode.activeVersion = '11';
-    this.cell = this.terminal.buffer.active.getNullCell();
+    this.buffers = this.terminal.buffer;
+    this.cell = this.buffers.active.getNullCell();
     this.readSynchronizedOutput = privateModeReader(this.terminal, 'synchronizedOutput');
     this.readApplicationCursorKeys = privateModeReader(this.terminal, 'applicationCursorKeys');
     this.readBracketedPaste = privateModeReader(this.terminal, 'bracketedPasteMode');
@@ -150,7 +156,7 @@ export class Emulator implements ParseTask {
 
   /** The lines of the screen the program shows now. */
   get activeLines(): PaneLines {
-    return this.lines(this.terminal.buffer.active.type);
+    return this.lines(this.buffers.active.type);
   }
 
   /** What mouse reports the program asked for, and in which encoding (see paneMouse.ts). */
@@ -293,7 +299,7 @@ export class Emulator implements ParseTask {
   /** The user just typed into this pane: show the live screen again if it was scrolled back. */
   noteUserInput(): void {
     this.lastUserInput = performance.now();
-    const buffer = this.terminal.buffer.active;
+    const buffer = this.buffers.active;
     if (buffer.viewportY !== buffer.baseY) this.terminal.scrollToBottom();
   }
 
@@ -310,11 +316,11 @@ export class Emulator implements ParseTask {
   }
 
   get cursorX(): number {
-    return this.terminal.buffer.active.cursorX;
+    return this.buffers.active.cursorX;
   }
 
   get cursorY(): number {
-    return this.terminal.buffer.active.cursorY;
+    return this.buffers.active.cursorY;
   }
 
   /** True while the program asked to hold frames (DEC 2026 synchronized output). */
@@ -336,7 +342,7 @@ export class Emulator implements ParseTask {
       from.buffer.readInto(grid, dx, dy, w, h, from.top, rows?.written);
       return;
     }
-    const buffer = this.terminal.buffer.active;
+    const buffer = this.buffers.active;
     const top = buffer.viewportY;
     const lastRow = this.terminal.rows;
     const cell = this.cell;
@@ -392,7 +398,7 @@ export class Emulator implements ParseTask {
    * scrollback a user may be looking at, and per row whether it continues the row above (a soft wrap).
    */
   liveScreen(): { lines: string[]; wrapped: boolean[] } {
-    const buffer = this.terminal.buffer.active;
+    const buffer = this.buffers.active;
     const lines: string[] = [];
     const wrapped: boolean[] = [];
     for (let row = 0; row < this.terminal.rows; row++) {
@@ -405,7 +411,7 @@ export class Emulator implements ParseTask {
 
   /** What this emulator's lines hold (an estimate; see EmulatorMemory). */
   memory(): EmulatorMemory {
-    const { normal, alternate } = this.terminal.buffer;
+    const { normal, alternate } = this.buffers;
     const screenLines = normal.length + alternate.length;
     const store = this.history?.store;
     return {

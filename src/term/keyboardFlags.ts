@@ -21,7 +21,8 @@ const first = (params: (number | number[])[], fallback: number): number => {
 export function trackKeyboardFlags(terminal: Terminal, reply: (data: string) => void): { readonly flags: number } & IDisposable {
   let main = empty();
   let alternate = empty();
-  const active = () => (terminal.buffer.active.type === 'alternate' ? alternate : main);
+  const buffers = terminal.buffer; // kept: xterm's getter is slow
+  const active = () => (buffers.active.type === 'alternate' ? alternate : main);
   const handle = (run: (stack: FlagStack, params: (number | number[])[]) => void) => (params: (number | number[])[]) => {
     run(active(), params);
     return true;

@@ -67,7 +67,8 @@ export class RowSnapshots {
     }
     let kept = this.rows[row];
     if (kept === undefined || kept.length !== length) kept = this.rows[row] = new Uint32Array(length);
-    kept.set(words.subarray(0, length));
+    // A line exactly as long as the row is copied whole: a subarray would allocate a view every frame.
+    kept.set(words.length === length ? words : words.subarray(0, length));
   }
 
   /** Row `row` must be read again next time. */

@@ -4,7 +4,7 @@
 // search, copy and capture-pane read.
 
 import type { RowChanges } from '../rowChanges.js';
-import type { IBuffer, IBufferLine, Terminal as XTerm } from '@xterm/headless';
+import type { IBuffer, IBufferLine, IBufferNamespace, Terminal as XTerm } from '@xterm/headless';
 import { CellGrid } from '../cellGrid.js';
 import type { ScrollBuffer } from '../scroll/buffer.js';
 import type { HistoryCapture } from './historyCapture.js';
@@ -15,6 +15,8 @@ export type RowCopier = (line: IBufferLine, grid: CellGrid, dx: number, y: numbe
 export class PaneLines implements ScrollBuffer {
   /** One row to decode into for cells() and text(). */
   private scratch = new CellGrid(0, 1);
+  /** `terminal.buffer`, kept: xterm's getter is slow (it checks an option through a proxy each call). */
+  private readonly buffers: IBufferNamespace;
 
   constructor(
     private readonly terminal: XTerm,
@@ -22,10 +24,12 @@ export class PaneLines implements ScrollBuffer {
     /** The compact history; only the normal screen has one (absent when xterm keeps it all). */
     private readonly capture: HistoryCapture | undefined,
     private readonly copy: RowCopier,
-  ) {}
+  ) {
+    this.buffers = terminal.buffer;
+  }
 
   private get xterm(): IBuffer {
-    return this.kind === 'normal' ? this.terminal.buffer.normal : this.terminal.buffer.alternate;
+    return this.kind === 'normal' ? this.buffers.normal : this.buffers.alternate;
   }
 
   /** Lines in the compact history, before xterm's own. */
