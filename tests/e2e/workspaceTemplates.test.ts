@@ -129,12 +129,12 @@ describe('workspace templates', () => {
     sandbox.writeSettings({ templates: [{ name: 'mine', panes: ['claude'] }], scrollback: -1 });
     const refused = await sandbox.cli(['new', '-d', '-s', 'w', '-c', folder, '--template', 'mine']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^tessera: no template named 'mine'; the templates are: .*\. The settings file is not in use, so neither are its templates and custom agents: .*scrollback/);
+    expect(refused.stderr).toMatch(/^tessera: no template named 'mine'; the templates are: .*; the settings file is not in use, so neither are its templates and custom agents: .*scrollback/);
     expect(JSON.parse(await sandbox.cliOk(['ls', '--json']))).toEqual([]);
     const listing = await sandbox.cli(['templates']);
     expect(listing.code).toBe(0);
     expect(listing.stdout).not.toMatch(/^mine /m);
-    expect(listing.stderr).toMatch(/^tessera: The settings file is not in use, so neither are its templates and custom agents: .*scrollback/);
+    expect(listing.stderr).toMatch(/^tessera: the settings file is not in use, so neither are its templates and custom agents: .*scrollback/);
   });
 
   it('makes a worktree from a template, and reopening it restores its own layout, not the template', async () => {

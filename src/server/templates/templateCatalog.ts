@@ -67,12 +67,12 @@ export function findTemplate(name: string, sources: Pick<TemplateSources, 'setti
   const found = entries.find((e) => e.template.name === name);
   if (found) return found;
   const known = `no template named '${name}'; the templates are: ${entries.map((e) => e.template.name).join(', ')} ('tessera templates' says what each starts)`;
-  throw new RefusedError(sources.settingsError === undefined ? known : `${known}. ${settingsNotInUse(sources.settingsError)}`);
+  throw new RefusedError(sources.settingsError === undefined ? known : `${known}; ${settingsNotInUse(sources.settingsError)}`);
 }
 
 /** Why the settings' own templates and custom agents are missing, when the settings file has a mistake. */
 export function settingsNotInUse(settingsError: string): string {
-  return `The settings file is not in use, so neither are its templates and custom agents: ${settingsError}`;
+  return `the settings file is not in use, so neither are its templates and custom agents: ${settingsError}`;
 }
 
 export function listTemplates(sources: TemplateSources): TemplateSummary[] {

@@ -77,7 +77,7 @@ describe('finding a template', () => {
   it('says why the settings file, and so its templates, is not in use when the name is unknown', () => {
     const broken = { ...sources(), settingsError: 'config.json:2:3: scrollback must be a whole number' };
     expect(() => prepareTemplate('mine', broken, '/tmp')).toThrow(
-      /^no template named 'mine'; .*\)\. The settings file is not in use, so neither are its templates and custom agents: config\.json:2:3: scrollback must be/,
+      /^no template named 'mine'; .*\); the settings file is not in use, so neither are its templates and custom agents: config\.json:2:3: scrollback must be/,
     );
   });
 
