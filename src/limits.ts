@@ -14,6 +14,12 @@ export const SYNC_OUTPUT_TIMEOUT_MS = 150;
 export const RESIZE_DEBOUNCE_MS = 30;
 /** A lone ESC is a key press (not the start of a sequence) when nothing follows it within this time. */
 export const ESCAPE_TIMEOUT_MS = 25;
+/**
+ * A sequence the outer terminal has begun past its introducer (`ESC [ 1`, `ESC ] 11;`: a key's
+ * sequence or a reply to a query) is waited for this long to end. Over SSH or on a loaded machine its
+ * parts can arrive far apart, and a reply's first half must never be typed into a pane as keys.
+ */
+export const SEQUENCE_REST_TIMEOUT_MS = 1000;
 
 /** Pending bytes in a pane's emulator above which its PTY is paused. */
 export const FLOW_HIGH_WATERMARK = 1 << 20;

@@ -1,8 +1,9 @@
 // A client's raw input bytes turned into key tokens: an Escape alone is told from the start of a sequence
-// after ESCAPE_TIMEOUT_MS, the terminal's own answers go to the color probe and its focus changes to the
-// focused pane, and every token then goes to the key router.
+// after ESCAPE_TIMEOUT_MS (a sequence already under way is waited for longer, SEQUENCE_REST_TIMEOUT_MS),
+// the terminal's own answers go to the color probe and its focus changes to the focused pane, and every
+// token then goes to the key router.
 
-import { ESCAPE_TIMEOUT_MS } from '../../limits.js';
+import { ESCAPE_TIMEOUT_MS, SEQUENCE_REST_TIMEOUT_MS } from '../../limits.js';
 import { InputDecoder, type KeyToken } from '../../term/keys/decode.js';
 
 export interface InputSink {
@@ -27,7 +28,9 @@ export class ClientInput {
     clearTimeout(this.escapeTimer);
     this.handle(this.decoder.feed(data));
     if (this.decoder.pending()) {
-      this.escapeTimer = setTimeout(() => this.handle(this.decoder.flush()), ESCAPE_TIMEOUT_MS);
+      // A lone ESC is the Escape key soon; a sequence under way (a reply split in two) is given time to end.
+      const wait = this.decoder.awaitsRest() ? SEQUENCE_REST_TIMEOUT_MS : ESCAPE_TIMEOUT_MS;
+      this.escapeTimer = setTimeout(() => this.handle(this.decoder.flush()), wait);
     }
   }
 

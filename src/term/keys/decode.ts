@@ -1,6 +1,6 @@
 // The incremental tokenizer for what the outer terminal sends: keys, pastes, focus, mouse and replies.
 
-import { readToken } from './sequence.js';
+import { readToken, startsUnfinishedSequence } from './sequence.js';
 import type { KeyToken } from './token.js';
 
 export type { Key, KeyToken } from './token.js';
@@ -33,6 +33,14 @@ export class InputDecoder {
   /** True while input is held back waiting for more (a flush may be due). */
   pending(): boolean {
     return this.buffer.length > 0 || this.paste !== undefined;
+  }
+
+  /**
+   * True when what waits is a sequence begun past its introducer (see startsUnfinishedSequence): its
+   * rest is on its way, so wait SEQUENCE_REST_TIMEOUT_MS before flushing rather than ESCAPE_TIMEOUT_MS.
+   */
+  awaitsRest(): boolean {
+    return this.paste === undefined && startsUnfinishedSequence(this.buffer);
   }
 
   /** True while inside a bracketed paste, when flush() changes nothing. */

@@ -13,6 +13,12 @@ const ESC = '\x1b';
 const BEL = '\x07';
 const ST_8BIT = '\x9c';
 
+/** The characters after `ESC ]` and `ESC P` that begin an OSC or DCS reply (else it is Alt+] or Alt+P). */
+const OSC_OPENER = /\d/;
+const DCS_OPENER = /[\d>!|=$+]/;
+/** The first character of a CSI body that only the terminal's reports use (mouse reports, answers to queries). */
+const REPORT_MARKER = /[<=>?]/;
+
 /** One step through the input: a token and where the next one starts, or the start of a bracketed paste. */
 export type Step = { end: number; token: KeyToken } | { end: number; pasteStart: true };
 
@@ -34,9 +40,9 @@ export function readToken(input: string, i: number, atEnd: boolean): Step | unde
     case 'O':
       return readSs3(input, i, atEnd);
     case ']':
-      return readString(input, i, atEnd, /\d/);
+      return readString(input, i, atEnd, OSC_OPENER);
     case 'P':
-      return readString(input, i, atEnd, /[\d>!|=$+]/);
+      return readString(input, i, atEnd, DCS_OPENER);
     default:
       return readChar(input, i + 1, i, atEnd, true);
   }
@@ -76,7 +82,10 @@ function readCsi(input: string, i: number, atEnd: boolean): Step | undefined {
     }
     if (k - i >= MAX_SEQUENCE_CHARS) return { end: k, token: { kind: 'unknown', raw: input.slice(i, k) } };
   }
-  return atEnd ? { end: input.length, token: { kind: 'unknown', raw: input.slice(i) } } : undefined;
+  if (!atEnd) return undefined;
+  // Never finished: a report cut short is not typed into a pane; anything else is kept as it came.
+  const raw = input.slice(i);
+  return { end: input.length, token: { kind: REPORT_MARKER.test(input[body]) ? 'reply' : 'unknown', raw } };
 }
 
 function readSs3(input: string, i: number, atEnd: boolean): Step | undefined {
@@ -106,9 +115,24 @@ function readFixed(input: string, i: number, end: number, atEnd: boolean, kind: 
 }
 
 /**
+ * True when `input` begins with a sequence that has started past its introducer and not ended: a CSI
+ * with a body (`ESC [ 1`), an OSC or DCS string with its opener (`ESC ] 1`). Its rest is worth waiting
+ * for longer than for a lone ESC: nobody types that much within ESCAPE_TIMEOUT_MS, a terminal sends it.
+ */
+export function startsUnfinishedSequence(input: string): boolean {
+  if (input[0] !== ESC || input.length < 3) return false;
+  const introducer = input[1];
+  if (introducer === '[') return readCsi(input, 0, false) === undefined;
+  if (introducer === ']') return OSC_OPENER.test(input[2]) && readString(input, 0, false, OSC_OPENER) === undefined;
+  if (introducer === 'P') return DCS_OPENER.test(input[2]) && readString(input, 0, false, DCS_OPENER) === undefined;
+  return false;
+}
+
+/**
  * OSC (`ESC ]`) and DCS (`ESC P`) strings, which only the outer terminal's replies use, ended by BEL or
  * ST (`ESC \`). They are recognised only when `opener` matches the character after the introducer, so
- * Alt+] and Alt+P followed by ordinary typing stay keys.
+ * Alt+] and Alt+P followed by ordinary typing stay keys. One never finished, or broken off by another
+ * sequence, is a reply cut short: it comes out as a reply too (never typed into a pane).
  */
 function readString(input: string, i: number, atEnd: boolean, opener: RegExp): Step | undefined {
   const first = input[i + 2];
@@ -121,8 +145,8 @@ function readString(input: string, i: number, atEnd: boolean, opener: RegExp): S
     if (ch !== ESC) continue;
     const after = input[k + 1];
     if (after === '\\') return { end: k + 2, token: { kind: 'reply', raw: input.slice(i, k + 2) } };
-    if (after !== undefined) return { end: k, token: { kind: 'unknown', raw: input.slice(i, k) } };
+    if (after !== undefined) return { end: k, token: { kind: 'reply', raw: input.slice(i, k) } };
     break;
   }
-  return atEnd ? { end: input.length, token: { kind: 'unknown', raw: input.slice(i) } } : undefined;
+  return atEnd ? { end: input.length, token: { kind: 'reply', raw: input.slice(i) } } : undefined;
 }

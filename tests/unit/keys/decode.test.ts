@@ -81,6 +81,39 @@ describe('InputDecoder: Escape', () => {
   });
 });
 
+describe('InputDecoder: sequences cut short', () => {
+  it('says when a sequence is under way past its introducer, so its rest is waited for longer', () => {
+    const waits = (input: string) => {
+      const decoder = new InputDecoder();
+      decoder.feed(input);
+      return decoder.awaitsRest();
+    };
+    expect([ESC, `${ESC}[`, `${ESC}]`, `${ESC}P`, `${ESC}O`].map(waits)).toEqual([false, false, false, false, false]);
+    expect([`${ESC}[1`, `${ESC}[?62`, `${ESC}[<0;12`, `${ESC}]11;rgb:00`, `${ESC}]10;rgb:d0d0${ESC}`, `${ESC}P>|xterm`].map(waits)).toEqual([true, true, true, true, true, true]);
+    expect(waits(`${ESC}[1;5`)).toBe(true);
+    expect(waits(`${ESC}[1;5A`)).toBe(false); // finished: nothing waits
+  });
+
+  it('makes a reply that never ended a reply on flush, never keys for a pane', () => {
+    expect(decode(`${ESC}]11;rgb:0000/00`)).toEqual([{ kind: 'reply', raw: `${ESC}]11;rgb:0000/00` }]);
+    expect(decode(`${ESC}P>|xterm(3`)).toEqual([{ kind: 'reply', raw: `${ESC}P>|xterm(3` }]);
+    expect(decode(`${ESC}[?62;4`)).toEqual([{ kind: 'reply', raw: `${ESC}[?62;4` }]);
+    // One broken off by the next reply is a reply too.
+    expect(decode(`${ESC}]10;rgb:d0d${ESC}]11;rgb:0000/0000/0000${ESC}\\`).map((t) => t.kind)).toEqual(['reply', 'reply']);
+    // A key sequence cut short is still handed on as it came (nothing typed is lost).
+    expect(decode(`${ESC}[1;5`)).toEqual([{ kind: 'unknown', raw: `${ESC}[1;5` }]);
+  });
+
+  it('puts a reply split in two back together when its rest comes before the flush', () => {
+    const decoder = new InputDecoder();
+    expect(decoder.feed(`${ESC}]10;rgb:d0d0/d0`)).toEqual([]);
+    expect(decoder.feed(`d0/d0d0${ESC}\\${ESC}]11;rgb:0000/0000/0000${ESC}\\`)).toEqual([
+      { kind: 'reply', raw: `${ESC}]10;rgb:d0d0/d0d0/d0d0${ESC}\\` },
+      { kind: 'reply', raw: `${ESC}]11;rgb:0000/0000/0000${ESC}\\` },
+    ]);
+  });
+});
+
 describe('InputDecoder: CSI and SS3 keys', () => {
   it('reads cursor keys in both modes and with modifiers', () => {
     expect(keyOf(`${ESC}[A`)).toEqual(key('up'));
