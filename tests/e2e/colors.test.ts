@@ -121,33 +121,36 @@ describe('colors asked by programs', () => {
 });
 
 describe('replies of the terminal that arrive in parts', () => {
-  it('are put back together and never typed into the pane, however far apart the parts come', async () => {
-    const t = new OuterTerminal(['-L', sandbox.socketName, 'new', '-s', 'w'], { env: sandbox.env, cwd: sandbox.root, cols: 90, rows: 26 });
-    terminals.push(t);
-    // Like replies over a slow SSH link: the terminal answers both queries, and the bytes arrive cut in
-    // two, the rest far later than a lone ESC is waited for.
-    let replies = '';
-    let sent: Promise<void> | undefined;
-    const answer = (code: string, color: string) => (data: string) => {
-      if (data !== '?') return false;
-      replies += `\x1b]${code};${color}\x1b\\`;
-      sent ??= new Promise((resolve) => {
-        setTimeout(() => {
-          const cut = Math.floor(replies.length / 3);
-          t.write(replies.slice(0, cut));
-          setTimeout(() => resolve(t.write(replies.slice(cut))), 300);
-        }, 50); // both queries come in one write: answer them together
-      });
-      return true;
-    };
-    t.term.parser.registerOscHandler(10, answer('10', DARK.foreground));
-    t.term.parser.registerOscHandler(11, answer('11', DARK.background));
-    await t.waitFor(PROMPT_PATTERN);
-    await t.waitFor(() => sent !== undefined);
-    await sent;
-    // Whatever reached the shell came before this line: the shell shows it (echo on) ahead of the marker.
-    t.write('echo parts-done\r');
-    await t.waitFor(/^parts-done/m);
-    expect(t.text()).not.toMatch(/rgb:|\]1[01];/);
-  });
+  // Cut after the ESC, after its introducer, and a third of the way in.
+  for (const [where, cutAt] of [['ESC', () => 1], ['ESC ]', () => 2], ['a third', (length: number) => Math.floor(length / 3)]] as const) {
+    it(`are put back together and never typed into the pane, cut after ${where}`, async () => {
+      const t = new OuterTerminal(['-L', sandbox.socketName, 'new', '-s', 'w'], { env: sandbox.env, cwd: sandbox.root, cols: 90, rows: 26 });
+      terminals.push(t);
+      // Like replies over a slow SSH link: the terminal answers both queries, and the bytes arrive cut in
+      // two, the rest far later than a lone ESC is waited for.
+      let replies = '';
+      let sent: Promise<void> | undefined;
+      const answer = (code: string, color: string) => (data: string) => {
+        if (data !== '?') return false;
+        replies += `\x1b]${code};${color}\x1b\\`;
+        sent ??= new Promise((resolve) => {
+          setTimeout(() => {
+            const cut = cutAt(replies.length);
+            t.write(replies.slice(0, cut));
+            setTimeout(() => resolve(t.write(replies.slice(cut))), 300);
+          }, 50); // both queries come in one write: answer them together
+        });
+        return true;
+      };
+      t.term.parser.registerOscHandler(10, answer('10', DARK.foreground));
+      t.term.parser.registerOscHandler(11, answer('11', DARK.background));
+      await t.waitFor(PROMPT_PATTERN);
+      await t.waitFor(() => sent !== undefined);
+      await sent;
+      // Whatever reached the shell came before this line: the shell shows it (echo on) ahead of the marker.
+      t.write('echo parts-done\r');
+      await t.waitFor(/^parts-done/m);
+      expect(t.text()).not.toMatch(/rgb:|\]1[01];/);
+    });
+  }
 });

@@ -11,6 +11,8 @@ export interface InputSink {
   typed(): void;
   /** The terminal answered one of tessera's queries. */
   reply(raw: string): void;
+  /** Tessera has asked the terminal something and its answers may still be coming (just after attach). */
+  expectingReplies(): boolean;
   /** The terminal gained or lost focus. */
   focus(focused: boolean): void;
   /** Keys, mouse reports and all, in order. */
@@ -28,8 +30,10 @@ export class ClientInput {
     clearTimeout(this.escapeTimer);
     this.handle(this.decoder.feed(data));
     if (this.decoder.pending()) {
-      // A lone ESC is the Escape key soon; a sequence under way (a reply split in two) is given time to end.
-      const wait = this.decoder.awaitsRest() ? SEQUENCE_REST_TIMEOUT_MS : ESCAPE_TIMEOUT_MS;
+      // A lone ESC is the Escape key soon; a sequence under way (a reply split in two) is given time to
+      // end, and so is an ESC while the terminal's answers are still coming: it may begin one.
+      const waitLonger = this.decoder.awaitsRest() || this.sink.expectingReplies();
+      const wait = waitLonger ? SEQUENCE_REST_TIMEOUT_MS : ESCAPE_TIMEOUT_MS;
       this.escapeTimer = setTimeout(() => this.handle(this.decoder.flush()), wait);
     }
   }

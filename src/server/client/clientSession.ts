@@ -108,6 +108,7 @@ export class ClientSession implements ActionContext {
       reply: (raw) => {
         if (!this.colorProbe?.reply(raw)) this.outerKeyboard?.reply(raw);
       },
+      expectingReplies: () => this.colorProbe?.awaitingReplies === true,
       focus: (focused) => sendFocusEvent(this.workspace.focusedPane, focused),
       route: (tokens) => this.router.handle(tokens),
     });

@@ -20,6 +20,11 @@ export class ColorProbe {
     this.timer = setTimeout(() => this.commit(), COLOR_REPLY_WAIT_MS);
   }
 
+  /** Answers may still be on their way (until they are all in, or the terminal was given its time). */
+  get awaitingReplies(): boolean {
+    return !this.done;
+  }
+
   /** A reply token from the client's terminal; true when it was one of ours. */
   reply(raw: string): boolean {
     if (!readColorReply(raw, this.colors)) return false;

@@ -11,10 +11,11 @@ const ESC = '\x1b';
 /** What the focused pane would be sent for these tokens. */
 const typedIntoPane = (tokens: KeyToken[]) => tokens.map((t) => encodeForPane(t, { applicationCursorKeys: false, bracketedPaste: false })).join('');
 
-function recorder(): InputSink & { replies: string[]; routed: KeyToken[] } {
+function recorder(expecting = false): InputSink & { replies: string[]; routed: KeyToken[] } {
   const replies: string[] = [];
   const routed: KeyToken[] = [];
-  return { replies, routed, typed: () => undefined, reply: (raw) => replies.push(raw), focus: () => undefined, route: (tokens) => routed.push(...tokens) };
+  const sink = { replies, routed, typed: () => undefined, reply: (raw: string) => replies.push(raw), focus: () => undefined };
+  return { ...sink, expectingReplies: () => expecting, route: (tokens) => routed.push(...tokens) };
 }
 
 describe('ClientInput', () => {
@@ -38,6 +39,20 @@ describe('ClientInput', () => {
     input.feed(`d0/d0d0${ESC}\\`);
     expect(sink.replies).toEqual([`${ESC}]10;rgb:d0d0/d0d0/d0d0${ESC}\\`]);
     expect(typedIntoPane(sink.routed)).toBe('');
+  });
+
+  it('waits longer for what a lone ESC begins while answers from the terminal are still coming', () => {
+    const sink = recorder(true);
+    const input = new ClientInput(sink);
+    input.feed(ESC);
+    vi.advanceTimersByTime(ESCAPE_TIMEOUT_MS * 8);
+    expect(sink.routed).toEqual([]);
+    input.feed(`]11;rgb:0000/0000/0000${ESC}\\`);
+    expect(sink.replies).toEqual([`${ESC}]11;rgb:0000/0000/0000${ESC}\\`]);
+    // And an Escape pressed then still counts, a little later.
+    input.feed(ESC);
+    vi.advanceTimersByTime(SEQUENCE_REST_TIMEOUT_MS);
+    expect(sink.routed.filter((t) => t.kind === 'key').map((t) => t.key?.name)).toEqual(['escape']);
   });
 
   it('gives up on a reply that never ends without typing it into a pane', () => {
