@@ -92,7 +92,11 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     socket.on('error', (error) => finish(`[tessera: lost the server: ${error.message}]`, 1));
     socket.on('close', () => finish('[tessera: the server went away]', 1));
 
-    // The terminal's modes are set before the server may write its first frame to it directly.
+    // The terminal's modes are set before the server may write its first frame to it directly, and
+    // raw mode too: the server asks the terminal things at once, and an answer that met a terminal
+    // still echoing would be printed on the screen behind tessera's back (a loaded machine can stop
+    // this process between sending the hello and the next line).
+    stdin.setRawMode(true);
     stdout.write(ENTER_SEQUENCE);
     const output = outputTerminal(options.env);
     const hello: AttachMessage = {
@@ -110,7 +114,6 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
       output,
     };
     socket.write(encodeJson(hello));
-    stdin.setRawMode(true);
     stdin.resume();
     stdin.on('data', onInput);
     stdout.on('resize', onResize);
