@@ -120,12 +120,8 @@ function readFixed(input: string, i: number, end: number, atEnd: boolean, kind: 
  * for longer than for a lone ESC: nobody types that much within ESCAPE_TIMEOUT_MS, a terminal sends it.
  */
 export function startsUnfinishedSequence(input: string): boolean {
-  if (input[0] !== ESC || input.length < 3) return false;
-  const introducer = input[1];
-  if (introducer === '[') return readCsi(input, 0, false) === undefined;
-  if (introducer === ']') return OSC_OPENER.test(input[2]) && readString(input, 0, false, OSC_OPENER) === undefined;
-  if (introducer === 'P') return DCS_OPENER.test(input[2]) && readString(input, 0, false, DCS_OPENER) === undefined;
-  return false;
+  // Past ESC and its introducer, and readToken still waits for more.
+  return input.length >= 3 && input[0] === ESC && readToken(input, 0, false) === undefined;
 }
 
 /**
