@@ -1,11 +1,12 @@
-// The attached client: raw terminal in, frames out. It draws nothing itself and always restores the
-// terminal on the way out, whatever ends the session.
+// The attached client: raw terminal in, frames out (or neither, where the server reads and writes the
+// terminal itself). It draws nothing itself and always restores the terminal on the way out,
+// whatever ends the session.
 
 import type net from 'node:net';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../protocol/messages.js';
 import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
-import { outputTerminal } from './outputTerminal.js';
+import { keyboardIsTerminal, outputTerminal } from './outputTerminal.js';
 import { LEAVE_TIMEOUT_MS } from '../limits.js';
 
 export interface AttachOptions {
@@ -51,6 +52,14 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     const onInput = (data: Buffer) => {
       socket.write(encodeBytes(FrameType.Input, data));
     };
+    // The client relays the keys unless the server reads them from the terminal itself.
+    let relaying = false;
+    const relayKeys = () => {
+      if (relaying || finished) return;
+      relaying = true;
+      stdin.resume();
+      stdin.on('data', onInput);
+    };
     const onResize = () => {
       socket.write(encodeJson({ t: 'resize', cols: stdout.columns || 80, rows: stdout.rows || 24 }));
     };
@@ -84,6 +93,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
         try {
           const message = parseServerMessage(frame.message);
           if (message.t === 'end') finish(message.reason, message.exitCode);
+          else if (message.t === 'input' && !message.direct) relayKeys();
         } catch (error) {
           finish(`[tessera: unexpected message from the server: ${(error as Error).message}]`, 1);
         }
@@ -99,6 +109,9 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     stdin.setRawMode(true);
     stdout.write(ENTER_SEQUENCE);
     const output = outputTerminal(options.env);
+    // Offered, the keyboard is not read here before the server's answer: a key read by both, or
+    // relayed after one the server read later, would arrive twice or out of order.
+    const offerKeyboard = output !== undefined && keyboardIsTerminal(output, options.env);
     const hello: AttachMessage = {
       t: 'attach',
       protocol: PROTOCOL_VERSION,
@@ -112,10 +125,10 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
         insideMultiplexer: Boolean(options.env.TMUX || options.env.STY),
       },
       output,
+      input: offerKeyboard || undefined,
     };
     socket.write(encodeJson(hello));
-    stdin.resume();
-    stdin.on('data', onInput);
+    if (!offerKeyboard) relayKeys();
     stdout.on('resize', onResize);
     for (const signal of ['SIGHUP', 'SIGTERM'] as const) process.on(signal, onSignal);
   });

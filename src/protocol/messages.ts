@@ -2,7 +2,7 @@
 
 import { InvalidInput, bool, int, optStr, record, str, type Fields } from './validate.js';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Largest terminal we accept from a client; anything bigger is a bug or an attack on memory. */
 export const MAX_TERMINAL_COLS = 1000;
@@ -38,6 +38,12 @@ export interface AttachMessage {
   terminal: TerminalInfo;
   /** Where the server may write frames itself; absent: every frame goes through the client. */
   output?: OutputTerminal;
+  /**
+   * The client's keyboard is that same terminal: the server may read keys from it itself. The
+   * server answers with an `input` message, and the client reads no key before it (then only when
+   * the answer is `direct: false`), so no key is read twice or out of order.
+   */
+  input?: boolean;
 }
 
 /** The client is ending on its own (a signal): the server stops writing to its terminal, then says `end`. */
@@ -69,6 +75,8 @@ export type ServerMessage =
   | { t: 'response'; id: number; ok: true; result: unknown }
   | { t: 'response'; id: number; ok: false; error: string }
   | { t: 'attached'; workspace: string }
+  /** The answer to an attach that offered its keyboard: whether the server reads the keys itself. */
+  | { t: 'input'; direct: boolean }
   | { t: 'end'; reason: string; exitCode: number };
 
 export function parseClientMessage(value: unknown): ClientMessage {
@@ -89,6 +97,7 @@ export function parseClientMessage(value: unknown): ClientMessage {
           insideMultiplexer: bool(terminal.insideMultiplexer, 'terminal.insideMultiplexer'),
         },
         output: m.output === undefined ? undefined : parseOutputTerminal(m.output),
+        input: m.input === undefined ? undefined : bool(m.input, 'input'),
       };
     }
     case 'leave':
@@ -131,6 +140,8 @@ export function parseServerMessage(value: unknown): ServerMessage {
       return { t: 'response', id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER), ok: false, error: str(m.error, 'error', 65536) };
     case 'attached':
       return { t: 'attached', workspace: str(m.workspace, 'workspace', 256) };
+    case 'input':
+      return { t: 'input', direct: bool(m.direct, 'direct') };
     case 'end':
       return { t: 'end', reason: str(m.reason, 'reason', 4096), exitCode: int(m.exitCode, 'exitCode', 0, 255) };
     default:

@@ -9,6 +9,7 @@ import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/fr
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import type { ConnectionBudget } from './connectionBudget.js';
+import { DirectInput } from './client/directInput.js';
 import { DirectOutput } from './client/directOutput.js';
 
 export interface ConnectionHandlers {
@@ -43,6 +44,10 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   // otherwise through the socket; the JSON messages always take the socket.
   let direct: DirectOutput | undefined;
   const directOutput = () => (direct?.usable ? direct : undefined);
+  // Keys read from the client's terminal by the server itself, when the client offered it (its own
+  // decoder: a character split across two reads stays in one piece).
+  let directKeys: DirectInput | undefined;
+  const keysUtf8 = new StringDecoder('utf8');
   const transport: ClientTransport = {
     sendOutput: (bytes) => {
       const terminal = directOutput();
@@ -56,7 +61,8 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
       else socket.once('drain', callback);
     },
     end: (reason, exitCode) => {
-      // Nothing more reaches the terminal once the client is told to restore it.
+      // Nothing more reaches the terminal, and no key is read from it, once the client is told to restore it.
+      directKeys?.close();
       direct?.close();
       send({ t: 'end', reason, exitCode });
       socket.end();
@@ -133,6 +139,12 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
         } catch (error) {
           transport.end(`[tessera: ${(error as Error).message}]`, 1);
         }
+        if (message.input && attached && !socket.destroyed) {
+          const session = attached;
+          const terminal = directOutput() && message.output;
+          if (terminal) directKeys = DirectInput.open(terminal, (data) => session.input(keysUtf8.write(data)), (why) => handlers.log(`keys of a client come through its socket: ${why}`));
+          send({ t: 'input', direct: directKeys !== undefined });
+        }
       } else if (message.t === 'leave') {
         if (!attached) return drop('leave before attaching');
         transport.end(message.reason, 1);
@@ -144,6 +156,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   });
   socket.on('error', () => socket.destroy());
   socket.on('close', () => {
+    directKeys?.close();
     direct?.close();
     clearTimeout(deadline);
     budget.holdPending(heldBytes, 0);

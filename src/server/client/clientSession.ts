@@ -298,9 +298,10 @@ export class ClientSession implements ActionContext {
   }
 
   setChrome(change: Partial<ChromeState>): void {
-    const next = { ...this.chromeState, ...change };
-    if (JSON.stringify(next) === JSON.stringify(this.chromeState)) return;
-    this.chromeState = next;
+    // Every key clears the message line: only what the change names is compared (a few bytes, not the whole state).
+    const keys = Object.keys(change) as (keyof ChromeState)[];
+    if (keys.every((key) => JSON.stringify(change[key]) === JSON.stringify(this.chromeState[key]))) return;
+    this.chromeState = { ...this.chromeState, ...change };
     this.refresh();
   }
 

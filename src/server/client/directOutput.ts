@@ -1,6 +1,5 @@
 // Frames written straight to an attached client's terminal (the tmux model), instead of through the
-// client's socket: the client said which terminal it writes to (see src/client/outputTerminal.ts),
-// the server opens that device itself and checks it is the same file the client has.
+// client's socket (the terminal is opened as clientTerminal.ts says).
 //
 // Writes never block: the terminal is opened non-blocking and written through a libuv stream, so a
 // slow terminal (a stalled SSH link) only queues bytes here, which the frame pacer sees as a backlog
@@ -9,6 +8,7 @@
 import fs from 'node:fs';
 import tty from 'node:tty';
 import type { OutputTerminal } from '../../protocol/messages.js';
+import { openClientTerminal, streamFd } from './clientTerminal.js';
 
 /** What the writer needs of the stream: a libuv TTY handle that can be switched to non-blocking writes, and its fd. */
 interface NonBlockingHandle {
@@ -35,17 +35,11 @@ export class DirectOutput {
   static open(terminal: OutputTerminal, why: (reason: string) => void): DirectOutput | undefined {
     let fd: number | undefined;
     try {
-      // O_NOCTTY: never become the server's controlling terminal. O_NONBLOCK: on our own open file
-      // description, so the client's stdout keeps its flags.
-      fd = fs.openSync(terminal.path, fs.constants.O_WRONLY | fs.constants.O_NOCTTY | fs.constants.O_NONBLOCK);
-      const stat = fs.fstatSync(fd, { bigint: true });
-      if (!stat.isCharacterDevice() || !tty.isatty(fd) || String(stat.dev) !== terminal.dev || String(stat.ino) !== terminal.ino) {
-        throw new Error(`${terminal.path} is not the client's terminal`);
-      }
+      fd = openClientTerminal(terminal, fs.constants.O_WRONLY);
       const stream = new tty.WriteStream(fd);
       const handle = (stream as unknown as { _handle?: Partial<NonBlockingHandle> })._handle;
       // libuv opens the terminal again for a stream of its own and leaves ours open beside it.
-      if (handle?.fd !== fd) fs.closeSync(fd);
+      if (streamFd(stream) !== fd) fs.closeSync(fd);
       fd = undefined; // the stream owns what it writes to now
       // Node makes terminal writes blocking (for process.stdout); the server must never wait on one.
       if (typeof handle?.setBlocking !== 'function' || handle.setBlocking(false) !== 0) {

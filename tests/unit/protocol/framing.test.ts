@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameDecoder, FrameType, FramingError, encodeBytes, encodeJson } from '../../../src/protocol/framing.js';
-import { parseClientMessage } from '../../../src/protocol/messages.js';
+import { parseClientMessage, parseServerMessage } from '../../../src/protocol/messages.js';
 import { InvalidInput } from '../../../src/protocol/validate.js';
 import { MAX_MESSAGE_BYTES } from '../../../src/limits.js';
 
@@ -62,6 +62,15 @@ describe('the terminal an attaching client names for its frames', () => {
     expect(() => parseClientMessage(attach({ path: '/dev/pts/1', dev: '-1', ino: '2' }))).toThrow(/decimal/);
     expect(() => parseClientMessage(attach({ path: '/dev/pts/1', dev: 1, ino: '2' }))).toThrow(/must be a string/);
     expect(() => parseClientMessage(attach('/dev/pts/1'))).toThrow(/output must be an object/);
+  });
+
+  it('takes the offer of the keyboard only as true or false, and the answer likewise', () => {
+    const offer = { ...attach({ path: '/dev/pts/3', dev: '26', ino: '7' }), input: true };
+    expect(parseClientMessage(offer)).toMatchObject({ t: 'attach', input: true });
+    expect(parseClientMessage(attach(undefined))).toMatchObject({ t: 'attach', input: undefined });
+    expect(() => parseClientMessage({ ...offer, input: 'yes' })).toThrow(/input must be true or false/);
+    expect(parseServerMessage({ t: 'input', direct: false })).toEqual({ t: 'input', direct: false });
+    expect(() => parseServerMessage({ t: 'input' })).toThrow(/direct must be true or false/);
   });
 
   it('reads the leave message of a client ending on a signal', () => {
