@@ -19,3 +19,11 @@ export const PROMPT_SUBMIT_MAX_WAIT_MS = 3000;
 
 /** Largest initial prompt, in UTF-8 bytes: enough for a long task description, small enough to paste in one go. */
 export const MAX_PROMPT_BYTES = 100 * 1024;
+
+/**
+ * An initial prompt still not handed over this long after the pane started is marked in the pane's header
+ * ("prompt waiting"): the agent's idle input box was not recognized (a changed CLI, a dialog tessera has no rule
+ * for), and only `tessera explain` would say so otherwise. Agents show their input box within seconds; a slow
+ * first start (an update, a login check) can take ~10 s.
+ */
+export const PROMPT_OVERDUE_MS = 20_000;

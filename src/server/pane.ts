@@ -21,6 +21,9 @@ import { tildify } from './tildify.js';
 import { memoryRelease } from './memoryRelease.js';
 import { SessionEndNotice, startProgram, type PaneKind, type PaneLaunch, type SessionEnd } from './paneLaunch.js';
 
+/** A pane's header while its initial prompt is overdue (see PROMPT_OVERDUE_MS); `tessera explain` says what it waits for. */
+export const PROMPT_WAITING_NOTE = 'prompt waiting';
+
 export type { PaneKind, PaneLaunch } from './paneLaunch.js';
 
 /** Shells with no integration are asked about their foreground group at most this often while output flows. */
@@ -201,6 +204,11 @@ export class Pane {
   /** "pasting 40%" while a large paste is being written to the program. */
   get inputProgressLabel(): string | undefined {
     return this.input.progressLabel;
+  }
+
+  /** What the header shows before the title: a paste's progress, or an initial prompt that is overdue. */
+  get headerNote(): string | undefined {
+    return this.inputProgressLabel ?? (this.promptDelivery?.overdue ? PROMPT_WAITING_NOTE : undefined);
   }
 
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */

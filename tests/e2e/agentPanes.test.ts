@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually, type PaneJson } from '../helpers/outerTerminal.js';
+import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, WAIT_TIMEOUT_MS, eventually, type PaneJson } from '../helpers/outerTerminal.js';
+import { PROMPT_OVERDUE_MS } from '../../src/agents/promptTimings.js';
 
 const PREFIX = '\x1c';
 
@@ -165,6 +166,11 @@ describe('agent panes', () => {
     // A pane given no prompt says nothing about one.
     const plain = Number((await sandbox.cliOk(['new-pane', '--agent', 'bootingagent'])).trim());
     expect(JSON.parse(await sandbox.cliOk(['explain', '-t', String(plain), '--json']))).not.toHaveProperty('prompt');
+    // Once the prompt is overdue, the pane's header says so (without anyone asking explain).
+    const t = new OuterTerminal(['-L', sandbox.socketName, 'attach'], { env: sandbox.env, cwd: sandbox.root, cols: 120, rows: 30 });
+    terminals.push(t);
+    await t.waitFor(`${id} prompt waiting`, PROMPT_OVERDUE_MS + WAIT_TIMEOUT_MS);
+    expect(t.text().split('prompt waiting').length - 1).toBe(1); // the pane without a prompt has no such note
   });
 
   it('explain says when the screen matches no rule and the pill keeps its earlier state', async () => {

@@ -49,7 +49,9 @@ export class AgentSupervisor {
   private promptDelivery(pane: Pane, workspace: Workspace): PromptDelivery | undefined {
     const text = pane.initialPrompt ?? workspace.settings.prompt;
     if (text === undefined || text === '') return undefined;
-    return new PromptDelivery(text, { bracketedPaste: () => pane.inputModes.bracketedPaste, write: (data) => pane.write(data) });
+    const target = { bracketedPaste: () => pane.inputModes.bracketedPaste, write: (data: string) => pane.write(data) };
+    // Its header says so while it is overdue (see PROMPT_OVERDUE_MS).
+    return new PromptDelivery(text, target, () => workspace.notify());
   }
 
   private transition(pane: Pane, workspace: Workspace, from: AgentState | undefined, to: AgentState | undefined): void {

@@ -5,6 +5,7 @@
 import { encodeInitialPrompt } from '../../agents/prompt.js';
 import { PromptReadiness } from '../../agents/readiness.js';
 import { SubmitTiming } from '../../agents/submitTiming.js';
+import { PROMPT_OVERDUE_MS } from '../../agents/promptTimings.js';
 import type { AgentState } from '../../agents/detection.js';
 import { RefusedError } from '../workspace.js';
 
@@ -26,14 +27,30 @@ export class PromptDelivery {
   private finished = false;
   /** Set between the paste and its Enter. */
   private submit: { bytes: string; timing: SubmitTiming } | undefined;
+  /** PROMPT_OVERDUE_MS passed before the prompt went out. */
+  private late = false;
+  private readonly overdueTimer: ReturnType<typeof setTimeout>;
 
+  /** `overdueChanged` runs when the prompt becomes overdue and when an overdue prompt goes out after all. */
   constructor(
     private readonly text: string,
     private readonly target: PromptTarget,
-  ) {}
+    private readonly overdueChanged: () => void = () => {},
+  ) {
+    this.overdueTimer = setTimeout(() => {
+      if (this.finished) return;
+      this.late = true;
+      this.overdueChanged();
+    }, PROMPT_OVERDUE_MS);
+  }
 
   get delivered(): boolean {
     return this.finished;
+  }
+
+  /** Still not handed over PROMPT_OVERDUE_MS after the pane started (shown in its header). */
+  get overdue(): boolean {
+    return this.late && !this.finished;
   }
 
   /** Where the prompt is, for `tessera explain`: a prompt that never goes out must say what it waits for. */
@@ -64,6 +81,7 @@ export class PromptDelivery {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.overdueTimer);
     this.finished = true;
     this.submit = undefined;
   }
@@ -82,6 +100,8 @@ export class PromptDelivery {
     if (!this.target.bracketedPaste()) return;
     const encoded = encodeInitialPrompt(this.text);
     this.finished = true;
+    clearTimeout(this.overdueTimer);
+    if (this.late) this.overdueChanged();
     this.readiness.delivered();
     if (!encoded.ok) return;
     this.target.write(encoded.paste);

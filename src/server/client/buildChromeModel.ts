@@ -29,7 +29,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
     headers.push({
       id,
       rect: rects.header,
-      title: pane.inputProgressLabel ? `${pane.inputProgressLabel} · ${pane.title}` : pane.title,
+      title: pane.headerNote ? `${pane.headerNote} · ${pane.title}` : pane.title,
       status: pane.status,
       exitCode: pane.exitCode,
       focused: id === workspace.focusedPaneId,

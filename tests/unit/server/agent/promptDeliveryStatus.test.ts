@@ -1,8 +1,9 @@
-// What `tessera explain` says about an initial prompt: what it still waits for, then that it went out.
+// What `tessera explain` says about an initial prompt: what it still waits for, then that it went out;
+// and when it counts as overdue (the pane's header says so).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptDelivery } from '../../../../src/server/agent/promptDelivery.js';
-import { PROMPT_SETTLE_MS, PROMPT_SUBMIT_MAX_WAIT_MS } from '../../../../src/agents/promptTimings.js';
+import { PROMPT_OVERDUE_MS, PROMPT_SETTLE_MS, PROMPT_SUBMIT_MAX_WAIT_MS } from '../../../../src/agents/promptTimings.js';
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
 afterEach(() => vi.useRealTimers());
@@ -27,5 +28,36 @@ describe('PromptDelivery.status', () => {
     vi.advanceTimersByTime(PROMPT_SUBMIT_MAX_WAIT_MS + 10);
     expect(written).toEqual(['\x1b[200~fix it\x1b[201~', '\r']);
     expect(delivery.status()).toBe('delivered');
+  });
+});
+
+describe('PromptDelivery.overdue', () => {
+  it('turns overdue once PROMPT_OVERDUE_MS pass without the prompt going out, and back when it goes out late', () => {
+    let changes = 0;
+    const written: string[] = [];
+    const delivery = new PromptDelivery('fix it', { bracketedPaste: () => true, write: (data) => written.push(data) }, () => changes++);
+    delivery.stateChanged('starting');
+    vi.advanceTimersByTime(PROMPT_OVERDUE_MS - 1);
+    expect(delivery.overdue).toBe(false);
+    expect(changes).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(delivery.overdue).toBe(true);
+    expect(changes).toBe(1);
+    delivery.stateChanged('idle');
+    vi.advanceTimersByTime(PROMPT_SETTLE_MS + 10);
+    expect(written).toEqual(['\x1b[200~fix it\x1b[201~']);
+    expect(delivery.overdue).toBe(false);
+    expect(changes).toBe(2);
+  });
+
+  it('never turns overdue when the prompt went out in time, or the pane ended first', () => {
+    let changes = 0;
+    const onTime = new PromptDelivery('fix it', { bracketedPaste: () => true, write: () => {} }, () => changes++);
+    onTime.stateChanged('idle');
+    vi.advanceTimersByTime(PROMPT_SETTLE_MS + 10);
+    const ended = new PromptDelivery('fix it', { bracketedPaste: () => true, write: () => {} }, () => changes++);
+    ended.dispose();
+    vi.advanceTimersByTime(PROMPT_OVERDUE_MS * 2);
+    expect([onTime.overdue, ended.overdue, changes]).toEqual([false, false, 0]);
   });
 });
