@@ -141,8 +141,10 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
         }
         if (message.input && attached && !socket.destroyed) {
           const session = attached;
-          const terminal = directOutput() && message.output;
-          if (terminal) directKeys = DirectInput.open(terminal, (data) => session.input(keysUtf8.write(data)), (why) => handlers.log(`keys of a client come through its socket: ${why}`));
+          // Only where the frames go straight to the terminal too: keys and frames share the terminal the client named.
+          if (directOutput() && message.output) {
+            directKeys = DirectInput.open(message.output, (data) => session.input(keysUtf8.write(data)), (why) => handlers.log(`keys of a client come through its socket: ${why}`));
+          }
           send({ t: 'input', direct: directKeys !== undefined });
         }
       } else if (message.t === 'leave') {

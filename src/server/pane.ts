@@ -201,14 +201,9 @@ export class Pane {
     return this.input.write(data);
   }
 
-  /** "pasting 40%" while a large paste is being written to the program. */
-  get inputProgressLabel(): string | undefined {
-    return this.input.progressLabel;
-  }
-
-  /** What the header shows before the title: a paste's progress, or an initial prompt that is overdue. */
+  /** What the header shows before the title: a large paste's progress ("pasting 40%"), or an initial prompt that is overdue. */
   get headerNote(): string | undefined {
-    return this.inputProgressLabel ?? (this.promptDelivery?.overdue ? PROMPT_WAITING_NOTE : undefined);
+    return this.input.progressLabel ?? (this.promptDelivery?.overdue ? PROMPT_WAITING_NOTE : undefined);
   }
 
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */
