@@ -2,6 +2,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from '../testWorkers.js';
 
 export default defineConfig({
   test: {
@@ -11,5 +12,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: TEST_WORKERS,
   },
 });
