@@ -55,6 +55,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
       else if (!socket.destroyed) socket.write(encodeBytes(FrameType.Output, bytes));
     },
     backlog: () => directOutput()?.backlog() ?? socket.writableLength,
+    route: () => ({ frames: directOutput() ? 'terminal' : 'socket', keys: directKeys?.usable ? 'terminal' : 'socket' }),
     onceDrained: (callback) => {
       const terminal = directOutput();
       if (terminal) terminal.onceDrained(callback);

@@ -28,9 +28,20 @@ import type { WorkspaceList } from '../workspaceList.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
 import { ClientInput } from './clientInput.js';
 import { ClientScreen } from './clientScreen.js';
+import { OutOfFrameWrites } from './outOfFrameWrites.js';
+import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
-import type { ClientTransport, SessionHost } from './sessionHost.js';
+import type { ClientRoute, ClientTransport, SessionHost } from './sessionHost.js';
+
+/** What `server-info` says of an attached client. */
+export interface ClientInfo extends ClientRoute {
+  workspace: string;
+  cols: number;
+  rows: number;
+  /** Bytes written for it that its terminal (or socket) has not taken yet: frames are skipped above CLIENT_BACKLOG_BYTES. */
+  backlogBytes: number;
+}
 
 export class ClientSession implements ActionContext {
   cols: number;
@@ -50,6 +61,8 @@ export class ClientSession implements ActionContext {
   private closed = false;
   private colorProbe: ColorProbe | undefined;
   private outerKeyboard: OuterKeyboard | undefined;
+  /** Bells, notifications and clipboard writes, bounded while the client's terminal is not reading. */
+  private readonly outOfFrame: OutOfFrameWrites;
 
   constructor(
     private readonly host: SessionHost,
@@ -61,6 +74,10 @@ export class ClientSession implements ActionContext {
     this.cols = size.cols;
     this.rows = size.rows;
     this.workspace = workspace;
+    this.outOfFrame = new OutOfFrameWrites(
+      { write: (bytes) => transport.sendOutput(bytes), backlog: () => transport.backlog(), onceDrained: (callback) => transport.onceDrained(callback) },
+      CLIENT_BACKLOG_BYTES,
+    );
     this.screen = new ClientScreen(
       this,
       {
@@ -126,6 +143,10 @@ export class ClientSession implements ActionContext {
     this.watch.watch(workspace);
   }
 
+  info(): ClientInfo {
+    return { workspace: this.workspace.name, cols: this.cols, rows: this.rows, ...this.transport.route(), backlogBytes: this.transport.backlog() };
+  }
+
   /** Sends the first, full frame, with a notice in the status bar when there is one. */
   start(notice?: string): void {
     this.host.registry.touch(this.workspace);
@@ -164,9 +185,19 @@ export class ClientSession implements ActionContext {
     if (!this.closed) this.refresh();
   });
 
-  /** Bytes a program sent for the user's terminal (bell, clipboard), written as they are. */
+  /** Bytes for the user's terminal that keep their place among the frames (title, modes), written as they are. */
   send(bytes: string): void {
     if (!this.closed) this.transport.sendOutput(bytes);
+  }
+
+  /** A program rang the bell. */
+  ring(): void {
+    this.outOfFrame.momentary('\x07');
+  }
+
+  /** A program wrote to the clipboard: `sequence` is the whole OSC 52 sequence. */
+  setClipboard(sequence: string): void {
+    this.outOfFrame.clipboard(sequence);
   }
 
   /** A one-line message in the status bar. */
@@ -177,8 +208,8 @@ export class ClientSession implements ActionContext {
   /** Passes a "needs you" alert to the user's terminal, as the settings say (bell, OSC 9 or nothing). */
   alert(text: string): void {
     const how = this.host.settings.settings.notify;
-    if (how === 'bell') this.transport.sendOutput('\x07');
-    else if (how === 'osc9') this.transport.sendOutput(`\x1b]9;tessera: ${text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}\x07`);
+    if (how === 'bell') this.outOfFrame.momentary('\x07');
+    else if (how === 'osc9') this.outOfFrame.momentary(`\x1b]9;tessera: ${text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}\x07`);
   }
 
   /** The settings were reloaded (or the file has a mistake): apply them and say so. */
@@ -211,6 +242,7 @@ export class ClientSession implements ActionContext {
 
   dispose(): void {
     this.closed = true;
+    this.outOfFrame.close();
     this.keyboard.dispose();
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
@@ -290,7 +322,7 @@ export class ClientSession implements ActionContext {
 
   /** Copies text to the user's clipboard (OSC 52 and the copy command); false when refused. */
   copy(text: string): boolean {
-    return copyText(text, this.host.settings.settings, (bytes) => this.transport.sendOutput(bytes), (message, tone) => this.message(message, tone));
+    return copyText(text, this.host.settings.settings, (sequence) => this.outOfFrame.clipboard(sequence), (message, tone) => this.message(message, tone));
   }
 
   message(text: string, tone: 'info' | 'error'): void {

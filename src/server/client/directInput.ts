@@ -44,6 +44,11 @@ export class DirectInput {
     }
   }
 
+  /** False once the terminal went away or reading was stopped. */
+  get usable(): boolean {
+    return !this.closed;
+  }
+
   /** Stops reading and closes the terminal now; nothing read after this call is delivered. */
   close(): void {
     if (this.closed) return;

@@ -10,10 +10,18 @@ import type { WorkspaceList } from '../workspaceList.js';
 import type { RowContext } from './addPaneRows.js';
 import type { ClientSession } from './clientSession.js';
 
+/** How a client's frames reach its terminal and its keys reach the server. */
+export interface ClientRoute {
+  /** Written by the server straight to the client's terminal, or relayed by the client from its socket. */
+  frames: 'terminal' | 'socket';
+  keys: 'terminal' | 'socket';
+}
+
 export interface ClientTransport {
   sendOutput(bytes: string): void;
-  /** Bytes queued on the socket and not yet sent. */
+  /** Bytes written for the client (on its terminal or its socket) and not yet taken. */
   backlog(): number;
+  route(): ClientRoute;
   onceDrained(callback: () => void): void;
   end(reason: string, exitCode: number): void;
 }

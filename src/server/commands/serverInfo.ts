@@ -1,5 +1,6 @@
-// server-info: the server's pid, socket and version, what it cleaned up after a crash, where its
-// memory goes, and (asked for) how late its event loop ran since the previous such call.
+// server-info: the server's pid, socket and version, what it cleaned up after a crash, the attached
+// clients (how their frames and keys travel, and what waits for them), where its memory goes, and
+// (asked for) how late its event loop ran since the previous such call.
 
 import { memoryReport } from '../memoryReport.js';
 import type { ServerCommand } from './command.js';
@@ -11,6 +12,7 @@ export const serverInfo: ServerCommand = {
     socketPath: ctx.socketPath,
     version: ctx.version,
     crashSweep: ctx.crashSweep ?? null,
+    clients: [...ctx.clients].map((client) => client.info()),
     memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
     ...(args.loopDelay === true ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
   }),

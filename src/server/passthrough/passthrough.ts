@@ -11,8 +11,10 @@ import { RateLimit } from './rateLimit.js';
 
 /** An attached client, as far as passthrough needs one. */
 export interface PassthroughClient {
-  /** Writes bytes to the client's terminal as they are (outside any frame). */
-  send(bytes: string): void;
+  /** Rings the bell on the client's terminal. */
+  ring(): void;
+  /** Writes a whole OSC 52 sequence to the client's terminal (its clipboard). */
+  setClipboard(sequence: string): void;
   /** Shows a one-line message in the client's status bar. */
   notice(text: string): void;
 }
@@ -45,7 +47,7 @@ export class Passthrough {
 
   private ring(pane: Pane, workspace: Workspace): void {
     const viewers = this.host.viewers(workspace);
-    for (const client of viewers) client.send('\x07');
+    for (const client of viewers) client.ring();
     const visible = viewers.length > 0 && (workspace.zoomedPaneId === undefined || workspace.zoomedPaneId === pane.id);
     if (!visible && !pane.rang) {
       pane.rang = true; // shown on its header until it is focused
@@ -60,6 +62,6 @@ export class Passthrough {
       return;
     }
     if (this.host.settings().clipboard !== 'allow') return;
-    for (const client of viewers) client.send(`\x1b]52;${write.selection};${write.base64}\x07`);
+    for (const client of viewers) client.setClipboard(`\x1b]52;${write.selection};${write.base64}\x07`);
   }
 }

@@ -1,0 +1,67 @@
+// What a program sends for the user's own terminal outside any frame (the bell, a clipboard write),
+// written so that a client whose terminal has stopped reading (a frozen SSH link, a client stopped
+// with SIGSTOP while its frames come through the socket) cannot make the server queue them without
+// bound: while its backlog is over the limit, a bell or a notification is dropped (one that comes a
+// minute late means nothing) and only the newest clipboard write is kept, to be written once the backlog drains.
+
+export interface OutOfFrameSink {
+  write(bytes: string): void;
+  /** Bytes written but not yet taken by the client's terminal or socket. */
+  backlog(): number;
+  onceDrained(callback: () => void): void;
+}
+
+export class OutOfFrameWrites {
+  /** The newest clipboard write held while the client was backed up. */
+  private heldClipboard: string | undefined;
+  private waiting = false;
+  private closed = false;
+
+  constructor(
+    private readonly sink: OutOfFrameSink,
+    /** Backlog in bytes above which writes are held or dropped (CLIENT_BACKLOG_BYTES). */
+    private readonly limit: number,
+  ) {}
+
+  /** A write that means something only now (a bell, a desktop notification): dropped while backed up. */
+  momentary(bytes: string): void {
+    if (!this.closed && !this.backedUp()) this.sink.write(bytes);
+  }
+
+  /** A whole OSC 52 sequence. */
+  clipboard(sequence: string): void {
+    if (this.closed) return;
+    if (!this.backedUp() && !this.waiting) {
+      this.sink.write(sequence);
+      return;
+    }
+    this.heldClipboard = sequence; // replaces an older one: the clipboard holds one text at a time
+    if (this.waiting) return;
+    this.waiting = true;
+    this.sink.onceDrained(() => this.drained());
+  }
+
+  /** Nothing more is written; a held clipboard write is dropped. */
+  close(): void {
+    this.closed = true;
+    this.heldClipboard = undefined;
+  }
+
+  private drained(): void {
+    this.waiting = false;
+    if (this.closed) return;
+    if (this.backedUp()) {
+      // Frames filled the queue again before this turn came: wait for the next drain.
+      this.waiting = true;
+      this.sink.onceDrained(() => this.drained());
+      return;
+    }
+    const held = this.heldClipboard;
+    this.heldClipboard = undefined;
+    if (held !== undefined) this.sink.write(held);
+  }
+
+  private backedUp(): boolean {
+    return this.sink.backlog() > this.limit;
+  }
+}

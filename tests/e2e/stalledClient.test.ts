@@ -1,0 +1,161 @@
+// A client whose terminal stops reading while its pane floods holds up nothing: what waits for it
+// stays within the backlog limit (frames are skipped, not queued), another client of the same
+// workspace keeps being drawn, control commands keep answering, and once the terminal reads again it
+// catches up with the pane. Both ways a terminal can stall: the terminal itself stops reading (a
+// frozen SSH link; the server writes frames to it directly), and a client stopped with SIGSTOP while
+// its frames come through its socket.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLIENT_BACKLOG_BYTES } from '../../src/limits.js';
+import type { ClientInfo } from '../../src/server/client/clientSession.js';
+import { ControlProbe, describeLatency } from '../helpers/controlProbe.js';
+import { OuterTerminal, TesseraSandbox, WAIT_TIMEOUT_MS, eventually } from '../helpers/outerTerminal.js';
+
+const MB = 1 << 20;
+/** Big terminals, so that a flood's frames are big (~20 KB: every word of every line has its own color). */
+const SIZE = { cols: 200, rows: 60 };
+/** The shortest stall: long enough for a flooding pane to fill any kernel buffer many times over. */
+const MIN_STALL_MS = 4_000;
+/** How long the stall goes on after the backlog reached the limit: unbounded, it would keep growing. */
+const HOLD_AT_LIMIT_MS = 2_000;
+/** How long the conditions of a stall may take to be seen on a loaded machine. */
+const STALL_DEADLINE_MS = 90_000;
+/** Room for the frame that crossed the limit (a full repaint of the 200×60 screen is well under this). */
+const ONE_FRAME_MARGIN = 256 << 10;
+/** What a few seconds of flood may add to the server's memory at most (pane history, V8's heap). */
+const MEMORY_GROWTH_LIMIT = 100 * MB;
+
+let sandbox: TesseraSandbox | undefined;
+const terminals: OuterTerminal[] = [];
+
+afterEach(async () => {
+  for (const t of terminals.splice(0)) {
+    t.kill('SIGCONT');
+    t.dispose();
+  }
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+interface StallWay {
+  name: string;
+  /** The stalled client's environment on top of the sandbox's. */
+  env: Record<string, string>;
+  frames: ClientInfo['frames'];
+  stall(t: OuterTerminal): void;
+  resume(t: OuterTerminal): void;
+}
+
+const WAYS: StallWay[] = [
+  {
+    name: 'its terminal stops reading (frames written straight to it)',
+    env: {},
+    frames: 'terminal',
+    stall: (t) => t.process.pause(),
+    resume: (t) => t.process.resume(),
+  },
+  {
+    name: 'the client is stopped with SIGSTOP (frames through its socket)',
+    env: { TESSERA_RELAY_OUTPUT: '1' },
+    frames: 'socket',
+    stall: (t) => t.kill('SIGSTOP'),
+    resume: (t) => t.kill('SIGCONT'),
+  },
+];
+
+function attach(s: TesseraSandbox, env: Record<string, string> = {}): OuterTerminal {
+  const t = new OuterTerminal(['-L', s.socketName, 'attach', '-t', 'w'], { env: { ...s.env, ...env }, cwd: s.root, ...SIZE, keepOutput: false });
+  terminals.push(t);
+  return t;
+}
+
+interface ServerInfo {
+  pid: number;
+  clients: ClientInfo[];
+}
+
+const serverInfo = async (s: TesseraSandbox) => JSON.parse(await s.cliOk(['server-info', '--json'])) as ServerInfo;
+
+function rssBytes(pid: number): number {
+  const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(match?.[1]) * 1024;
+}
+
+/**
+ * A script that floods until `stop` exists: numbered rounds of a colored chunk, then a last line
+ * (written with a break in it, so the command line itself never shows it).
+ */
+function writeFlood(dir: string): { script: string; stop: string } {
+  const lines: string[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const words = Array.from({ length: 19 }, (_, w) => `\x1b[38;5;${16 + ((i * 19 + w) % 216)}m${`w${i}-${w}`.padEnd(9, '.')}`);
+    lines.push(`${words.join(' ')}\x1b[0m`);
+  }
+  fs.writeFileSync(path.join(dir, 'chunk.txt'), `${lines.join('\n')}\n`);
+  const stop = path.join(dir, 'stop');
+  const script = path.join(dir, 'flood.sh');
+  fs.writeFileSync(script, `n=0\nwhile [ ! -e ${stop} ]; do n=$((n+1)); echo "round $n"; cat ${path.join(dir, 'chunk.txt')}; done\necho "flood-""done after $n rounds"\nexec sleep 600\n`);
+  return { script, stop };
+}
+
+describe('a client that stops reading while its pane floods', () => {
+  it.each(WAYS)('$name: bounded, the other client and commands carry on, and it catches up', async (way) => {
+    sandbox = new TesseraSandbox();
+    const s = sandbox;
+    const flood = writeFlood(s.root);
+    await s.cliOk(['new', '-d', '-s', 'w', '-c', s.root, '--', 'bash', flood.script]);
+    const stalled = attach(s, way.env);
+    const watcher = attach(s);
+    await stalled.waitFor(/round \d+/);
+    await watcher.waitFor(/round \d+/);
+    const before = await serverInfo(s);
+    expect(before.clients.map((c) => c.frames).sort()).toEqual([way.frames, 'terminal'].sort());
+    const baseline = rssBytes(before.pid);
+    const described = await s.cliOk(['server-info']);
+    expect(described).toContain('2 clients attached:\n');
+    expect(described).toContain(`w 200x60: frames and keys ${way.frames === 'terminal' ? 'straight to and from its terminal' : 'through its socket'}, `);
+
+    way.stall(stalled);
+    const began = Date.now();
+    const probe = new ControlProbe(s);
+    const screens = new Set<string>();
+    let peakBacklog = 0;
+    let peakRss = baseline;
+    let reachedLimitAt: number | undefined;
+    // The stall lasts until the stalled client's backlog has reached the limit (from then on its frames
+    // are skipped) and stayed stalled a while longer, the other client has been drawn again and again,
+    // and at least MIN_STALL_MS has passed.
+    await eventually(
+      async () => {
+        const info = await serverInfo(s);
+        peakBacklog = Math.max(peakBacklog, ...info.clients.map((c) => (c.frames === way.frames ? c.backlogBytes : 0)));
+        if (peakBacklog > CLIENT_BACKLOG_BYTES) reachedLimitAt ??= Date.now();
+        peakRss = Math.max(peakRss, rssBytes(info.pid));
+        await watcher.settle();
+        screens.add(watcher.text());
+        return { elapsed: Date.now() - began, atLimit: reachedLimitAt === undefined ? 0 : Date.now() - reachedLimitAt, screens: screens.size };
+      },
+      (seen) => seen.elapsed >= MIN_STALL_MS && seen.atLimit >= HOLD_AT_LIMIT_MS && seen.screens >= 5,
+      STALL_DEADLINE_MS,
+    );
+    const latency = await probe.stop();
+    console.log(
+      `stalled client (${way.frames}): ${Date.now() - began} ms; peak backlog ${Math.round(peakBacklog / 1024)} KB; ` +
+        `the other client drew ${screens.size} different screens; server RSS +${Math.round((peakRss - baseline) / MB)} MB; ${describeLatency('meanwhile', latency)}`,
+    );
+    // Frames are skipped while it waits: at most the limit and the one frame that crossed it.
+    expect(peakBacklog).toBeLessThanOrEqual(CLIENT_BACKLOG_BYTES + ONE_FRAME_MARGIN);
+    expect(peakRss - baseline).toBeLessThan(MEMORY_GROWTH_LIMIT);
+    expect(latency.count).toBeGreaterThan(3);
+    expect(latency.max).toBeLessThan(5000); // generous for a loaded machine: a stuck server never answers
+
+    fs.writeFileSync(flood.stop, '');
+    await watcher.waitFor(/flood-done after \d+ rounds/, STALL_DEADLINE_MS);
+    way.resume(stalled);
+    // Once it reads again it catches up with the pane, and what waited for it is gone.
+    await stalled.waitFor(/flood-done after \d+ rounds/, STALL_DEADLINE_MS);
+    await eventually(() => serverInfo(s), (info) => info.clients.length === 2 && info.clients.every((c) => c.backlogBytes === 0), WAIT_TIMEOUT_MS);
+  }, 240_000);
+});
