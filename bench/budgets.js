@@ -84,6 +84,18 @@ export const BUDGETS = [
     meets: (tessera, tmux) => (tmux === null ? null : tessera < tmux),
   },
   {
+    scenario: 'busy',
+    figure: 'time',
+    text: 'no later than tmux',
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux),
+  },
+  {
+    scenario: 'busy',
+    figure: 'cpu',
+    text: `≤ ${CPU_OVER_TMUX}× tmux`,
+    meets: (tessera, tmux) => (tmux === null ? null : tessera <= tmux * CPU_OVER_TMUX),
+  },
+  {
     scenario: 'throughput',
     figure: 'outerBytes',
     text: `≤ ${OUTER_BYTES_FRACTION * 100} % of tmux`,

@@ -102,6 +102,7 @@ export const NODE_START_SAMPLES = 5;
  */
 export const FULL_PLAN = {
   throughput: { reps: 3, bytes: 20_000_000, deadlineMs: 45_000 },
+  busy: { reps: 3, bytes: 20_000_000, deadlineMs: 60_000 },
   floods: { reps: 3, bytesEach: 5_000_000, deadlineMs: 45_000 },
   redraws: { reps: 3, warmupSeconds: 5, seconds: 5, deadlineMs: 30_000 },
   keystroke: { reps: 3, keys: 200, deadlineMs: 45_000 },
@@ -116,6 +117,7 @@ export const FULL_PLAN = {
 /** `--quick`: one repetition and smaller loads, to check the harness itself in about two minutes. */
 export const QUICK_PLAN = {
   throughput: { reps: 1, bytes: 5_000_000, deadlineMs: 30_000 },
+  busy: { reps: 1, bytes: 5_000_000, deadlineMs: 30_000 },
   floods: { reps: 1, bytesEach: 1_250_000, deadlineMs: 30_000 },
   redraws: { reps: 1, warmupSeconds: 2, seconds: 3, deadlineMs: 30_000 },
   keystroke: { reps: 1, keys: 60, deadlineMs: 30_000 },

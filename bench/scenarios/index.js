@@ -1,6 +1,7 @@
 // Every scenario, in the order a run measures them.
 
 import { throughput } from './throughput.js';
+import { busy } from './busy.js';
 import { floods } from './floods.js';
 import { redraws } from './redraws.js';
 import { keystroke } from './keystroke.js';
@@ -12,4 +13,4 @@ import { paste } from './paste.js';
 import { manyPanes } from './manyPanes.js';
 
 /** @type {readonly import('./scenario.js').Scenario<any, any>[]} */
-export const SCENARIOS = [throughput, floods, redraws, keystroke, idle, memory, startup, control, paste, manyPanes];
+export const SCENARIOS = [throughput, busy, floods, redraws, keystroke, idle, memory, startup, control, paste, manyPanes];
