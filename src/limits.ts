@@ -28,6 +28,11 @@ export const FLOW_LOW_WATERMARK = 1 << 17;
 
 /** Largest single write() to a PTY; the kernel takes what fits and the rest waits for the next try. */
 export const INPUT_WRITE_CHUNK_BYTES = 64 << 10;
+/**
+ * Queued input longer than this many characters waits as slices of text, each turned into bytes only
+ * when its turn to be written comes: encoding a 50 MB paste at once held the event loop ~100 ms.
+ */
+export const INPUT_ENCODE_SLICE_CHARS = 256 << 10;
 /** Input written to one pane per event-loop turn before other panes, clients and commands get a turn. */
 export const INPUT_BYTES_PER_TURN = 256 << 10;
 /** First and last wait before writing again to a PTY whose program is not reading (doubles in between). */

@@ -1,8 +1,10 @@
 // Input on its way into one pane's PTY: queued, and written in pieces as the PTY accepts them, so a
 // program that stops reading its input (or a paste far larger than the PTY's buffer) stalls only itself.
+// A long input is kept as slices of its text and encoded a slice at a time, as its turn comes.
 
 import {
   INPUT_BYTES_PER_TURN,
+  INPUT_ENCODE_SLICE_CHARS,
   INPUT_RETRY_MAX_MS,
   INPUT_RETRY_MIN_MS,
   INPUT_WRITE_CHUNK_BYTES,
@@ -21,8 +23,16 @@ export interface InputProgress {
   total: number;
 }
 
+/** Queued input: its bytes, or (a slice of a long input) its text until its turn to be written comes. */
+interface Chunk {
+  bytes: Buffer | undefined;
+  text: string | undefined;
+  /** Its length in bytes of UTF-8. */
+  length: number;
+}
+
 export class InputQueue {
-  private readonly chunks: Buffer[] = [];
+  private readonly chunks: Chunk[] = [];
   /** Bytes of chunks[0] already written. */
   private offset = 0;
   private queued = 0;
@@ -54,11 +64,12 @@ export class InputQueue {
   enqueue(data: string): boolean {
     if (this.closed) return false;
     if (data.length === 0) return true;
-    const bytes = Buffer.from(data, 'utf8');
-    if (this.queued + bytes.length > MAX_QUEUED_INPUT_BYTES) return false;
-    this.chunks.push(bytes);
-    this.queued += bytes.length;
-    this.burstTotal += bytes.length;
+    const chunks = toChunks(data);
+    const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    if (this.queued + length > MAX_QUEUED_INPUT_BYTES) return false;
+    this.chunks.push(...chunks);
+    this.queued += length;
+    this.burstTotal += length;
     this.pump();
     this.notify();
     return true;
@@ -91,8 +102,10 @@ export class InputQueue {
     const before = this.queued;
     while (this.queued > 0 && budget > 0) {
       const chunk = this.chunks[0];
-      const length = Math.min(chunk.length - this.offset, INPUT_WRITE_CHUNK_BYTES, budget);
-      const written = this.sink(chunk, this.offset, length);
+      const bytes = (chunk.bytes ??= Buffer.from(chunk.text ?? '', 'utf8'));
+      chunk.text = undefined;
+      const length = Math.min(bytes.length - this.offset, INPUT_WRITE_CHUNK_BYTES, budget);
+      const written = this.sink(bytes, this.offset, length);
       if (written === 'closed') {
         this.closed = true;
         this.clear();
@@ -148,3 +161,23 @@ export class InputQueue {
     for (const listener of [...this.listeners]) listener();
   }
 }
+
+/** `data` as queue chunks: one encoded chunk, or slices of at most INPUT_ENCODE_SLICE_CHARS characters. */
+function toChunks(data: string): Chunk[] {
+  if (data.length <= INPUT_ENCODE_SLICE_CHARS) {
+    const bytes = Buffer.from(data, 'utf8');
+    return [{ bytes, text: undefined, length: bytes.length }];
+  }
+  const chunks: Chunk[] = [];
+  for (let start = 0; start < data.length; ) {
+    let end = Math.min(data.length, start + INPUT_ENCODE_SLICE_CHARS);
+    // Never between the two halves of a surrogate pair: each slice must be valid text on its own.
+    if (end < data.length && isHighSurrogate(data.charCodeAt(end - 1))) end--;
+    const text = data.slice(start, end);
+    chunks.push({ bytes: undefined, text, length: Buffer.byteLength(text, 'utf8') });
+    start = end;
+  }
+  return chunks;
+}
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;

@@ -3,6 +3,7 @@
 
 import { PASTE_PROGRESS_INTERVAL_MS, PASTE_PROGRESS_MIN_BYTES } from '../limits.js';
 import type { Disposable, PtyProcess } from '../pty/ptyProcess.js';
+import { memoryRelease } from './memoryRelease.js';
 
 export class PaneInput implements Disposable {
   private label: string | undefined;
@@ -38,6 +39,9 @@ export class PaneInput implements Disposable {
   }
 
   private refreshLabel(): void {
+    // Input still going in is work in progress: no collection of the whole heap meanwhile (one
+    // during a 50 MB paste held the event loop ~330 ms).
+    memoryRelease.noteActivity();
     const progress = this.pty.inputProgress;
     const label =
       progress && progress.total >= PASTE_PROGRESS_MIN_BYTES

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KILL_GRACE_MS } from '../../src/limits.js';
+import { KILL_GRACE_MS, MAX_QUEUED_INPUT_BYTES } from '../../src/limits.js';
 import { ControlProbe, describeLatency, timedRequest } from '../helpers/controlProbe.js';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
@@ -21,6 +21,15 @@ afterEach(async () => {
   await sandbox?.cleanup();
   sandbox = undefined;
 });
+
+const MB = 1 << 20;
+/** How much of a huge paste the test writes to the outer terminal at a time. */
+const WRITE_PIECE_CHARS = 64 << 10;
+
+function rssBytes(pid: number): number {
+  const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(match?.[1]) * 1024;
+}
 
 /** Lines of varied printable text (shorter than a terminal line's 4 KB limit), about `bytes` long. */
 function bigText(bytes: number): string {
@@ -89,6 +98,45 @@ describe('large input', () => {
     t.write('\x04');
     expect(fs.readFileSync(saved, 'utf8')).toBe(text);
     console.log(`2 MB paste into cat: ${Date.now() - begin} ms; ${describeLatency('meanwhile', latency)}`);
+    expect(latency.max).toBeLessThan(5000);
+  }, SLOW_MS + 60_000);
+
+  it('a 50 MB paste arrives intact and in order, with the server answering and its memory bounded', async () => {
+    sandbox = new TesseraSandbox();
+    const saved = path.join(sandbox.root, 'big.txt');
+    const t = attach(sandbox, ['new', '-s', 'w', '-c', sandbox.root]);
+    await t.waitFor(PROMPT_PATTERN);
+    // No echo: the paste is measured, not 50 MB of it drawn back.
+    t.write(`stty -echo; cat > ${saved}\r`);
+    await eventually(() => fs.existsSync(saved), Boolean);
+    const { pid } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };
+    const rssBefore = rssBytes(pid);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(pid))), 100);
+    const text = bigText(50 << 20);
+    const probe = new ControlProbe(sandbox);
+    const begin = Date.now();
+    try {
+      // In pieces, with a turn of this process's event loop between them: node-pty writes to the outer
+      // terminal in a loop until the kernel takes it all, and the probe, which runs here too, must not
+      // wait behind 50 MB of that.
+      const paste = PASTE_START + text + PASTE_END;
+      for (let i = 0; i < paste.length; i += WRITE_PIECE_CHARS) {
+        t.write(paste.slice(i, i + WRITE_PIECE_CHARS));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await fileHolds(saved, text.length);
+    } finally {
+      clearInterval(sampler);
+    }
+    const latency = await probe.stop();
+    t.write('\x04');
+    expect(fs.readFileSync(saved, 'utf8') === text).toBe(true); // not toBe(text): a 50 MB diff helps nobody
+    console.log(
+      `50 MB paste into cat: ${Date.now() - begin} ms; server RSS ${Math.round(rssBefore / MB)} MB, peak ${Math.round(rssPeak / MB)} MB; ${describeLatency('meanwhile', latency)}`,
+    );
+    // At most the paste itself waits in the pane's queue (MAX_QUEUED_INPUT_BYTES), once.
+    expect(rssPeak - rssBefore).toBeLessThan(MAX_QUEUED_INPUT_BYTES + 100 * MB);
     expect(latency.max).toBeLessThan(5000);
   }, SLOW_MS + 60_000);
 

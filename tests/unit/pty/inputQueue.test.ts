@@ -1,7 +1,7 @@
 // The per-pane input queue against a scripted PTY: order, partial writes, a full PTY, progress, closing.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { INPUT_BYTES_PER_TURN, INPUT_WRITE_CHUNK_BYTES, MAX_QUEUED_INPUT_BYTES } from '../../../src/limits.js';
+import { INPUT_BYTES_PER_TURN, INPUT_ENCODE_SLICE_CHARS, INPUT_WRITE_CHUNK_BYTES, MAX_QUEUED_INPUT_BYTES } from '../../../src/limits.js';
 import { InputQueue, type InputSink } from '../../../src/pty/inputQueue.js';
 
 /** A PTY that takes at most `room` bytes until drain() makes more room. */
@@ -48,6 +48,32 @@ const until = async (condition: () => boolean, what: string): Promise<void> => {
 };
 
 describe('InputQueue', () => {
+  it('queues a long input as slices of text, intact across slice boundaries that fall inside a character', async () => {
+    // An emoji (two UTF-16 units, four bytes) straddles the first slice boundary; accents (two bytes) follow.
+    const text = `${'a'.repeat(INPUT_ENCODE_SLICE_CHARS - 1)}😀${'é'.repeat(INPUT_ENCODE_SLICE_CHARS)}${'z'.repeat(1000)}`;
+    const bytes = Buffer.byteLength(text, 'utf8');
+    const pty = new FakePty(0);
+    const queue = queueFor(pty);
+    expect(queue.enqueue(text)).toBe(true);
+    expect(queue.pendingBytes).toBe(bytes);
+    expect(queue.progress).toEqual({ written: 0, total: bytes });
+    pty.room = Infinity;
+    queue.kick();
+    await until(() => queue.pendingBytes === 0, 'the long input to be written');
+    expect(pty.text() === text).toBe(true);
+    expect(pty.bytes).toBe(bytes);
+  });
+
+  it('refuses a long input whole when its bytes would pass the limit, whatever its length in characters', () => {
+    const pty = new FakePty(0);
+    const queue = queueFor(pty);
+    // Fewer characters than the limit, more bytes (three each).
+    const text = '€'.repeat(Math.floor(MAX_QUEUED_INPUT_BYTES / 3) + 1);
+    expect(text.length).toBeLessThan(MAX_QUEUED_INPUT_BYTES);
+    expect(queue.enqueue(text)).toBe(false);
+    expect(queue.pendingBytes).toBe(0);
+  });
+
   it('writes small input at once, synchronously', () => {
     const pty = new FakePty();
     const queue = queueFor(pty);
