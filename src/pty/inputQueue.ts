@@ -25,8 +25,7 @@ export interface InputProgress {
 
 /** Queued input: its bytes, or (a slice of a long input) its text until its turn to be written comes. */
 interface Chunk {
-  bytes: Buffer | undefined;
-  text: string | undefined;
+  data: Buffer | string;
   /** Its length in bytes of UTF-8. */
   length: number;
 }
@@ -102,8 +101,8 @@ export class InputQueue {
     const before = this.queued;
     while (this.queued > 0 && budget > 0) {
       const chunk = this.chunks[0];
-      const bytes = (chunk.bytes ??= Buffer.from(chunk.text ?? '', 'utf8'));
-      chunk.text = undefined;
+      if (typeof chunk.data === 'string') chunk.data = Buffer.from(chunk.data, 'utf8');
+      const bytes = chunk.data;
       const length = Math.min(bytes.length - this.offset, INPUT_WRITE_CHUNK_BYTES, budget);
       const written = this.sink(bytes, this.offset, length);
       if (written === 'closed') {
@@ -166,7 +165,7 @@ export class InputQueue {
 function toChunks(data: string): Chunk[] {
   if (data.length <= INPUT_ENCODE_SLICE_CHARS) {
     const bytes = Buffer.from(data, 'utf8');
-    return [{ bytes, text: undefined, length: bytes.length }];
+    return [{ data: bytes, length: bytes.length }];
   }
   const chunks: Chunk[] = [];
   for (let start = 0; start < data.length; ) {
@@ -174,7 +173,7 @@ function toChunks(data: string): Chunk[] {
     // Never between the two halves of a surrogate pair: each slice must be valid text on its own.
     if (end < data.length && isHighSurrogate(data.charCodeAt(end - 1))) end--;
     const text = data.slice(start, end);
-    chunks.push({ bytes: undefined, text, length: Buffer.byteLength(text, 'utf8') });
+    chunks.push({ data: text, length: Buffer.byteLength(text, 'utf8') });
     start = end;
   }
   return chunks;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_CONNECTIONS, MAX_PENDING_FRAME_BYTES } from '../../src/limits.js';
 import { encodeJson } from '../../src/protocol/framing.js';
 import { TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { rssBytes } from '../helpers/processMemory.js';
 
 const MB = 1 << 20;
 
@@ -26,11 +27,6 @@ afterEach(async () => {
 async function startServer(): Promise<{ pid: number; socketPath: string }> {
   await sandbox.cliOk(['new', '-d']);
   return JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number; socketPath: string };
-}
-
-function rssBytes(pid: number): number {
-  const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return Number(match?.[1]) * 1024;
 }
 
 /** Samples a process's resident memory until stopped; returns the highest value seen. */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KILL_GRACE_MS, MAX_QUEUED_INPUT_BYTES } from '../../src/limits.js';
 import { ControlProbe, describeLatency, timedRequest } from '../helpers/controlProbe.js';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { rssBytes } from '../helpers/processMemory.js';
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
@@ -25,11 +26,6 @@ afterEach(async () => {
 const MB = 1 << 20;
 /** How much of a huge paste the test writes to the outer terminal at a time. */
 const WRITE_PIECE_CHARS = 64 << 10;
-
-function rssBytes(pid: number): number {
-  const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return Number(match?.[1]) * 1024;
-}
 
 /** Lines of varied printable text (shorter than a terminal line's 4 KB limit), about `bytes` long. */
 function bigText(bytes: number): string {

@@ -12,6 +12,7 @@ import { CLIENT_BACKLOG_BYTES } from '../../src/limits.js';
 import type { ClientInfo } from '../../src/server/client/clientSession.js';
 import { ControlProbe, describeLatency } from '../helpers/controlProbe.js';
 import { OuterTerminal, TesseraSandbox, WAIT_TIMEOUT_MS, eventually } from '../helpers/outerTerminal.js';
+import { rssBytes } from '../helpers/processMemory.js';
 
 const MB = 1 << 20;
 /** Big terminals, so that a flood's frames are big (~20 KB: every word of every line has its own color). */
@@ -77,11 +78,6 @@ interface ServerInfo {
 }
 
 const serverInfo = async (s: TesseraSandbox) => JSON.parse(await s.cliOk(['server-info', '--json'])) as ServerInfo;
-
-function rssBytes(pid: number): number {
-  const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return Number(match?.[1]) * 1024;
-}
 
 /**
  * A script that floods until `stop` exists: numbered rounds of a colored chunk, then a last line

@@ -74,10 +74,7 @@ export class ClientSession implements ActionContext {
     this.cols = size.cols;
     this.rows = size.rows;
     this.workspace = workspace;
-    this.outOfFrame = new OutOfFrameWrites(
-      { write: (bytes) => transport.sendOutput(bytes), backlog: () => transport.backlog(), onceDrained: (callback) => transport.onceDrained(callback) },
-      CLIENT_BACKLOG_BYTES,
-    );
+    this.outOfFrame = new OutOfFrameWrites(transport, CLIENT_BACKLOG_BYTES);
     this.screen = new ClientScreen(
       this,
       {

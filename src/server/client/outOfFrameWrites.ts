@@ -4,12 +4,10 @@
 // bound: while its backlog is over the limit, a bell or a notification is dropped (one that comes a
 // minute late means nothing) and only the newest clipboard write is kept, to be written once the backlog drains.
 
-export interface OutOfFrameSink {
-  write(bytes: string): void;
-  /** Bytes written but not yet taken by the client's terminal or socket. */
-  backlog(): number;
-  onceDrained(callback: () => void): void;
-}
+import type { ClientTransport } from './sessionHost.js';
+
+/** What of a client's transport the writes need. */
+export type OutOfFrameSink = Pick<ClientTransport, 'sendOutput' | 'backlog' | 'onceDrained'>;
 
 export class OutOfFrameWrites {
   /** The newest clipboard write held while the client was backed up. */
@@ -25,14 +23,14 @@ export class OutOfFrameWrites {
 
   /** A write that means something only now (a bell, a desktop notification): dropped while backed up. */
   momentary(bytes: string): void {
-    if (!this.closed && !this.backedUp()) this.sink.write(bytes);
+    if (!this.closed && !this.backedUp()) this.sink.sendOutput(bytes);
   }
 
   /** A whole OSC 52 sequence. */
   clipboard(sequence: string): void {
     if (this.closed) return;
     if (!this.backedUp() && !this.waiting) {
-      this.sink.write(sequence);
+      this.sink.sendOutput(sequence);
       return;
     }
     this.heldClipboard = sequence; // replaces an older one: the clipboard holds one text at a time
@@ -58,7 +56,7 @@ export class OutOfFrameWrites {
     }
     const held = this.heldClipboard;
     this.heldClipboard = undefined;
-    if (held !== undefined) this.sink.write(held);
+    if (held !== undefined) this.sink.sendOutput(held);
   }
 
   private backedUp(): boolean {

@@ -12,7 +12,7 @@ class FakeSink implements OutOfFrameSink {
   queued = 0;
   private waiting: (() => void)[] = [];
 
-  write(bytes: string): void {
+  sendOutput(bytes: string): void {
     this.written.push(bytes);
   }
   backlog(): number {
