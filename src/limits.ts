@@ -60,13 +60,13 @@ export const LOOP_DELAY_MAX_WINDOW_MS = 120_000;
 /** The emulator's complaints about malformed output are summarized in the log at most this often per pane. */
 export const PARSE_ERROR_REPORT_MS = 60_000;
 /** Output put through the clamp at a time, when its turn to be parsed comes (~0.5 ms of scanning). */
-export const CLAMP_PIECE_CHARS = 16 << 10;
+export const CLAMP_PIECE_BYTES = 16 << 10;
 /** Combining characters (accents, marks) kept on one character; real text needs a handful, tmux keeps about as many. */
 export const MAX_COMBINING_MARKS = 16;
 /** Characters of one cell's text sent to clients (a character and its marks; the rest is not drawn). */
 export const MAX_CELL_TEXT = 64;
-/** A control sequence still unfinished after this many characters is dropped (real ones are < 100). */
-export const MAX_HELD_SEQUENCE_CHARS = 4096;
+/** A control sequence still unfinished after this many bytes is dropped (real ones are < 100). */
+export const MAX_HELD_SEQUENCE_BYTES = 4096;
 
 /** Default scrollback lines kept per pane; bounds memory per pane. */
 export const DEFAULT_SCROLLBACK_LINES = 5000;

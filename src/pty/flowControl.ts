@@ -5,7 +5,7 @@ import type { Disposable, PtyProcess } from './ptyProcess.js';
 
 /** Where PTY output goes; `done` is called once the data has been consumed (xterm's `write(data, callback)`). */
 export interface FlowSink {
-  write(data: string, done: () => void): void;
+  write(data: Buffer, done: () => void): void;
 }
 
 export interface FlowControl extends Disposable {
@@ -44,7 +44,7 @@ export function connectFlowControl(
 
   const subscription = source.onData((data) => {
     if (disposed) return;
-    const bytes = Buffer.byteLength(data, 'utf8');
+    const bytes = data.length;
     pending += bytes;
     let acknowledged = false;
     sink.write(data, () => {

@@ -36,7 +36,8 @@ export interface PtyProcess extends Disposable {
   readonly paused: boolean;
   /** Settles once the program has exited; never rejects. */
   readonly exited: Promise<PtyExit>;
-  onData(listener: (data: string) => void): Disposable;
+  /** The program's output as it comes: bytes, in chunks that may end inside a UTF-8 character. */
+  onData(listener: (data: Buffer) => void): Disposable;
   onExit(listener: (exit: PtyExit) => void): Disposable;
   /**
    * Queues input for the program; it is written as the PTY accepts it, never blocking the caller.
@@ -71,7 +72,30 @@ export function spawnPty(options: PtySpawnOptions): PtyProcess {
     cols,
     rows,
   });
+  readBytes(pty);
   return new NodePtyProcess(pty, cols, rows);
+}
+
+/**
+ * Makes node-pty hand over the PTY's output as bytes rather than decoded text: the emulator reads
+ * bytes, and decoding every chunk into a string first cost ~10 % of the server's CPU with four TUIs
+ * redrawing. (Spawning with `encoding: null` would do it too, but node-pty then leaves IUTF8 off the
+ * PTY, and a program reading lines would erase a multi-byte character one byte at a time.) The
+ * stream's decoder is removed before anything was read; should a future Node keep strings coming
+ * anyway, `onData` still turns them into bytes.
+ */
+function readBytes(pty: IPty): void {
+  const socket = (pty as unknown as { _socket?: { _readableState?: { decoder: unknown; encoding: unknown } } })._socket;
+  const state = socket?._readableState;
+  if (!state || !('decoder' in state) || !('encoding' in state)) return;
+  state.decoder = null;
+  state.encoding = null;
+}
+
+/** The output encoding of a PTY's stream: null when it hands over bytes (see readBytes). */
+export function outputEncoding(pty: PtyProcess): string | null | undefined {
+  const inner = (pty as unknown as { pty?: { _socket?: { readableEncoding?: string | null } } }).pty;
+  return inner?._socket?.readableEncoding;
 }
 
 /**
@@ -163,8 +187,9 @@ class NodePtyProcess implements PtyProcess {
     return this.isPaused;
   }
 
-  onData(listener: (data: string) => void): Disposable {
-    return this.keep(this.pty.onData(listener));
+  onData(listener: (data: Buffer) => void): Disposable {
+    const bytes = (data: Buffer | string) => listener(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    return this.keep(this.pty.onData(bytes as unknown as (data: string) => void));
   }
 
   onExit(listener: (exit: PtyExit) => void): Disposable {

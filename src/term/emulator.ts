@@ -10,7 +10,7 @@ import { OutputClamp } from './outputClamp.js';
 import { CommandEndResets, MODES_LEFT_ON_RESET } from './modesLeftOn.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
-import { CLAMP_PIECE_CHARS, ECHO_WINDOW_MS, XTERM_HISTORY_MARGIN } from '../limits.js';
+import { CLAMP_PIECE_BYTES, ECHO_WINDOW_MS, XTERM_HISTORY_MARGIN } from '../limits.js';
 import { internHyperlink, NO_LINK } from './hyperlinks.js';
 import { answerColorQueries } from './outerColors.js';
 import { CONTENT_WIDTH_SHIFT, copyLineCells, lineWords, privateModeReader, mouseTrackingReader, WORDS_PER_CELL, xtermLinkTarget, type Underline } from './xtermCell.js';
@@ -21,6 +21,7 @@ import { RowComparison, type RowSnapshots } from './rowSnapshots.js';
 import type { RowChanges } from './rowChanges.js';
 import { trackMouseEncoding, type MouseEncoding, type MouseTracking } from './paneMouse.js';
 import { trackKeyboardFlags } from './keyboardFlags.js';
+import { characterStart, Utf8Chunks } from './utf8Chunks.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -64,9 +65,17 @@ export interface RowTracking {
 }
 
 interface PendingSlice {
-  data: string;
+  /** Whole UTF-8 characters. */
+  data: Buffer;
   parsed?: () => void;
 }
+
+interface ClampedSlice {
+  data: Uint8Array;
+  parsed?: () => void;
+}
+
+const NO_BYTES = Buffer.alloc(0);
 
 export class Emulator implements ParseTask {
   readonly terminal: XTerm;
@@ -78,7 +87,7 @@ export class Emulator implements ParseTask {
   cursorVisible = true;
   /** DECSCUSR parameter: 0 = the outer terminal's default shape. */
   cursorShape = 0;
-  /** Everything the program wrote so far, in characters (tells a flood from a repaint). */
+  /** Everything the program wrote so far, in bytes (tells a flood from a repaint). */
   bytesReceived = 0;
   private readonly disposables: IDisposable[] = [];
   private readonly mouse: { readonly encoding: MouseEncoding };
@@ -95,11 +104,13 @@ export class Emulator implements ParseTask {
   private readonly readMouseTracking: () => MouseTracking;
   /** When the user last typed into this pane (performance.now()). */
   private lastUserInput = -Infinity;
+  /** The program's output bytes, made whole characters of valid UTF-8. */
+  private readonly utf8 = new Utf8Chunks();
   /** Output not yet through the clamp (it is clamped when its turn comes, at the screen's size then). */
   private readonly raw: PendingSlice[] = [];
   private rawOffset = 0;
   /** Clamped output waiting for xterm, in slices of bounded work. */
-  private readonly slices: PendingSlice[] = [];
+  private readonly slices: ClampedSlice[] = [];
   /** A slice handed to xterm whose parse has not finished (xterm parses it at once in practice). */
   private parsing = false;
   private disposed = false;
@@ -188,14 +199,16 @@ export class Emulator implements ParseTask {
   }
 
   /**
-   * Feeds program output; `parsed` runs once xterm has processed it (used for flow control). Counts
-   * and coordinates are clamped to the screen and the output is parsed in slices, taking turns with
+   * Feeds program output: the bytes the program wrote (UTF-8, in chunks cut anywhere), or text of
+   * tessera's own; `parsed` runs once xterm has processed it (used for flow control). Counts and
+   * coordinates are clamped to the screen and the output is parsed in slices, taking turns with
    * every other pane; output that follows the user's keys closely (their echo) goes first.
    */
-  write(data: string, parsed?: () => void): void {
+  write(data: Buffer | string, parsed?: () => void): void {
     if (this.disposed) return;
-    this.bytesReceived += data.length;
-    this.raw.push({ data, parsed });
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : this.utf8.next(data);
+    this.bytesReceived += bytes.length;
+    this.raw.push({ data: bytes, parsed });
     requestParse(this, performance.now() - this.lastUserInput <= ECHO_WINDOW_MS);
   }
 
@@ -238,21 +251,23 @@ export class Emulator implements ParseTask {
       const parsed = done.length === 1 ? done[0] : () => done.forEach((callback) => callback());
       const last = this.slices.at(-1);
       if (last) last.parsed = parsed;
-      else this.slices.push({ data: '', parsed });
+      else this.slices.push({ data: NO_BYTES, parsed });
     }
   }
 
   /**
    * The next piece of raw output to clamp, and the callbacks of the chunks it finishes: the rest of a
-   * long chunk, at most CLAMP_PIECE_CHARS of it; or the chunks waiting, joined up to that size, so a
+   * long chunk, at most CLAMP_PIECE_BYTES of it; or the chunks waiting, joined up to that size, so a
    * frame the PTY delivered in parts is parsed in one write (each write has a cost of its own in xterm
    * and in everything that follows a parse).
    */
-  private takePiece(): { piece: string; done: (() => void)[] } {
+  private takePiece(): { piece: Buffer; done: (() => void)[] } {
     const head = this.raw[0];
-    if (this.rawOffset > 0 || head.data.length > CLAMP_PIECE_CHARS) {
-      const end = Math.min(head.data.length, this.rawOffset + CLAMP_PIECE_CHARS);
-      const piece = head.data.slice(this.rawOffset, end);
+    if (this.rawOffset > 0 || head.data.length > CLAMP_PIECE_BYTES) {
+      // Never a character cut in two (the clamp reads whole characters).
+      const cut = characterStart(head.data, this.rawOffset + CLAMP_PIECE_BYTES);
+      const end = cut > this.rawOffset ? cut : Math.min(head.data.length, this.rawOffset + CLAMP_PIECE_BYTES);
+      const piece = head.data.subarray(this.rawOffset, end);
       if (end < head.data.length) {
         this.rawOffset = end;
         return { piece, done: [] };
@@ -261,16 +276,18 @@ export class Emulator implements ParseTask {
       this.rawOffset = 0;
       return { piece, done: head.parsed ? [head.parsed] : [] };
     }
-    let piece = head.data;
+    const pieces = [head.data];
+    let length = head.data.length;
     const done = head.parsed ? [head.parsed] : [];
     let taken = 1;
-    while (taken < this.raw.length && piece.length + this.raw[taken].data.length <= CLAMP_PIECE_CHARS) {
+    while (taken < this.raw.length && length + this.raw[taken].data.length <= CLAMP_PIECE_BYTES) {
       const next = this.raw[taken++];
-      piece += next.data;
+      pieces.push(next.data);
+      length += next.data.length;
       if (next.parsed) done.push(next.parsed);
     }
     this.raw.splice(0, taken);
-    return { piece, done };
+    return { piece: pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, length), done };
   }
 
   /**
@@ -278,6 +295,8 @@ export class Emulator implements ParseTask {
    * off (no mouse reports or bracketed paste for a program that cannot read them), then `done` runs.
    */
   programEnded(done: () => void): void {
+    const unfinished = this.utf8.end();
+    if (unfinished.length > 0) this.raw.push({ data: unfinished });
     this.write(MODES_LEFT_ON_RESET, done);
   }
 

@@ -18,19 +18,25 @@ export const MODES_LEFT_ON_RESET =
   '\x1b[<99u' +
   '\x1b[>4;0m';
 
-const ESC = '\x1b';
-const C1_OSC = '\x9d';
-const ESC_OSC = '\x1b]';
-const BEL = '\x07';
-const C1_ST = '\x9c';
+const MODES_LEFT_ON_RESET_BYTES = Buffer.from(MODES_LEFT_ON_RESET, 'latin1');
+const ESC = 0x1b;
+const BEL = 0x07;
+const CAN = 0x18;
+const SUB = 0x1a;
+/** `ESC ]`, which starts an OSC. */
+const ESC_OSC = Buffer.from('\x1b]', 'latin1');
+/** The C1 controls OSC (U+009D) and ST (U+009C), in UTF-8. */
+const C1_OSC = Buffer.from('\u009d', 'utf8');
+const C1_LEAD = 0xc2;
+const C1_ST_SECOND = 0x9c;
 /** What follows the OSC introducer in a command-ended mark. */
-const MARK = '133;D';
+const MARK = Buffer.from('133;D', 'latin1');
 
 const enum State {
   Ground,
-  /** An ESC was the last character: `]` would start an OSC. */
+  /** An ESC was the last byte: `]` would start an OSC. */
   Escape,
-  /** Inside an OSC, matching MARK; `matched` characters of it so far. */
+  /** Inside an OSC, matching MARK; `matched` bytes of it so far. */
   Mark,
   /** Inside `OSC 133;D…`, waiting for its terminator. */
   Done,
@@ -39,19 +45,23 @@ const enum State {
 /**
  * A streaming filter in front of a pane's emulator that inserts MODES_LEFT_ON_RESET right where each
  * `OSC 133;D` ends, so the modes are off for everything the program's successor writes (and before
- * the emulator parses it), whatever way the output was cut into chunks. Every other character is
- * passed on as it was.
+ * the emulator parses it), whatever way the output was cut into chunks. Every other byte is passed
+ * on as it was. It reads whole UTF-8 characters (see utf8Chunks.ts).
  */
 export class CommandEndResets {
   private state = State.Ground;
   private matched = 0;
 
-  feed(chunk: string): string {
-    let out = '';
+  feed(chunk: Buffer): Buffer {
+    const out: Buffer[] = [];
     let from = 0;
-    let inserted = false;
     let i = 0;
     const length = chunk.length;
+    const endMark = (end: number) => {
+      out.push(chunk.subarray(from, end), MODES_LEFT_ON_RESET_BYTES);
+      from = end;
+      this.state = State.Ground;
+    };
     // Where the next 8-bit OSC introducer is (rare), looked up again only once passed.
     let c1 = chunk.indexOf(C1_OSC);
     while (i < length) {
@@ -59,17 +69,18 @@ export class CommandEndResets {
         if (c1 >= 0 && c1 < i) c1 = chunk.indexOf(C1_OSC, i);
         // Only an OSC can be a mark: `ESC ]`, or an ESC at the very end that a `]` may follow next time.
         let esc = chunk.indexOf(ESC_OSC, i);
-        if (esc < 0 && chunk.charCodeAt(length - 1) === 0x1b && length - 1 >= i) esc = length - 1;
+        if (esc < 0 && chunk[length - 1] === ESC && length - 1 >= i) esc = length - 1;
         const next = esc < 0 ? c1 : c1 < 0 ? esc : Math.min(esc, c1);
         if (next < 0) break;
-        this.state = chunk[next] === C1_OSC ? State.Mark : State.Escape;
+        const isC1 = next === c1;
+        this.state = isC1 ? State.Mark : State.Escape;
         this.matched = 0;
-        i = next + 1;
+        i = next + (isC1 ? C1_OSC.length : 1);
         continue;
       }
       const c = chunk[i];
       if (this.state === State.Escape) {
-        if (c === ']') {
+        if (c === 0x5d) {
           this.state = State.Mark;
           this.matched = 0;
           i++;
@@ -79,24 +90,22 @@ export class CommandEndResets {
           i++;
           if (++this.matched === MARK.length) this.state = State.Done;
         } else this.state = State.Ground;
-      } else if (c === BEL || c === C1_ST) {
-        i++;
-        out += chunk.slice(from, i) + MODES_LEFT_ON_RESET;
-        from = i;
-        inserted = true;
-        this.state = State.Ground;
+      } else if (c === BEL) {
+        endMark(++i);
+      } else if (c === C1_LEAD && chunk[i + 1] === C1_ST_SECOND) {
+        i += 2;
+        endMark(i);
       } else if (c === ESC) {
         // ESC ends the string (the mark is complete, as in ESC \); the reset goes before it, and the
         // ESC then starts whatever it starts.
-        out += chunk.slice(from, i) + MODES_LEFT_ON_RESET;
-        from = i;
-        inserted = true;
-        this.state = State.Ground;
-      } else if (c === '\x18' || c === '\x1a') {
+        endMark(i);
+      } else if (c === CAN || c === SUB) {
         this.state = State.Ground; // CAN / SUB abort the string: no mark
         i++;
       } else i++;
     }
-    return inserted ? out + chunk.slice(from) : chunk;
+    if (out.length === 0) return chunk;
+    out.push(chunk.subarray(from));
+    return Buffer.concat(out);
   }
 }

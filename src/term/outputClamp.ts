@@ -2,11 +2,12 @@
 // control sequence is clamped to what the pane's screen can show (so `ESC [ 99999999 L` costs one
 // screenful, not minutes of the server's time), and the output is cut into slices of bounded work.
 //
-// It follows xterm's parser states just far enough to find CSI sequences (ESC [ or 0x9B, from any
-// state), including ones split across chunks, and leaves every other byte as it was.
+// It follows xterm's parser states just far enough to find CSI sequences (ESC [ or the C1 control
+// U+009B, from any state), including ones split across chunks, and leaves every other byte as it was.
+// It reads bytes: whole, valid UTF-8 characters (see utf8Chunks.ts), never a character cut in two.
 
-import { MAX_COMBINING_MARKS, MAX_HELD_SEQUENCE_CHARS, SLICE_WORK_BUDGET } from '../limits.js';
-import { FIRST_COMBINING, isCombining } from './combiningMarks.js';
+import { MAX_COMBINING_MARKS, MAX_HELD_SEQUENCE_BYTES, SLICE_WORK_BUDGET } from '../limits.js';
+import { isCombining } from './combiningMarks.js';
 import { escapeCost, hasPlainRule, limitValue, ruleFor, type Screen } from './sequenceRules.js';
 
 const enum State {
@@ -27,8 +28,17 @@ const enum Csi {
 }
 
 const ESC = 0x1b;
+/** U+009B, the one-character CSI; in UTF-8 the bytes C2 9B. */
 const C1_CSI = 0x9b;
+const C1_LEAD = 0xc2;
+const C1_CSI_BYTES = 2;
 const MAX_PARAM = 0x7fffffff;
+/** Lead bytes from here on start U+0300 or later, where combining characters begin. */
+const FIRST_COMBINING_LEAD = 0xcc;
+const EMPTY = new Uint8Array(0);
+
+/** Output on its way to the emulator: a run of the chunk's own bytes, or bytes the clamp wrote (latin1 text). */
+type Piece = Uint8Array | string;
 
 /** A C0 control that xterm executes in place inside an escape sequence (all but CAN, SUB and ESC). */
 const isExecutable = (c: number): boolean => c < 0x20 && c !== 0x18 && c !== 0x1a && c !== ESC;
@@ -49,27 +59,27 @@ export class OutputClamp {
   private inSubParam = false;
   private first = 0;
   private second = 0;
-  /** The CSI being read, when it is held rather than left in place in the chunk. */
+  /** The CSI being read, when it is held rather than left in place in the chunk (its bytes as latin1 text). */
   private held: { head: string; body: string } | undefined;
 
   // Per-feed state.
-  private chunk = '';
+  private chunk: Uint8Array = EMPTY;
   private span = 0;
   private csiStart = -1;
   private bodyFrom = 0;
-  private pieces: string[] = [];
-  private slices: string[] = [];
+  private pieces: Piece[] = [];
+  private slices: Uint8Array[] = [];
   private work = 0;
   /** Combining characters since the last character that takes a cell. */
   private marks = 0;
   private screen: Screen = { cols: 80, rows: 24 };
 
   /**
-   * Filters `chunk` for a screen of `screen` size. Returns it in slices of at most about
-   * SLICE_WORK_BUDGET work units each (usually one). An unfinished sequence at the end is kept for
-   * the next chunk, exactly as the emulator would wait for its end.
+   * Filters `chunk` (whole UTF-8 characters) for a screen of `screen` size. Returns it in slices of at
+   * most about SLICE_WORK_BUDGET work units each (usually one). An unfinished sequence at the end is
+   * kept for the next chunk, exactly as the emulator would wait for its end.
    */
-  feed(chunk: string, screen: Screen): string[] {
+  feed(chunk: Uint8Array, screen: Screen): Uint8Array[] {
     this.chunk = chunk;
     this.screen = screen;
     this.span = 0;
@@ -85,21 +95,28 @@ export class OutputClamp {
         // Ordinary output: count its work, cut slices, and stop at the next escape.
         i = this.ground(chunk, i, lineCost);
         if (i >= length) break;
-        if (chunk.charCodeAt(i) === ESC) this.startEscape(i);
-        else this.startCsi(i, i + 1);
-      } else {
-        if (this.state === State.Csi) {
-          i = this.scanParams(chunk, i);
-          if (i >= length) break;
+        if (chunk[i] === ESC) {
+          this.startEscape(i);
+          i++;
+        } else {
+          this.startCsi(i, i + C1_CSI_BYTES);
+          i += C1_CSI_BYTES;
         }
-        this.step(chunk.charCodeAt(i), i);
-        if ((this.state as State) === State.Ground && this.work >= SLICE_WORK_BUDGET) this.cut(i + 1);
+        continue;
       }
-      i++;
+      if (this.state === State.Csi) {
+        i = this.scanParams(chunk, i);
+        if (i >= length) break;
+      }
+      const c = chunk[i];
+      const bytes = c < 0x80 ? 1 : characterBytes(c);
+      this.step(bytes === 1 ? c : codePoint(chunk, i, bytes), i, bytes);
+      i += bytes;
+      if ((this.state as State) === State.Ground && this.work >= SLICE_WORK_BUDGET) this.cut(i);
     }
     this.endOfChunk();
     this.cut(chunk.length);
-    this.chunk = '';
+    this.chunk = EMPTY;
     return this.slices;
   }
 
@@ -109,12 +126,12 @@ export class OutputClamp {
    * over in place. Counts the work, cuts slices, and returns the index of the next escape that the
    * state machine must read (or the chunk's end).
    */
-  private ground(chunk: string, from: number, lineCost: number): number {
+  private ground(chunk: Uint8Array, from: number, lineCost: number): number {
     const length = chunk.length;
     let work = this.work;
     let i = from;
     for (; i < length; i++) {
-      const c = chunk.charCodeAt(i);
+      const c = chunk[i];
       if (c >= 0x20 && c < 0x7f) {
         work++;
         this.marks = 0;
@@ -123,15 +140,23 @@ export class OutputClamp {
         if (end < 0) break;
         work++;
         i = end;
-      } else if (c === C1_CSI) {
-        break;
-      } else {
+      } else if (c < 0x80) {
         work += c >= 0x0a && c <= 0x0c ? lineCost : 1;
-        if (c >= FIRST_COMBINING && this.tooManyMarks(c, i)) continue;
-        if (c >= 0xa0 && c < FIRST_COMBINING) this.marks = 0;
+      } else {
+        if (c === C1_LEAD && chunk[i + 1] === C1_CSI) break;
+        work++;
+        const bytes = characterBytes(c);
+        if (c >= FIRST_COMBINING_LEAD) {
+          if (this.tooManyMarks(bytes < 4 ? codePoint(chunk, i, bytes) : 0, i, bytes)) {
+            i += bytes - 1;
+            continue;
+          }
+        } else if (c > C1_LEAD || chunk[i + 1] >= 0xa0) {
+          this.marks = 0; // U+00A0 to U+02FF take a cell (U+0080 to U+009F are controls)
+        }
+        i += bytes - 1;
       }
-      // Cut only between characters, not inside a surrogate pair.
-      if (work >= SLICE_WORK_BUDGET && (c < 0xd800 || c > 0xdbff)) {
+      if (work >= SLICE_WORK_BUDGET) {
         this.work = work;
         this.cut(i + 1);
         work = 0;
@@ -144,23 +169,23 @@ export class OutputClamp {
   /**
    * Counts combining characters since the last character that takes a cell, and drops the ones past
    * MAX_COMBINING_MARKS (xterm would append each to one cell: 5 MB of accents made a 5-million-
-   * character cell, 300 MB of memory and seconds of work). True when `c` was dropped.
+   * character cell, 300 MB of memory and seconds of work). True when the character `c` (`bytes` long,
+   * at `i`) was dropped; `c` is 0 past the Basic Multilingual Plane, where none is counted.
    */
-  private tooManyMarks(c: number, i: number): boolean {
+  private tooManyMarks(c: number, i: number, bytes: number): boolean {
     if (!isCombining(c)) {
-      if (c < 0xdc00 || c > 0xdfff) this.marks = 0; // a low surrogate ends a character already counted
+      this.marks = 0;
       return false;
     }
     if (++this.marks <= MAX_COMBINING_MARKS) return false;
     this.flushSpan(i);
-    this.span = i + 1;
+    this.span = i + bytes;
     return true;
   }
 
-  private step(c: number, i: number): void {
+  /** One character `c` of the sequence being read, at `i` and `bytes` long. */
+  private step(c: number, i: number, bytes: number): void {
     switch (this.state) {
-      case State.Escape:
-        return this.inEscape(c, i);
       case State.EscapeIntermediate:
         if ((c >= 0x20 && c <= 0x2f) || isExecutable(c) || c === 0x7f) return;
         if (c >= 0x30 && c <= 0x7e) {
@@ -168,9 +193,9 @@ export class OutputClamp {
           this.state = State.Ground;
           return;
         }
-        return this.leaveSequence(c, i);
+        return this.leaveSequence(c, i, bytes);
       case State.Csi:
-        return this.inCsi(c, i);
+        return this.inCsi(c, i, bytes);
       case State.CsiPassing:
         // Only where it ends matters (a character xterm would reject ends it early there; that
         // difference is harmless, as both see the next ESC or CSI).
@@ -178,11 +203,13 @@ export class OutputClamp {
           this.work += 1;
           this.state = State.Ground;
         } else if (c === ESC || c === C1_CSI || endsSequence(c)) {
-          this.leaveSequence(c, i);
+          this.leaveSequence(c, i, bytes);
         }
         return;
       case State.CsiDropping:
-        return this.dropping(c, i);
+        return this.dropping(c, i, bytes);
+      case State.Escape:
+        return this.inEscape(c, i, bytes);
     }
   }
 
@@ -193,7 +220,7 @@ export class OutputClamp {
     this.csiStart = i; // where the ESC sits, while it is still in the chunk
   }
 
-  private inEscape(c: number, i: number): void {
+  private inEscape(c: number, i: number, bytes: number): void {
     if (isExecutable(c) || c === 0x7f) {
       // xterm runs the control and stays in the escape state: pass the control on, keep the ESC.
       if (!this.heldEsc) {
@@ -223,7 +250,7 @@ export class OutputClamp {
       this.work += escapeCost(0, c, this.screen);
       this.state = State.Ground;
     } else {
-      this.leaveSequence(c, i);
+      this.leaveSequence(c, i, bytes);
     }
   }
 
@@ -251,7 +278,7 @@ export class OutputClamp {
     if (start >= 0) this.held = undefined;
   }
 
-  private inCsi(c: number, i: number): void {
+  private inCsi(c: number, i: number, bytes: number): void {
     if (c >= 0x30 && c <= 0x3b) {
       if (this.csi === Csi.Intermediate) return this.passThrough(i);
       this.csi = Csi.Param;
@@ -280,13 +307,13 @@ export class OutputClamp {
       // xterm runs a control in place (and ignores DEL); the sequence goes on. Send the control
       // ahead of the sequence, which is held from here on.
       this.hold(i);
-      if (c !== 0x7f) this.pieces.push(this.chunk[i]);
+      if (c !== 0x7f) this.pieces.push(String.fromCharCode(c));
       this.bodyFrom = i + 1;
       return;
     }
     // ESC, CSI, CAN, SUB, C1 controls, or a character xterm treats as an error: the sequence ends unrun.
     this.unhold(i);
-    this.leaveSequence(c, i);
+    this.leaveSequence(c, i, bytes);
   }
 
   private digit(d: number): void {
@@ -299,7 +326,7 @@ export class OutputClamp {
    * The fast path through a CSI's parameters (digits, ';' and ':'), which is most of what colored
    * output consists of; returns the index of the first other character.
    */
-  private scanParams(chunk: string, from: number): number {
+  private scanParams(chunk: Uint8Array, from: number): number {
     if (this.csi === Csi.Intermediate) return from;
     let first = this.first;
     let second = this.second;
@@ -307,7 +334,7 @@ export class OutputClamp {
     let sub = this.inSubParam;
     let i = from;
     for (; i < chunk.length; i++) {
-      const c = chunk.charCodeAt(i);
+      const c = chunk[i];
       if (c < 0x30 || c > 0x3b) break;
       if (c <= 0x39) {
         if (sub) continue;
@@ -353,7 +380,7 @@ export class OutputClamp {
     this.state = State.Ground;
     if (limits === undefined && !this.held) return; // left in place, as it was
     const body = this.bodyText(i);
-    const head = this.held ? this.held.head : this.chunk.slice(this.csiStart, this.bodyFrom);
+    const head = this.held ? this.held.head : this.text(this.csiStart, this.bodyFrom);
     if (!this.held) this.flushSpan(this.csiStart);
     this.pieces.push(head + (limits ? withLimits(body, limits) : body) + String.fromCharCode(final));
     this.held = undefined;
@@ -362,17 +389,23 @@ export class OutputClamp {
 
   /** The CSI body read so far up to `i` (excluding it). */
   private bodyText(i: number): string {
-    if (this.held) return this.held.body + this.chunk.slice(this.bodyFrom, i);
-    return this.chunk.slice(this.bodyFrom, i);
+    if (this.held) return this.held.body + this.text(this.bodyFrom, i);
+    return this.text(this.bodyFrom, i);
+  }
+
+  /** Bytes `from` to `to` of the chunk as latin1 text (a sequence's bytes are all below 0x100). */
+  private text(from: number, to: number): string {
+    const { buffer, byteOffset } = this.chunk;
+    return Buffer.from(buffer, byteOffset + from, to - from).toString('latin1');
   }
 
   /** From now on the current CSI is held (not left in place), e.g. because a control must go ahead of it. */
   private hold(i: number): void {
     if (this.held) {
-      this.held.body += this.chunk.slice(this.bodyFrom, i);
+      this.held.body += this.text(this.bodyFrom, i);
       return;
     }
-    this.held = { head: this.chunk.slice(this.csiStart, this.bodyFrom), body: this.chunk.slice(this.bodyFrom, i) };
+    this.held = { head: this.text(this.csiStart, this.bodyFrom), body: this.text(this.bodyFrom, i) };
     this.flushSpan(this.csiStart);
     this.span = i + 1;
   }
@@ -392,26 +425,26 @@ export class OutputClamp {
   }
 
   /** Inside a sequence being dropped: only the controls xterm would run inside it get through. */
-  private dropping(c: number, i: number): void {
+  private dropping(c: number, i: number, bytes: number): void {
     if (c >= 0x40 && c <= 0x7e) {
       this.state = State.Ground;
       this.span = i + 1;
     } else if (c === ESC || c === C1_CSI || endsSequence(c) || c >= 0xa0) {
       this.span = i;
-      this.leaveSequence(c, i);
+      this.leaveSequence(c, i, bytes);
     } else if (isExecutable(c)) {
-      this.pieces.push(this.chunk[i]);
+      this.pieces.push(String.fromCharCode(c));
       this.span = i + 1;
     } else {
-      this.span = i + 1;
+      this.span = i + bytes;
     }
   }
 
-  /** A byte that ends the current sequence: it starts a new one or is ordinary output. */
-  private leaveSequence(c: number, i: number): void {
+  /** A character (`bytes` long) that ends the current sequence: it starts a new one or is ordinary output. */
+  private leaveSequence(c: number, i: number, bytes: number): void {
     this.state = State.Ground;
     if (c === ESC) this.startEscape(i);
-    else if (c === C1_CSI) this.startCsi(i, i + 1);
+    else if (c === C1_CSI) this.startCsi(i, i + bytes);
     else this.work += 1;
   }
 
@@ -426,7 +459,7 @@ export class OutputClamp {
     }
     if (this.state === State.Csi) {
       this.hold(end);
-      if (this.held && this.held.body.length > MAX_HELD_SEQUENCE_CHARS) {
+      if (this.held && this.held.body.length > MAX_HELD_SEQUENCE_BYTES) {
         // Longer than any real sequence: dropped (xterm and tmux cap parameters too).
         this.held = undefined;
         this.state = State.CsiDropping;
@@ -439,7 +472,7 @@ export class OutputClamp {
   }
 
   private flushSpan(end: number): void {
-    if (end > this.span) this.pieces.push(this.chunk.slice(this.span, end));
+    if (end > this.span) this.pieces.push(this.chunk.subarray(this.span, end));
     this.span = Math.max(this.span, end);
   }
 
@@ -447,10 +480,24 @@ export class OutputClamp {
   private cut(end: number): void {
     this.flushSpan(end);
     if (this.pieces.length === 0) return;
-    this.slices.push(this.pieces.length === 1 ? this.pieces[0] : this.pieces.join(''));
+    const only = this.pieces.length === 1 ? this.pieces[0] : undefined;
+    this.slices.push(only instanceof Uint8Array ? only : Buffer.concat(this.pieces.map(pieceBytes)));
     this.pieces = [];
     this.work = 0;
   }
+}
+
+const pieceBytes = (piece: Piece): Uint8Array => (typeof piece === 'string' ? Buffer.from(piece, 'latin1') : piece);
+
+/** The bytes of the UTF-8 character whose first byte is `lead` (at least 0x80 and valid). */
+const characterBytes = (lead: number): number => (lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
+
+/** The character of `bytes` bytes at `i` (valid UTF-8). */
+function codePoint(chunk: Uint8Array, i: number, bytes: number): number {
+  const lead = chunk[i];
+  if (bytes === 2) return ((lead & 0x1f) << 6) | (chunk[i + 1] & 0x3f);
+  if (bytes === 3) return ((lead & 0x0f) << 12) | ((chunk[i + 1] & 0x3f) << 6) | (chunk[i + 2] & 0x3f);
+  return ((lead & 0x07) << 18) | ((chunk[i + 1] & 0x3f) << 12) | ((chunk[i + 2] & 0x3f) << 6) | (chunk[i + 3] & 0x3f);
 }
 
 /**
@@ -459,12 +506,12 @@ export class OutputClamp {
  * final byte with no rule (no count or coordinate to clamp, the work of one cell). -1 otherwise: the
  * state machine reads it.
  */
-function plainCsiEnd(chunk: string, at: number): number {
-  if (chunk.charCodeAt(at + 1) !== 0x5b) return -1;
+function plainCsiEnd(chunk: Uint8Array, at: number): number {
+  if (chunk[at + 1] !== 0x5b) return -1;
   let i = at + 2;
-  let c = chunk.charCodeAt(i);
-  while (c >= 0x30 && c <= 0x3b) c = chunk.charCodeAt(++i);
-  // NaN past the end of the chunk fails every comparison.
+  let c = chunk[i];
+  while (c >= 0x30 && c <= 0x3b) c = chunk[++i];
+  // Past the end of the chunk, undefined fails every comparison.
   return c >= 0x40 && c <= 0x7e && !hasPlainRule(c) ? i : -1;
 }
 

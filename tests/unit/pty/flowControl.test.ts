@@ -8,13 +8,13 @@ import { connectFlowControl, type FlowSink, type FlowSource } from '../../../src
 import { spawnPty, type PtyProcess } from '../../../src/pty/ptyProcess.js';
 import { until } from './procWatch.js';
 
-/** A source driven by the test: emit() plays the PTY, pause()/resume() are counted. */
+/** A source driven by the test: emit() plays the PTY (its text as UTF-8 bytes), pause()/resume() are counted. */
 function fakeSource() {
-  const listeners = new Set<(data: string) => void>();
+  const listeners = new Set<(data: Buffer) => void>();
   const source = {
     pauses: 0,
     resumes: 0,
-    onData(listener: (data: string) => void) {
+    onData(listener: (data: Buffer) => void) {
       listeners.add(listener);
       return { dispose: () => listeners.delete(listener) };
     },
@@ -24,8 +24,8 @@ function fakeSource() {
     resume() {
       source.resumes++;
     },
-    emit(data: string) {
-      for (const listener of listeners) listener(data);
+    emit(text: string) {
+      for (const listener of listeners) listener(Buffer.from(text, 'utf8'));
     },
   };
   return source;
@@ -34,7 +34,7 @@ function fakeSource() {
 /** A sink that keeps every callback until the test acknowledges it. */
 function heldSink() {
   const held: Array<() => void> = [];
-  const sink: FlowSink & { held: typeof held; received: string[] } = {
+  const sink: FlowSink & { held: typeof held; received: Buffer[] } = {
     held,
     received: [],
     write(data, done) {
@@ -58,10 +58,10 @@ describe('connectFlowControl', () => {
     expect([flow.pendingBytes, flow.paused, source.resumes]).toEqual([60, true, 0]);
     sink.held[1]();
     expect([flow.pendingBytes, flow.paused, source.resumes]).toEqual([0, false, 1]);
-    expect(sink.received.join('')).toHaveLength(120); // nothing dropped
+    expect(Buffer.concat(sink.received)).toHaveLength(120); // nothing dropped
   });
 
-  it('counts bytes, not characters, and ignores a callback called twice', () => {
+  it('counts bytes and ignores a callback called twice', () => {
     const source = fakeSource();
     const sink = heldSink();
     const flow = connectFlowControl(source, sink, { high: 100, low: 20 });
@@ -111,7 +111,7 @@ describe('connectFlowControl', () => {
     const drain = setInterval(() => queue.shift()?.(), 1);
     const flow = connectFlowControl(counted, {
       write(data, done) {
-        maxChunk = Math.max(maxChunk, Buffer.byteLength(data));
+        maxChunk = Math.max(maxChunk, data.length);
         queue.push(done);
         maxPending = Math.max(maxPending, flow.pendingBytes);
       },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KILL_GRACE_MS, MIN_PTY_COLS, MIN_PTY_ROWS } from '../../../src/limits.js';
-import { spawnPty, type PtyProcess, type PtySpawnOptions } from '../../../src/pty/ptyProcess.js';
+import { outputEncoding, spawnPty, type PtyProcess, type PtySpawnOptions } from '../../../src/pty/ptyProcess.js';
 import { readProcStat } from '../../../src/pty/procStat.js';
 import { longestStall } from '../../helpers/eventLoopStall.js';
 import { alive, sessionMembers, until } from './procWatch.js';
@@ -35,6 +35,18 @@ describe('spawnPty', () => {
     // A listener added after the exit still hears about it.
     const late = await new Promise((resolve) => pty.onExit(resolve));
     expect(late).toEqual(exit);
+  });
+
+  it('hands over output as bytes, not decoded text, and keeps the PTY in UTF-8 mode (IUTF8)', async () => {
+    const chunks: unknown[] = [];
+    const { pty, output } = start('/bin/sh', ['-c', 'stty -a; printf "\\342\\200\\246\\n"']);
+    pty.onData((data) => chunks.push(data));
+    await pty.exited;
+    expect(outputEncoding(pty)).toBeNull(); // the fast path is on: node-pty's decoder is gone
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((chunk) => Buffer.isBuffer(chunk))).toBe(true);
+    expect(output()).toMatch(/(^|\s)iutf8(\s|$)/m);
+    expect(Buffer.concat(chunks as Buffer[]).toString('utf8')).toContain('…');
   });
 
   it('passes input through (Enter as CR) and echoes it like a terminal', async () => {

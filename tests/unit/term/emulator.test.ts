@@ -130,3 +130,26 @@ describe('Emulator modes read from xterm directly', () => {
     expect(seen).toEqual(['none', 'x10', 'vt200', 'drag', 'any', 'none', 'none']);
   });
 });
+
+describe('Emulator.write with the bytes a program wrote', () => {
+  const parse = (emulator: Emulator, data: Buffer | string) => new Promise<void>((resolve) => emulator.write(data, resolve));
+
+  it('shows a character cut between two reads, whatever the cut (xterm alone loses `…` cut after E2 80)', async () => {
+    const data = Buffer.from('a…b—c😀d', 'utf8');
+    for (let cut = 0; cut <= data.length; cut++) {
+      const emulator = new Emulator({ cols: 16, rows: 2, scrollback: 10 });
+      emulators.push(emulator);
+      await parse(emulator, data.subarray(0, cut));
+      await parse(emulator, data.subarray(cut));
+      expect(emulator.liveScreen().lines[0]).toBe('a…b—c😀d');
+    }
+  });
+
+  it('shows bytes that are not UTF-8 as U+FFFD, as a decoding terminal does, and an unfinished character at the end too', async () => {
+    const emulator = new Emulator({ cols: 16, rows: 2, scrollback: 10 });
+    emulators.push(emulator);
+    await parse(emulator, Buffer.from([0x61, 0xff, 0x62, 0xc3, 0x28, 0x63, 0xe2, 0x80]));
+    await new Promise<void>((resolve) => emulator.programEnded(resolve));
+    expect(emulator.liveScreen().lines[0]).toBe('a\ufffdb\ufffd(c\ufffd');
+  });
+});

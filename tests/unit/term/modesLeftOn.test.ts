@@ -6,21 +6,23 @@ import { Emulator } from '../../../src/term/emulator.js';
 import { CommandEndResets, MODES_LEFT_ON_RESET } from '../../../src/term/modesLeftOn.js';
 
 const R = MODES_LEFT_ON_RESET;
+/** The filter reads and writes bytes (whole UTF-8 characters): text in, text out. */
+const feed = (f: CommandEndResets, text: string): string => f.feed(Buffer.from(text, 'utf8')).toString('utf8');
 const LEFT_ON = '\x1b[?1000h\x1b[?1006h\x1b[?1004h\x1b[?2004h\x1b[?1h';
 
 describe('CommandEndResets', () => {
   it('inserts the reset right after each command-ended mark, whatever its terminator', () => {
     const f = new CommandEndResets();
-    expect(f.feed('a\x1b]133;D;0\x07b')).toBe(`a\x1b]133;D;0\x07${R}b`);
-    expect(f.feed('\x1b]133;D\x1b\\c')).toBe(`\x1b]133;D${R}\x1b\\c`);
-    expect(f.feed('\x9d133;D;1;aid=7\x9cd')).toBe(`\x9d133;D;1;aid=7\x9c${R}d`);
-    expect(f.feed('\x1b]133;D;2\x07\x1b]133;A\x07')).toBe(`\x1b]133;D;2\x07${R}\x1b]133;A\x07`);
+    expect(feed(f, 'a\x1b]133;D;0\x07b')).toBe(`a\x1b]133;D;0\x07${R}b`);
+    expect(feed(f, '\x1b]133;D\x1b\\c')).toBe(`\x1b]133;D${R}\x1b\\c`);
+    expect(feed(f, '\x9d133;D;1;aid=7\x9cd')).toBe(`\x9d133;D;1;aid=7\x9c${R}d`);
+    expect(feed(f, '\x1b]133;D;2\x07\x1b]133;A\x07')).toBe(`\x1b]133;D;2\x07${R}\x1b]133;A\x07`);
   });
 
   it('leaves other marks, other OSCs and ordinary output alone', () => {
     const f = new CommandEndResets();
     for (const text of ['plain', '\x1b]133;A\x07\x1b]133;B\x07\x1b]133;C\x07', '\x1b]1330;D\x07', '\x1b]7;file:///tmp\x07', '\x1b[31mred\x1b[0m', '\x1b]133;D\x18x']) {
-      expect(f.feed(text)).toBe(text);
+      expect(feed(f, text)).toBe(text);
     }
   });
 
@@ -29,7 +31,7 @@ describe('CommandEndResets', () => {
     for (let cut = 0; cut <= text.length; cut++) {
       for (const cut2 of [cut, Math.min(text.length, cut + 3)]) {
         const f = new CommandEndResets();
-        const joined = f.feed(text.slice(0, cut)) + f.feed(text.slice(cut, cut2)) + f.feed(text.slice(cut2));
+        const joined = feed(f, text.slice(0, cut)) + feed(f, text.slice(cut, cut2)) + feed(f, text.slice(cut2));
         expect(joined).toBe(`out\x1b]133;D;0\x07${R}\x1b[?2004htsh$ `);
       }
     }
@@ -37,8 +39,8 @@ describe('CommandEndResets', () => {
 
   it('puts the reset before an ESC that ends the mark, so the ESC still starts its sequence', () => {
     const f = new CommandEndResets();
-    expect(f.feed('\x1b]133;D;0')).toBe('\x1b]133;D;0');
-    expect(f.feed('\x1b[?2004h')).toBe(`${R}\x1b[?2004h`);
+    expect(feed(f, '\x1b]133;D;0')).toBe('\x1b]133;D;0');
+    expect(feed(f, '\x1b[?2004h')).toBe(`${R}\x1b[?2004h`);
   });
 });
 

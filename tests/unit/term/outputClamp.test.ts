@@ -6,23 +6,32 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLICE_WORK_BUDGET } from '../../../src/limits.js';
 import { OutputClamp } from '../../../src/term/outputClamp.js';
+import { Utf8Chunks, wholeCharactersEnd } from '../../../src/term/utf8Chunks.js';
 import { outerTerminal, writeAll, type HeadlessTerminal } from './xtermScreen.js';
 
 const SCREEN = { cols: 80, rows: 24 };
 const FIXTURES = join(import.meta.dirname, '../../fidelity/fixtures');
 
-function clamp(chunks: string[], screen = SCREEN): string {
+const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+const text = (slices: Uint8Array[]): string => Buffer.concat(slices).toString('utf8');
+
+/** The clamp reads whole characters: chunks cut anywhere go through Utf8Chunks first, as in a pane. */
+function clamp(chunks: (string | Uint8Array)[], screen = SCREEN): string {
   const filter = new OutputClamp();
-  return chunks.map((chunk) => filter.feed(chunk, screen).join('')).join('');
+  const utf8 = new Utf8Chunks();
+  const out: Uint8Array[] = [];
+  for (const chunk of chunks) out.push(...filter.feed(utf8.next(Buffer.from(typeof chunk === 'string' ? bytes(chunk) : chunk)), screen));
+  return text(out);
 }
 
-/** Every way of cutting `text` in two, plus cuts every n characters. */
-function cuttings(text: string): string[][] {
-  const out: string[][] = [];
-  for (let i = 0; i <= text.length; i++) out.push([text.slice(0, i), text.slice(i)]);
+/** Every way of cutting `text`'s bytes in two, plus cuts every n bytes. */
+function cuttings(input: string): Uint8Array[][] {
+  const data = bytes(input);
+  const out: Uint8Array[][] = [];
+  for (let i = 0; i <= data.length; i++) out.push([data.subarray(0, i), data.subarray(i)]);
   for (const n of [1, 2, 3, 7]) {
-    const parts: string[] = [];
-    for (let i = 0; i < text.length; i += n) parts.push(text.slice(i, i + n));
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < data.length; i += n) parts.push(data.subarray(i, i + n));
     out.push(parts);
   }
   return out;
@@ -49,13 +58,14 @@ const numbered = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\r\n') 
 describe('OutputClamp leaves ordinary output alone', () => {
   it('passes recorded sessions of real agents through unchanged, however they are chunked', () => {
     for (const name of ['claude-session-100x30.stream', 'codex-session-100x30.stream', 'scroll-regions-72x20.stream', 'build-log.ansi']) {
-      const text = readFileSync(join(FIXTURES, name), 'utf8');
+      const data = readFileSync(join(FIXTURES, name));
+      const expected = data.toString('utf8');
       const screen = { cols: 100, rows: 30 };
-      expect(clamp([text], screen)).toBe(text);
+      expect(clamp([data], screen)).toBe(expected);
       for (const size of [1, 5, 64, 1000]) {
-        const parts: string[] = [];
-        for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
-        expect(clamp(parts, screen)).toBe(text);
+        const parts: Uint8Array[] = [];
+        for (let i = 0; i < data.length; i += size) parts.push(data.subarray(i, i + size));
+        expect(clamp(parts, screen)).toBe(expected);
       }
     }
   });
@@ -113,8 +123,8 @@ describe('OutputClamp clamps counts and coordinates', () => {
 
   it('drops a sequence too long to be real, but not the controls inside it', () => {
     const filter = new OutputClamp();
-    const out = [filter.feed('a\x1b[1', SCREEN), filter.feed(';1'.repeat(5000), SCREEN), filter.feed('\n;1;1Lb', SCREEN)];
-    expect(out.map((s) => s.join('')).join('')).toBe('a\nb');
+    const out = [filter.feed(bytes('a\x1b[1'), SCREEN), filter.feed(bytes(';1'.repeat(5000)), SCREEN), filter.feed(bytes('\n;1;1Lb'), SCREEN)];
+    expect(text(out.flat())).toBe('a\nb');
   });
 
   // The same screen whether xterm gets the huge count (slowly) or the clamped one (at once).
@@ -142,20 +152,20 @@ describe('OutputClamp bounds the work per slice', () => {
   it('cuts a flood of expensive sequences into slices of at most one budget (plus one sequence)', () => {
     const filter = new OutputClamp();
     const screen = { cols: 200, rows: 50 };
-    const slices = filter.feed('\x1b[50L'.repeat(20_000), screen);
+    const slices = filter.feed(bytes('\x1b[50L'.repeat(20_000)), screen);
     const perSequence = 50 * (200 + 50);
     expect(slices.length).toBeGreaterThan(10);
     for (const slice of slices) {
-      const sequences = slice.split('\x1b').length - 1;
+      const sequences = text([slice]).split('\x1b').length - 1;
       expect(sequences * perSequence).toBeLessThanOrEqual(SLICE_WORK_BUDGET + perSequence);
     }
-    expect(slices.join('')).toBe('\x1b[50L'.repeat(20_000));
+    expect(text(slices)).toBe('\x1b[50L'.repeat(20_000));
   });
 
   it('counts a color sequence as one unit of work, and still clamps the sequence after one', () => {
     const filter = new OutputClamp();
     const color = '\x1b[1;38;2;10;20;30m';
-    const slices = filter.feed(color.repeat(SLICE_WORK_BUDGET + 10), SCREEN);
+    const slices = filter.feed(bytes(color.repeat(SLICE_WORK_BUDGET + 10)), SCREEN);
     expect(slices.map((slice) => slice.length)).toEqual([SLICE_WORK_BUDGET * color.length, 10 * color.length]);
     expect(clamp(['\x1b[31mX\x1b[999;999H\x1b[0m\x1b[5;9999H'])).toBe('\x1b[31mX\x1b[24;80H\x1b[0m\x1b[5;80H');
     // A color split across chunks, or with a control inside, goes the long way and comes out the same.
@@ -163,16 +173,17 @@ describe('OutputClamp bounds the work per slice', () => {
     expect(clamp(['\x1b[3\n1mX'])).toBe('\n\x1b[31mX');
   });
 
-  it('cuts plain text by characters and lines, never inside a sequence or a surrogate pair', () => {
+  it('cuts plain text by characters and lines, never inside a sequence or a character', () => {
     const filter = new OutputClamp();
-    const text = ('😀 some text \x1b[31mred\x1b[0m\r\n').repeat(20_000);
-    const slices = filter.feed(text, SCREEN);
+    const output = ('😀 some text — ok \x1b[31mred\x1b[0m\r\n').repeat(20_000);
+    const slices = filter.feed(bytes(output), SCREEN);
     expect(slices.length).toBeGreaterThan(5);
-    expect(slices.join('')).toBe(text);
+    expect(text(slices)).toBe(output);
     for (const slice of slices) {
-      expect(slice.charCodeAt(slice.length - 1) >= 0xd800 && slice.charCodeAt(slice.length - 1) < 0xdc00).toBe(false);
-      expect(slice.lastIndexOf('\x1b[')).toBeLessThan(slice.length - 1);
-      expect(/\x1b\[[0-9;]*$/.test(slice)).toBe(false);
+      expect(wholeCharactersEnd(slice)).toBe(slice.length);
+      const sliceText = text([slice]);
+      expect(sliceText.lastIndexOf('\x1b[')).toBeLessThan(sliceText.length - 1);
+      expect(/\x1b\[[0-9;]*$/.test(sliceText)).toBe(false);
     }
   });
 });
@@ -187,7 +198,7 @@ describe('OutputClamp bounds combining characters', () => {
     expect(clamp(['e' + '\u0301'.repeat(100) + 'x'])).toBe('e' + '\u0301'.repeat(16) + 'x');
     expect(clamp(['e' + '\u0301\x1b[31m\x07'.repeat(40)])).toBe('e' + '\u0301\x1b[31m\x07'.repeat(16) + '\x1b[31m\x07'.repeat(24));
     const filter = new OutputClamp();
-    const out = Array.from({ length: 10 }, () => filter.feed('\u0301'.repeat(10), SCREEN).join('')).join('');
+    const out = text(Array.from({ length: 10 }, () => filter.feed(bytes('\u0301'.repeat(10)), SCREEN)).flat());
     expect(out).toBe('\u0301'.repeat(16));
   });
 });
