@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_START_TIMEOUT_MS } from '../limits.js';
 import { withHeldVariables } from '../boot/heldEnv.js';
 import { serverLogPath } from '../protocol/serverFiles.js';
-import { assertSameSocket, inspectSocketFile, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
+import { assertSameSocket, inspectSocketFile, secureSocketDirectory, SocketReplacedError, type SocketFile } from '../protocol/socketSecurity.js';
 import { NoServerError, describeConnectionError } from './errors.js';
 
 /** Pause between connection attempts while a new server starts up. */
@@ -57,6 +57,21 @@ async function connectIfListening(socketPath: string, checked: SocketFile): Prom
   }
 }
 
+/**
+ * connectIfListening while a server we started takes over the path: the socket a crashed server
+ * left may be replaced by the new one between checking it and connecting (after `kill -9`, the
+ * first command raced the server it started). Nothing was sent to it, and the next attempt checks
+ * the new socket from the start, so that is not an error but a reason to look again.
+ */
+export async function connectReplaceable(socketPath: string, checked: SocketFile): Promise<net.Socket | undefined> {
+  try {
+    return await connectIfListening(socketPath, checked);
+  } catch (error) {
+    if (error instanceof SocketReplacedError) return undefined;
+    throw error;
+  }
+}
+
 /** Connects to a running server, or fails with NoServerError. */
 export async function connectToServer(socketPath: string, serverLabel: string, env: NodeJS.ProcessEnv = process.env): Promise<net.Socket> {
   if (secureSocketDirectory(socketPath, { create: false, env }) === 'missing') throw new NoServerError(`no server running (${serverLabel})`);
@@ -86,7 +101,7 @@ export async function connectOrStartServer(socketPath: string, env: NodeJS.Proce
     }
     const now = inspectSocketFile(socketPath);
     if (now.kind === 'socket') {
-      const socket = await connectIfListening(socketPath, now);
+      const socket = await connectReplaceable(socketPath, now);
       if (socket) return socket;
     }
     await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));

@@ -14,6 +14,9 @@ import { SocketPathError, socketDirectory } from './socketPath.js';
 /** A socket or its directory that someone else could reach or that is not tessera's: refused. */
 export class SocketSecurityError extends SocketPathError {}
 
+/** The socket at the path changed between checking it and connecting; nothing was sent to it. */
+export class SocketReplacedError extends SocketSecurityError {}
+
 /** A live server already answers on the path we were asked to listen on. */
 export class ServerRunningError extends SocketPathError {}
 
@@ -135,7 +138,7 @@ function describeFileType(stat: fs.Stats): string {
 export function assertSameSocket(socketPath: string, checked: SocketFile): void {
   const now = inspectSocketFile(socketPath);
   if (checked.kind !== 'socket' || now.kind !== 'socket' || now.dev !== checked.dev || now.ino !== checked.ino) {
-    throw new SocketSecurityError(`socket ${socketPath} was replaced while tessera connected to it; try again, and check who else can write to ${path.dirname(socketPath)}`);
+    throw new SocketReplacedError(`socket ${socketPath} was replaced while tessera connected to it; try again, and check who else can write to ${path.dirname(socketPath)}`);
   }
 }
 
