@@ -33,8 +33,10 @@ export function verdict(budget: Budget | undefined, tessera: number | null, tmux
 export const OUTER_BYTES_FRACTION: 0.25;
 /** Idle CPU of all tessera processes over the 10 s idle window that still counts as "~0". */
 export const IDLE_CPU_MS: 20;
-/** How much longer than a bare `node -e 0` attaching may take. */
-export const ATTACH_OVER_NODE_MS: 50;
+/** How much longer than a bare `node -e 0` attaching may take (DESIGN.md §7, issue 9). */
+export const ATTACH_OVER_NODE_MS: 30;
+/** How much longer than a bare `node -e 0` a cold start (server, workspace, attach) may take (issue 9). */
+export const COLD_START_OVER_NODE_MS: 300;
 /** How much longer than a bare `node -e 0` a control command may take. */
 export const CONTROL_OVER_NODE_MS: 25;
 /** A control command is answered this fast at the server's socket, even while a pane floods or takes a paste. */

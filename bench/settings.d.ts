@@ -85,151 +85,171 @@ export namespace FULL_PLAN {
         let bytes: number;
         let deadlineMs: number;
     }
-    namespace floods {
+    namespace busy {
         let reps_1: number;
         export { reps_1 as reps };
-        export let bytesEach: number;
+        let bytes_1: number;
+        export { bytes_1 as bytes };
         let deadlineMs_1: number;
         export { deadlineMs_1 as deadlineMs };
     }
-    namespace redraws {
+    namespace floods {
         let reps_2: number;
         export { reps_2 as reps };
-        export let warmupSeconds: number;
-        export let seconds: number;
+        export let bytesEach: number;
         let deadlineMs_2: number;
         export { deadlineMs_2 as deadlineMs };
     }
-    namespace keystroke {
+    namespace redraws {
         let reps_3: number;
         export { reps_3 as reps };
-        export let keys: number;
+        export let firstSeconds: number;
+        export let settleSeconds: number;
+        export let seconds: number;
         let deadlineMs_3: number;
         export { deadlineMs_3 as deadlineMs };
     }
-    namespace idle {
+    namespace keystroke {
         let reps_4: number;
         export { reps_4 as reps };
+        export let keys: number;
         let deadlineMs_4: number;
         export { deadlineMs_4 as deadlineMs };
     }
-    namespace memory {
+    namespace idle {
         let reps_5: number;
         export { reps_5 as reps };
         let deadlineMs_5: number;
         export { deadlineMs_5 as deadlineMs };
     }
-    namespace startup {
+    namespace memory {
         let reps_6: number;
         export { reps_6 as reps };
         let deadlineMs_6: number;
         export { deadlineMs_6 as deadlineMs };
     }
-    namespace control {
+    namespace startup {
         let reps_7: number;
         export { reps_7 as reps };
         let deadlineMs_7: number;
         export { deadlineMs_7 as deadlineMs };
     }
-    namespace paste {
+    namespace control {
         let reps_8: number;
         export { reps_8 as reps };
-        let bytes_1: number;
-        export { bytes_1 as bytes };
         let deadlineMs_8: number;
         export { deadlineMs_8 as deadlineMs };
     }
-    namespace panes {
+    namespace paste {
         let reps_9: number;
         export { reps_9 as reps };
-        export { MANY_PANES as panes };
+        let bytes_2: number;
+        export { bytes_2 as bytes };
         let deadlineMs_9: number;
         export { deadlineMs_9 as deadlineMs };
+    }
+    namespace panes {
+        let reps_10: number;
+        export { reps_10 as reps };
+        export { MANY_PANES as panes };
+        let deadlineMs_10: number;
+        export { deadlineMs_10 as deadlineMs };
     }
 }
 export namespace QUICK_PLAN {
     export namespace throughput_1 {
-        let reps_10: number;
-        export { reps_10 as reps };
-        let bytes_2: number;
-        export { bytes_2 as bytes };
-        let deadlineMs_10: number;
-        export { deadlineMs_10 as deadlineMs };
-    }
-    export { throughput_1 as throughput };
-    export namespace floods_1 {
         let reps_11: number;
         export { reps_11 as reps };
-        let bytesEach_1: number;
-        export { bytesEach_1 as bytesEach };
+        let bytes_3: number;
+        export { bytes_3 as bytes };
         let deadlineMs_11: number;
         export { deadlineMs_11 as deadlineMs };
     }
-    export { floods_1 as floods };
-    export namespace redraws_1 {
+    export { throughput_1 as throughput };
+    export namespace busy_1 {
         let reps_12: number;
         export { reps_12 as reps };
-        let warmupSeconds_1: number;
-        export { warmupSeconds_1 as warmupSeconds };
-        let seconds_1: number;
-        export { seconds_1 as seconds };
+        let bytes_4: number;
+        export { bytes_4 as bytes };
         let deadlineMs_12: number;
         export { deadlineMs_12 as deadlineMs };
     }
-    export { redraws_1 as redraws };
-    export namespace keystroke_1 {
+    export { busy_1 as busy };
+    export namespace floods_1 {
         let reps_13: number;
         export { reps_13 as reps };
-        let keys_1: number;
-        export { keys_1 as keys };
+        let bytesEach_1: number;
+        export { bytesEach_1 as bytesEach };
         let deadlineMs_13: number;
         export { deadlineMs_13 as deadlineMs };
     }
-    export { keystroke_1 as keystroke };
-    export namespace idle_1 {
+    export { floods_1 as floods };
+    export namespace redraws_1 {
         let reps_14: number;
         export { reps_14 as reps };
+        let firstSeconds_1: number;
+        export { firstSeconds_1 as firstSeconds };
+        let settleSeconds_1: number;
+        export { settleSeconds_1 as settleSeconds };
+        let seconds_1: number;
+        export { seconds_1 as seconds };
         let deadlineMs_14: number;
         export { deadlineMs_14 as deadlineMs };
     }
-    export { idle_1 as idle };
-    export namespace memory_1 {
+    export { redraws_1 as redraws };
+    export namespace keystroke_1 {
         let reps_15: number;
         export { reps_15 as reps };
+        let keys_1: number;
+        export { keys_1 as keys };
         let deadlineMs_15: number;
         export { deadlineMs_15 as deadlineMs };
     }
-    export { memory_1 as memory };
-    export namespace startup_1 {
+    export { keystroke_1 as keystroke };
+    export namespace idle_1 {
         let reps_16: number;
         export { reps_16 as reps };
         let deadlineMs_16: number;
         export { deadlineMs_16 as deadlineMs };
     }
-    export { startup_1 as startup };
-    export namespace control_1 {
+    export { idle_1 as idle };
+    export namespace memory_1 {
         let reps_17: number;
         export { reps_17 as reps };
         let deadlineMs_17: number;
         export { deadlineMs_17 as deadlineMs };
     }
-    export { control_1 as control };
-    export namespace paste_1 {
+    export { memory_1 as memory };
+    export namespace startup_1 {
         let reps_18: number;
         export { reps_18 as reps };
-        let bytes_3: number;
-        export { bytes_3 as bytes };
         let deadlineMs_18: number;
         export { deadlineMs_18 as deadlineMs };
     }
-    export { paste_1 as paste };
-    export namespace panes_1 {
+    export { startup_1 as startup };
+    export namespace control_1 {
         let reps_19: number;
         export { reps_19 as reps };
-        let panes_2: number;
-        export { panes_2 as panes };
         let deadlineMs_19: number;
         export { deadlineMs_19 as deadlineMs };
+    }
+    export { control_1 as control };
+    export namespace paste_1 {
+        let reps_20: number;
+        export { reps_20 as reps };
+        let bytes_5: number;
+        export { bytes_5 as bytes };
+        let deadlineMs_20: number;
+        export { deadlineMs_20 as deadlineMs };
+    }
+    export { paste_1 as paste };
+    export namespace panes_1 {
+        let reps_21: number;
+        export { reps_21 as reps };
+        let panes_2: number;
+        export { panes_2 as panes };
+        let deadlineMs_21: number;
+        export { deadlineMs_21 as deadlineMs };
     }
     export { panes_1 as panes };
 }
