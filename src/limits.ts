@@ -59,7 +59,12 @@ export const LOOP_DELAY_RESOLUTION_MS = 10;
 export const LOOP_DELAY_MAX_WINDOW_MS = 120_000;
 /** The emulator's complaints about malformed output are summarized in the log at most this often per pane. */
 export const PARSE_ERROR_REPORT_MS = 60_000;
-/** Output put through the clamp at a time, when its turn to be parsed comes (~0.5 ms of scanning). */
+/**
+ * Output put through the clamp at a time, when its turn to be parsed comes (~0.5 ms of scanning).
+ * Keep it well below xterm's 128 KB parse buffer (MAX_PARSEBUFFER_LENGTH in 6.0.0): xterm cuts a
+ * longer write wherever the 128 KB fall, and a character cut there may be lost (its decoder drops
+ * `…` cut after E2 80). The clamp's slices are at most a piece plus a few inserted mode resets.
+ */
 export const CLAMP_PIECE_BYTES = 16 << 10;
 /** Combining characters (accents, marks) kept on one character; real text needs a handful, tmux keeps about as many. */
 export const MAX_COMBINING_MARKS = 16;
