@@ -78,8 +78,8 @@ export function spawnPty(options: PtySpawnOptions): PtyProcess {
 
 /**
  * Makes node-pty hand over the PTY's output as bytes rather than decoded text: the emulator reads
- * bytes, and decoding every chunk into a string first cost ~10 % of the server's CPU with four TUIs
- * redrawing. (Spawning with `encoding: null` would do it too, but node-pty then leaves IUTF8 off the
+ * bytes (decoding every chunk into a string was the largest single item, ~10 % of the samples, in
+ * a profile of four TUIs redrawing). (Spawning with `encoding: null` would do it too, but node-pty then leaves IUTF8 off the
  * PTY, and a program reading lines would erase a multi-byte character one byte at a time.) The
  * stream's decoder is removed before anything was read; should a future Node keep strings coming
  * anyway, `onData` still turns them into bytes.

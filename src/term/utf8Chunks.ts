@@ -1,6 +1,6 @@
-// A pane's output reaches its emulator as bytes (decoding it into strings first cost a tenth of the
-// server's CPU with four TUIs redrawing). This puts the bytes in the shape the rest of the output path
-// counts on: whole characters only, and valid UTF-8.
+// A pane's output reaches its emulator as bytes, never decoded into a string (see readBytes in
+// pty/ptyProcess.ts). This puts the bytes in the shape the rest of the output path counts on: whole
+// characters only, and valid UTF-8.
 //
 // Whole characters: xterm decodes UTF-8 across writes, but loses a character whose second byte is
 // 0x80 when a write ends after it (`…` is E2 80 A6), and the output clamp reads a character at a time.
