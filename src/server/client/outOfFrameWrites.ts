@@ -34,9 +34,7 @@ export class OutOfFrameWrites {
       return;
     }
     this.heldClipboard = sequence; // replaces an older one: the clipboard holds one text at a time
-    if (this.waiting) return;
-    this.waiting = true;
-    this.sink.onceDrained(() => this.drained());
+    if (!this.waiting) this.waitForDrain();
   }
 
   /** Nothing more is written; a held clipboard write is dropped. */
@@ -50,13 +48,17 @@ export class OutOfFrameWrites {
     if (this.closed) return;
     if (this.backedUp()) {
       // Frames filled the queue again before this turn came: wait for the next drain.
-      this.waiting = true;
-      this.sink.onceDrained(() => this.drained());
+      this.waitForDrain();
       return;
     }
     const held = this.heldClipboard;
     this.heldClipboard = undefined;
     if (held !== undefined) this.sink.sendOutput(held);
+  }
+
+  private waitForDrain(): void {
+    this.waiting = true;
+    this.sink.onceDrained(() => this.drained());
   }
 
   private backedUp(): boolean {

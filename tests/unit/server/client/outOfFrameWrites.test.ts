@@ -31,6 +31,13 @@ class FakeSink implements OutOfFrameSink {
   }
 }
 
+/** Writes to a client whose queue is already over the limit. */
+function backedUp(): { sink: FakeSink; writes: OutOfFrameWrites } {
+  const sink = new FakeSink();
+  sink.queued = LIMIT + 1;
+  return { sink, writes: new OutOfFrameWrites(sink, LIMIT) };
+}
+
 describe('OutOfFrameWrites', () => {
   it('writes bells and clipboard writes at once while the client keeps up', () => {
     const sink = new FakeSink();
@@ -43,9 +50,7 @@ describe('OutOfFrameWrites', () => {
   });
 
   it('drops bells while backed up, and keeps only the newest clipboard write until it drains', () => {
-    const sink = new FakeSink();
-    const writes = new OutOfFrameWrites(sink, LIMIT);
-    sink.queued = LIMIT + 1;
+    const { sink, writes } = backedUp();
     for (let i = 0; i < 1000; i++) {
       writes.momentary('\x07');
       writes.clipboard(`clip-${i}`);
@@ -57,9 +62,7 @@ describe('OutOfFrameWrites', () => {
   });
 
   it('keeps waiting when frames filled the queue again before the drain was seen', () => {
-    const sink = new FakeSink();
-    const writes = new OutOfFrameWrites(sink, LIMIT);
-    sink.queued = LIMIT + 1;
+    const { sink, writes } = backedUp();
     writes.clipboard('first');
     sink.drain(LIMIT + 50);
     expect(sink.written).toEqual([]);
@@ -71,9 +74,7 @@ describe('OutOfFrameWrites', () => {
   });
 
   it('a clipboard write that comes while one waits goes after it, never ahead of it', () => {
-    const sink = new FakeSink();
-    const writes = new OutOfFrameWrites(sink, LIMIT);
-    sink.queued = LIMIT + 1;
+    const { sink, writes } = backedUp();
     writes.clipboard('held');
     sink.queued = 0; // drained, but the drain callback has not run yet
     writes.clipboard('newer');
@@ -83,9 +84,7 @@ describe('OutOfFrameWrites', () => {
   });
 
   it('writes nothing once closed, not even a held clipboard write', () => {
-    const sink = new FakeSink();
-    const writes = new OutOfFrameWrites(sink, LIMIT);
-    sink.queued = LIMIT + 1;
+    const { sink, writes } = backedUp();
     writes.clipboard('held');
     writes.close();
     sink.drain();
