@@ -201,6 +201,8 @@ export const CLIPBOARD_BURST = 4;
 export const CLIPBOARD_WRITES_PER_SECOND = 1;
 /** Largest clipboard write (base64 characters, ~768 KB of text) passed on; larger ones are refused, never cut. */
 export const MAX_CLIPBOARD_BYTES = 1 << 20;
+/** An OSC 52 sequence (the selection letters, ';' and the base64) longer than this is dropped while it arrives, and refused with a message. */
+export const MAX_CLIPBOARD_SEQUENCE_BYTES = MAX_CLIPBOARD_BYTES + 64;
 /** Longest window title passed to the user's terminal; longer titles are cut. */
 export const MAX_TITLE_CHARS = 256;
 
@@ -243,6 +245,23 @@ export const HISTORY_MAX_ENTRIES = 1000;
 export const MAX_HYPERLINKS = 65_536;
 /** Longest hyperlink target passed to the outer terminal; longer ones are drawn as plain text (terminals cap near here too). */
 export const MAX_HYPERLINK_BYTES = 2048;
+
+// Strings a program sends (OSC and DCS) are bounded while they are read (see term/stringRules.ts): the
+// emulator would collect up to 10 MB of each, and a title or a path is stored and sent on from there.
+/** A window title (OSC 0, 1, 2) is cut to this many bytes as it arrives: real titles are < 200; the outer terminal gets MAX_TITLE_CHARS of it. */
+export const MAX_TITLE_BYTES = 4 << 10;
+/** Linux's PATH_MAX (with the closing NUL): no working directory reported by OSC 7 is this long or longer, so one that is is ignored. */
+export const PATH_MAX_BYTES = 4096;
+/** An OSC 7 report longer than this cannot hold a path under PATH_MAX_BYTES (every byte percent-encoded, plus scheme and host): it is dropped. */
+export const MAX_CWD_REPORT_BYTES = 3 * PATH_MAX_BYTES + 512;
+/** An OSC 8 hyperlink's parameters and target: room for an id beside a target of MAX_HYPERLINK_BYTES; a longer one is dropped (never cut into another address). */
+export const MAX_HYPERLINK_SEQUENCE_BYTES = MAX_HYPERLINK_BYTES + 256;
+/** A notification's text (OSC 9, 777, 99) is cut to this many bytes as it arrives; MAX_NOTIFICATION_CHARS of it is shown. */
+export const MAX_NOTIFICATION_BYTES = 2048;
+/** Characters of a notification shown to the user and matched against the agent rules: a line or two of a status bar. */
+export const MAX_NOTIFICATION_CHARS = 500;
+/** Any other OSC or DCS string (colours, shell marks, strings tessera does not read): OSC 4 setting all 256 colours is ~6 KB. A longer one is dropped. */
+export const MAX_CONTROL_STRING_BYTES = 16 << 10;
 
 /** A server log is rotated past this size (one older part is kept): a flood of messages cannot fill a disk. */
 export const SERVER_LOG_MAX_BYTES = 8 << 20;

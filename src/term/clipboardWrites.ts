@@ -4,6 +4,7 @@
 
 import type { IDisposable, Terminal as XTerm } from '@xterm/headless';
 import { MAX_CLIPBOARD_BYTES } from '../limits.js';
+import type { Emulator } from './emulator.js';
 
 export type ClipboardWrite = { ok: true; selection: string; base64: string } | { ok: false; reason: string };
 
@@ -26,12 +27,27 @@ export function parseClipboardWrite(data: string): ClipboardWrite {
   return { ok: true, selection: selection === '' ? 'c' : selection, base64 };
 }
 
-/** Calls `listener` for every OSC 52 sequence the program sends; xterm itself ignores them. */
-export function watchClipboardWrites(terminal: XTerm, listener: (write: ClipboardWrite) => void): IDisposable {
-  return terminal.parser.registerOscHandler(52, (data) => {
-    listener(parseClipboardWrite(data));
-    return true;
-  });
+/** A write longer than the clamp lets through (MAX_CLIPBOARD_SEQUENCE_BYTES): dropped as it arrived, never held whole. */
+export const OVERSIZED_CLIPBOARD_WRITE: ClipboardWrite = {
+  ok: false,
+  reason: `a clipboard write of more than ${kilobytes(MAX_CLIPBOARD_BYTES)} (the limit) was refused`,
+};
+
+/**
+ * Calls `listener` for every OSC 52 sequence the program sends (xterm itself ignores them), and for
+ * those the emulator dropped for their length.
+ */
+export function watchClipboardWrites(emulator: Emulator, listener: (write: ClipboardWrite) => void): IDisposable[] {
+  const terminal: XTerm = emulator.terminal;
+  return [
+    terminal.parser.registerOscHandler(52, (data) => {
+      listener(parseClipboardWrite(data));
+      return true;
+    }),
+    emulator.onDroppedString((ident) => {
+      if (ident === 52) listener(OVERSIZED_CLIPBOARD_WRITE);
+    }),
+  ];
 }
 
 function kilobytes(n: number): string {

@@ -95,7 +95,9 @@ export class Emulator implements ParseTask {
   private readonly cell: IBufferCell;
   /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
   private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
-  private readonly clamp = new OutputClamp();
+  /** Hear of OSC strings the clamp dropped for their length (see stringRules.ts). */
+  private readonly droppedListeners = new Set<(ident: number) => void>();
+  private readonly clamp = new OutputClamp((ident) => this.droppedListeners.forEach((listener) => listener(ident)));
   /** Turns off the input modes a finished command left on, where the shell marks its end. */
   private readonly commandEnds: CommandEndResets | undefined;
   private readonly readSynchronizedOutput: () => boolean;
@@ -332,6 +334,12 @@ export class Emulator implements ParseTask {
 
   onBell(listener: () => void): IDisposable {
     return this.track(this.terminal.onBell(listener));
+  }
+
+  /** An OSC (numbered `ident`) too long for its limit was dropped before the emulator ran it. */
+  onDroppedString(listener: (ident: number) => void): IDisposable {
+    this.droppedListeners.add(listener);
+    return this.track({ dispose: () => this.droppedListeners.delete(listener) });
   }
 
   get cursorX(): number {

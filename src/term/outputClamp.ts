@@ -3,11 +3,14 @@
 // screenful, not minutes of the server's time), and the output is cut into slices of bounded work.
 //
 // It follows xterm's parser states just far enough to find CSI sequences (ESC [ or the C1 control
-// U+009B, from any state), including ones split across chunks, and leaves every other byte as it was.
+// U+009B, from any state), including ones split across chunks, and leaves every other byte as it was,
+// except for what it bounds: strings (OSC and DCS) past their limits (see controlString.ts), and
+// combining characters past MAX_COMBINING_MARKS on one character.
 // It reads bytes: whole, valid UTF-8 characters (see utf8Chunks.ts), never a character cut in two.
 
 import { MAX_COMBINING_MARKS, MAX_HELD_SEQUENCE_BYTES, SLICE_WORK_BUDGET } from '../limits.js';
 import { isCombining } from './combiningMarks.js';
+import { ControlString, StringKind } from './controlString.js';
 import { escapeCost, hasPlainRule, limitValue, ruleFor, type Screen } from './sequenceRules.js';
 
 const enum State {
@@ -19,6 +22,8 @@ const enum State {
   CsiPassing,
   /** Inside a CSI sequence too long to hold: dropped up to its final byte. */
   CsiDropping,
+  /** Inside an OSC or DCS string (see controlString.ts). */
+  String,
 }
 
 const enum Csi {
@@ -28,10 +33,16 @@ const enum Csi {
 }
 
 const ESC = 0x1b;
+const BEL = 0x07;
+/** Cancels the sequence or string being read (xterm runs no handler for a string it cancels). */
+const CAN = '\x18';
 /** U+009B, the one-character CSI; in UTF-8 the bytes C2 9B. */
 const C1_CSI = 0x9b;
+/** U+009D and U+0090, the one-character OSC and DCS. */
+const C1_OSC = 0x9d;
+const C1_DCS = 0x90;
 const C1_LEAD = 0xc2;
-const C1_CSI_BYTES = 2;
+const C1_BYTES = 2;
 const MAX_PARAM = 0x7fffffff;
 /** Lead bytes from here on start U+0300 or later, where combining characters begin. */
 const FIRST_COMBINING_LEAD = 0xcc;
@@ -44,6 +55,8 @@ type Piece = Uint8Array | string;
 const isExecutable = (c: number): boolean => c < 0x20 && c !== 0x18 && c !== 0x1a && c !== ESC;
 /** A byte that ends any sequence in xterm: CAN, SUB and the C1 controls other than CSI. */
 const endsSequence = (c: number): boolean => c === 0x18 || c === 0x1a || (c >= 0x80 && c <= 0x9f && c !== C1_CSI);
+/** The second byte of a C1 control (C2 xx) that starts a sequence the clamp reads: CSI, OSC, DCS. */
+const opensSequence = (second: number): boolean => second === C1_CSI || second === C1_OSC || second === C1_DCS;
 
 export class OutputClamp {
   private state = State.Ground;
@@ -61,6 +74,8 @@ export class OutputClamp {
   private second = 0;
   /** The CSI being read, when it is held rather than left in place in the chunk (its bytes as latin1 text). */
   private held: { head: string; body: string } | undefined;
+  /** The OSC or DCS string being read. */
+  private readonly string = new ControlString();
 
   // Per-feed state.
   private chunk: Uint8Array = EMPTY;
@@ -70,9 +85,13 @@ export class OutputClamp {
   private pieces: Piece[] = [];
   private slices: Uint8Array[] = [];
   private work = 0;
-  /** Combining characters since the last character that takes a cell. */
+  /** Combining characters since the last character that takes a cell, and their length in UTF-16 units. */
   private marks = 0;
+  private markUnits = 0;
   private screen: Screen = { cols: 80, rows: 24 };
+
+  /** `dropped` hears of every OSC dropped for its length (its number), as it is dropped. */
+  constructor(private readonly dropped?: (ident: number) => void) {}
 
   /**
    * Filters `chunk` (whole UTF-8 characters) for a screen of `screen` size. Returns it in slices of at
@@ -99,10 +118,15 @@ export class OutputClamp {
           this.startEscape(i);
           i++;
         } else {
-          this.startCsi(i, i + C1_CSI_BYTES);
-          i += C1_CSI_BYTES;
+          // A C1 control that opens a sequence: C2 and the control's own code.
+          this.leaveSequence(chunk[i + 1], i, C1_BYTES);
+          i += C1_BYTES;
         }
         continue;
+      }
+      if (this.state === State.String) {
+        i = this.inString(chunk, i);
+        if (i >= length) break;
       }
       if (this.state === State.Csi) {
         i = this.scanParams(chunk, i);
@@ -143,11 +167,11 @@ export class OutputClamp {
       } else if (c < 0x80) {
         work += c >= 0x0a && c <= 0x0c ? lineCost : 1;
       } else {
-        if (c === C1_LEAD && chunk[i + 1] === C1_CSI) break;
+        if (c === C1_LEAD && opensSequence(chunk[i + 1])) break;
         work++;
         const bytes = characterBytes(c);
         if (c >= FIRST_COMBINING_LEAD) {
-          if (this.tooManyMarks(bytes < 4 ? codePoint(chunk, i, bytes) : 0, i, bytes)) {
+          if (this.tooManyMarks(codePoint(chunk, i, bytes), i, bytes)) {
             i += bytes - 1;
             continue;
           }
@@ -169,18 +193,24 @@ export class OutputClamp {
   /**
    * Counts combining characters since the last character that takes a cell, and drops the ones past
    * MAX_COMBINING_MARKS (xterm would append each to one cell: 5 MB of accents made a 5-million-
-   * character cell, 300 MB of memory and seconds of work). True when the character `c` (`bytes` long,
-   * at `i`) was dropped; `c` is 0 past the Basic Multilingual Plane, where none is counted.
+   * character cell, 300 MB of memory and seconds of work; a stream of marks from beyond the Basic
+   * Multilingual Plane ran the server out of memory). True when the character `c` (`bytes` long, at
+   * `i`) was dropped.
    */
   private tooManyMarks(c: number, i: number, bytes: number): boolean {
     if (!isCombining(c)) {
       this.marks = 0;
       return false;
     }
-    if (++this.marks <= MAX_COMBINING_MARKS) return false;
-    this.flushSpan(i);
-    this.span = i + bytes;
-    return true;
+    if (this.marks >= MAX_COMBINING_MARKS) {
+      this.flushSpan(i);
+      this.span = i + bytes;
+      return true;
+    }
+    const units = bytes === 4 ? 2 : 1; // in UTF-16, as xterm keeps the cell's text
+    this.markUnits = this.marks === 0 ? units : this.markUnits + units;
+    this.marks++;
+    return false;
   }
 
   /** One character `c` of the sequence being read, at `i` and `bytes` long. */
@@ -210,6 +240,8 @@ export class OutputClamp {
         return this.dropping(c, i, bytes);
       case State.Escape:
         return this.inEscape(c, i, bytes);
+      case State.String:
+        return this.endString(c, i, bytes);
     }
   }
 
@@ -243,7 +275,9 @@ export class OutputClamp {
       return;
     }
     this.releaseEsc(i);
-    if (c >= 0x20 && c <= 0x2f) {
+    if (c === 0x5d || c === 0x50) {
+      this.startString(c === 0x5d ? StringKind.Osc : StringKind.Dcs); // ESC ] and ESC P
+    } else if (c >= 0x20 && c <= 0x2f) {
       this.state = State.EscapeIntermediate;
       this.escIntermediate = c;
     } else if (c >= 0x30 && c <= 0x7e) {
@@ -376,7 +410,7 @@ export class OutputClamp {
         if (index === 0) first = max;
       }
     }
-    this.work += rule ? rule.cost(first, Math.min(this.paramIndex + 1, 32), this.screen) : 1;
+    this.work += rule ? rule.cost(first, Math.min(this.paramIndex + 1, 32), this.screen, this.cellText()) : 1;
     this.state = State.Ground;
     if (limits === undefined && !this.held) return; // left in place, as it was
     const body = this.bodyText(i);
@@ -385,6 +419,15 @@ export class OutputClamp {
     this.pieces.push(head + (limits ? withLimits(body, limits) : body) + String.fromCharCode(final));
     this.held = undefined;
     this.span = i + 1;
+  }
+
+  /**
+   * The length (UTF-16 units) of the text of the cell last written, as far as its marks go: what a
+   * repeat (REP) copies for every cell it fills. (A base character beyond the Basic Multilingual
+   * Plane counts as one: it doubles the cost of a repeat of plain cells at most.)
+   */
+  private cellText(): number {
+    return 1 + (this.marks === 0 ? 0 : this.markUnits);
   }
 
   /** The CSI body read so far up to `i` (excluding it). */
@@ -445,7 +488,45 @@ export class OutputClamp {
     this.state = State.Ground;
     if (c === ESC) this.startEscape(i);
     else if (c === C1_CSI) this.startCsi(i, i + bytes);
+    else if (c === C1_OSC || c === C1_DCS) this.startString(c === C1_OSC ? StringKind.Osc : StringKind.Dcs);
     else this.work += 1;
+  }
+
+  private startString(kind: StringKind): void {
+    this.state = State.String;
+    this.string.start(kind);
+    this.work += 1;
+  }
+
+  /**
+   * Reads the string from `from` and returns the index of the byte that ends it (or the chunk's
+   * end). Its data past its limit is left out; a string to be dropped is cancelled there (CAN).
+   */
+  private inString(chunk: Uint8Array, from: number): number {
+    const string = this.string;
+    const wasOverlong = string.overlong;
+    const end = string.scan(chunk, from);
+    this.work += string.keptEnd - from;
+    if (string.overlong) {
+      this.flushSpan(string.keptEnd);
+      if (!wasOverlong && string.rule.overlong === 'drop') {
+        this.pieces.push(CAN);
+        if (string.kind === StringKind.Osc) this.dropped?.(string.ident);
+      }
+      this.span = end;
+    }
+    return end;
+  }
+
+  /** The character (`bytes` long, at `i`) that ends the string being read. */
+  private endString(c: number, i: number, bytes: number): void {
+    if (c === BEL && this.string.overlong && this.string.rule.overlong === 'drop') {
+      // The string was cancelled: its BEL would ring the bell.
+      this.state = State.Ground;
+      this.span = i + 1;
+      return;
+    }
+    this.leaveSequence(c, i, bytes);
   }
 
   private endOfChunk(): void {

@@ -12,8 +12,11 @@ type Limit = 'rows' | 'cols' | 'cells';
 interface SequenceRule {
   /** Limits for the first parameters, by position (undefined: not a count or coordinate). */
   clamp?: readonly (Limit | undefined)[];
-  /** Work units (about one cell each) for the sequence with these (clamped) parameters. */
-  cost(first: number, paramCount: number, screen: Screen): number;
+  /**
+   * Work units (about one cell each) for the sequence with these (clamped) parameters; `cellText`
+   * is the length of the text of the cell last written (a character and its combining marks).
+   */
+  cost(first: number, paramCount: number, screen: Screen, cellText: number): number;
 }
 
 /** A sequence's identifier as xterm computes it: prefix and intermediates shifted in, then the final. */
@@ -55,7 +58,9 @@ const RULES: Record<string, SequenceRule> = {
   Z: { clamp: ['cols'], cost: count }, // CBT backward tabs
   '`': { clamp: ['cols'], cost: cheap }, // HPA character position absolute
   a: { clamp: ['cols'], cost: cheap }, // HPR character position relative
-  b: { clamp: ['cells'], cost: count }, // REP repeat the preceding character
+  // REP repeats the preceding character: xterm copies the cell's whole text (a character and its
+  // marks) for every repeat, so 16 marks cost 17 times a plain character.
+  b: { clamp: ['cells'], cost: (n, _c, _s, cellText) => count(n) * cellText },
   d: { clamp: ['rows'], cost: cheap }, // VPA line position absolute
   e: { clamp: ['rows'], cost: cheap }, // VPR line position relative
   f: { clamp: ['rows', 'cols'], cost: cheap }, // HVP like CUP

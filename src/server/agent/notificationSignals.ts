@@ -3,6 +3,7 @@
 
 import type { IDisposable, Terminal } from '@xterm/headless';
 import type { AgentState } from '../../agents/detection.js';
+import { MAX_NOTIFICATION_CHARS } from '../../limits.js';
 
 export interface AgentNotification {
   text: string;
@@ -11,7 +12,6 @@ export interface AgentNotification {
   osc: 9 | 777;
 }
 
-const MAX_NOTIFICATION_CHARS = 500;
 const ASKS_PERMISSION = /\b(permission|approv\w*|allow\b|confirm)/i;
 const WAITS_FOR_INPUT = /\b(waiting for (your )?input|is waiting|finished|done|complete[d]?)\b/i;
 

@@ -2,6 +2,7 @@
 
 import pkg from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
+import { PATH_MAX_BYTES } from '../../../src/limits.js';
 import { parseCwdUrl } from '../../../src/shell/cwdUrl.js';
 import { trackShellOsc, type ShellState } from '../../../src/shell/oscTracker.js';
 
@@ -30,6 +31,14 @@ describe('parseCwdUrl', () => {
     expect(parseCwdUrl('file://host')).toBeUndefined();
     expect(parseCwdUrl('/tmp')).toBeUndefined();
     expect(parseCwdUrl('file://host/bad%E9escape')).toBeUndefined();
+  });
+
+  it('ignores a path too long to be one (PATH_MAX), however it was encoded', () => {
+    const longest = '/' + 'a'.repeat(PATH_MAX_BYTES - 2);
+    expect(parseCwdUrl(`file://host${longest}`)).toBe(longest);
+    expect(parseCwdUrl(`file://host${longest}b`)).toBeUndefined();
+    expect(parseCwdUrl(`file://host/${'%61'.repeat(PATH_MAX_BYTES)}`)).toBeUndefined();
+    expect(parseCwdUrl(`file://host/${'é'.repeat(PATH_MAX_BYTES / 2)}`)).toBeUndefined(); // 2 bytes each
   });
 });
 
