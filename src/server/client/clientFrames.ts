@@ -57,11 +57,14 @@ export class ClientFrames {
 
   private paint(): boolean {
     if (this.closed) return false;
+    // Building the chrome again is a frame's work even when it draws nothing new (a title changed
+    // past what its header shows): the next one waits its turn like after any other frame.
+    const chromeBuilt = this.painter.chromeIsPending;
     const bytes = this.sink.render();
     if (bytes.length > 0) this.sink.send(bytes);
     this.sink.painted();
     this.retryHeldPanes();
-    return bytes.length > 0;
+    return bytes.length > 0 || chromeBuilt;
   }
 
   /** Panes were held back: ask for a frame again when the first hold ends. */

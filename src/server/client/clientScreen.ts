@@ -60,7 +60,11 @@ export class ClientScreen {
     this.title = new OuterTitle((bytes) => output.send(bytes));
     this.outerMouse = new OuterMouse((bytes) => output.send(bytes));
     this.frames = new ClientFrames(this.painter, {
-      render: () => (output.isOpen() ? this.painter.render(source.workspace, source.chrome.overlay.kind !== 'none', (id) => source.scrolls.of(id)) : ''),
+      render: () => {
+        if (!output.isOpen()) return '';
+        if (this.painter.chromeIsPending) this.buildChrome();
+        return this.painter.render(source.workspace, source.chrome.overlay.kind !== 'none', (id) => source.scrolls.of(id));
+      },
       send: (bytes) => output.send(bytes),
       // A pane's mouse mode changes with its output (or its exit): the terminal follows at the next frame.
       painted: () => this.followMouse(),
@@ -118,8 +122,24 @@ export class ClientScreen {
 
   /** Rebuilds the chrome from the session's state and paints soon. */
   refresh(): void {
-    const source = this.source;
     if (!this.output.isOpen()) return;
+    this.buildChrome();
+    this.frames.request();
+  }
+
+  /**
+   * Something the chrome shows changed elsewhere (a pane's title or status): the chrome is built
+   * again when the next frame is drawn, so a program that changes its title thousands of times a
+   * second costs one chrome (and one title for the terminal) per frame, not one per change.
+   */
+  refreshAtNextFrame(): void {
+    if (!this.output.isOpen()) return;
+    this.painter.chromeChanged();
+    this.frames.request();
+  }
+
+  private buildChrome(): void {
+    const source = this.source;
     const { prefix, keymap } = source.keys;
     this.painter.updateChrome(
       buildChromeModel(source.workspace, source.chrome, {
@@ -135,7 +155,6 @@ export class ClientScreen {
       }),
     );
     this.title.update(source.workspace.focusedPane.title, this.output.setsTitle());
-    this.frames.request();
   }
 
   dispose(): void {

@@ -135,7 +135,7 @@ export class ClientSession implements ActionContext {
         this.scrolls.forgetExcept(new Set(panes));
         this.screen.repaintAll();
       },
-      changed: () => this.refresh(),
+      changed: () => this.screen.refreshAtNextFrame(),
     });
     this.watch.watch(workspace);
   }

@@ -22,6 +22,8 @@ export class Painter {
   private readonly compositor: Compositor;
   private chrome: OffscreenChrome | undefined;
   private readonly holds = new FrameHolds();
+  /** The chrome's model changed and the chrome has not been built again since (see chromeChanged). */
+  private chromePending = false;
 
   constructor(
     cols: number,
@@ -50,8 +52,21 @@ export class Painter {
     this.compositor.markDirty(emulator);
   }
 
+  /**
+   * The chrome's model changed: it is built again for the next frame (by the painter's owner, see
+   * chromeIsPending), once however many changes come before it. Until then it counts as a big change.
+   */
+  chromeChanged(): void {
+    this.chromePending = true;
+  }
+
+  get chromeIsPending(): boolean {
+    return this.chromePending;
+  }
+
   /** Re-renders the chrome when the model changed. */
   updateChrome(model: ChromeModel): void {
+    this.chromePending = false;
     let text: string;
     let changed: boolean;
     if (!this.chrome) {
@@ -91,6 +106,7 @@ export class Painter {
 
   /** The next frame carries little (an echo, a prompt line), not a screenful or a full redraw. */
   isSmall(): boolean {
+    if (this.chromePending) return false;
     const dirty = this.compositor.dirtyPanes;
     if (dirty === undefined) return false;
     const now = performance.now();
@@ -104,6 +120,7 @@ export class Painter {
    * nothing. Then retryDelay() says when to ask again.
    */
   canDraw(): boolean {
+    if (this.chromePending) return true;
     const dirty = this.compositor.dirtyPanes;
     if (dirty === undefined) return true;
     const now = performance.now();
