@@ -2,7 +2,7 @@
 // to the user's terminal. Reading the clipboard (`Pd` = `?`) is never passed on: a program must not
 // learn what the user copied elsewhere.
 
-import type { IDisposable, Terminal as XTerm } from '@xterm/headless';
+import type { IDisposable } from '@xterm/headless';
 import { MAX_CLIPBOARD_BYTES } from '../limits.js';
 import type { Emulator } from './emulator.js';
 
@@ -34,20 +34,19 @@ export const OVERSIZED_CLIPBOARD_WRITE: ClipboardWrite = {
 };
 
 /**
- * Calls `listener` for every OSC 52 sequence the program sends (xterm itself ignores them), and for
- * those the emulator dropped for their length.
+ * Calls `listener` for every OSC 52 sequence the program sends: the emulator's output clamp takes
+ * them out of the output whole (xterm would ignore them, after building up to a megabyte a
+ * character at a time), or drops them for their length.
  */
-export function watchClipboardWrites(emulator: Emulator, listener: (write: ClipboardWrite) => void): IDisposable[] {
-  const terminal: XTerm = emulator.terminal;
-  return [
-    terminal.parser.registerOscHandler(52, (data) => {
-      listener(parseClipboardWrite(data));
-      return true;
-    }),
-    emulator.onDroppedString((ident) => {
+export function watchClipboardWrites(emulator: Emulator, listener: (write: ClipboardWrite) => void): IDisposable {
+  return emulator.onStrings({
+    taken: (ident, data) => {
+      if (ident === 52) listener(parseClipboardWrite(data));
+    },
+    dropped: (ident) => {
       if (ident === 52) listener(OVERSIZED_CLIPBOARD_WRITE);
-    }),
-  ];
+    },
+  });
 }
 
 function kilobytes(n: number): string {

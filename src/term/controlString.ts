@@ -38,6 +38,10 @@ export class ControlString {
   overlong = false;
   /** Where the last scan's kept part ended (its bytes from there to the scan's end were left out). */
   keptEnd = 0;
+  /** Where the last scan's data began: after an OSC's `;`, or at the scan's end while the number is read. */
+  dataFrom = 0;
+  /** The data of a string whose rule takes it (StringRule.taken), as read so far. */
+  private taken: Buffer[] = [];
 
   start(kind: StringKind): void {
     this.kind = kind;
@@ -48,6 +52,19 @@ export class ControlString {
     this.bytes = 0;
     this.keepUpTo = OTHER_STRING.limit;
     this.overlong = false;
+    this.taken = [];
+  }
+
+  /** Keeps bytes `from` to `to` of `chunk` as data of a string taken out of the output. */
+  take(chunk: Uint8Array, from: number, to: number): void {
+    if (to > from) this.taken.push(Buffer.from(chunk.subarray(from, to)));
+  }
+
+  /** The data taken, as the emulator would have read it (controls inside an OSC are not part of it). */
+  takenData(): string {
+    const data = Buffer.concat(this.taken).toString('utf8');
+    this.taken = [];
+    return data.replace(/[\x00-\x1f]/g, '');
   }
 
   /**
@@ -61,6 +78,7 @@ export class ControlString {
     let bytes = this.bytes;
     let i = from;
     this.keptEnd = -1;
+    this.dataFrom = this.readingNumber ? -1 : from;
     for (; i < length; i++) {
       const c = chunk[i];
       if (c < 0x20) {
@@ -70,14 +88,17 @@ export class ControlString {
         break;
       } else if (this.readingNumber) {
         this.readNumber(c, bytes);
+        if (!this.readingNumber) this.dataFrom = i + 1;
       }
       if (++bytes > this.keepUpTo && !this.overlong) {
         this.overlong = true;
         this.keptEnd = characterStart(chunk, i);
+        this.taken = [];
       }
     }
     this.bytes = bytes;
     if (this.keptEnd < 0) this.keptEnd = this.overlong ? from : i;
+    if (this.dataFrom < 0) this.dataFrom = i;
     return i;
   }
 

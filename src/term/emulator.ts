@@ -6,7 +6,7 @@ import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, IBufferLine, IBufferNamespace, IDisposable, Terminal as XTerm } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import { CellGrid, DEFAULT_COLOR } from './cellGrid.js';
-import { OutputClamp } from './outputClamp.js';
+import { OutputClamp, type StringEvents } from './outputClamp.js';
 import { CommandEndResets, MODES_LEFT_ON_RESET } from './modesLeftOn.js';
 import { ParseErrorLog } from './parseErrorLog.js';
 import { cancelParse, requestParse, type ParseTask } from './parseScheduler.js';
@@ -95,9 +95,12 @@ export class Emulator implements ParseTask {
   private readonly cell: IBufferCell;
   /** Scratch for readUnderline, so reading a screen allocates nothing per cell. */
   private readonly underline: Underline = { style: 0, color: DEFAULT_COLOR };
-  /** Hear of OSC strings the clamp dropped for their length (see stringRules.ts). */
-  private readonly droppedListeners = new Set<(ident: number) => void>();
-  private readonly clamp = new OutputClamp((ident) => this.droppedListeners.forEach((listener) => listener(ident)));
+  /** Hear of the strings the clamp dropped for their length or took out of the output (see stringRules.ts). */
+  private readonly stringListeners = new Set<Partial<StringEvents>>();
+  private readonly clamp = new OutputClamp({
+    dropped: (ident) => this.stringListeners.forEach((listener) => listener.dropped?.(ident)),
+    taken: (ident, data) => this.stringListeners.forEach((listener) => listener.taken?.(ident, data)),
+  });
   /** Turns off the input modes a finished command left on, where the shell marks its end. */
   private readonly commandEnds: CommandEndResets | undefined;
   private readonly readSynchronizedOutput: () => boolean;
@@ -336,10 +339,13 @@ export class Emulator implements ParseTask {
     return this.track(this.terminal.onBell(listener));
   }
 
-  /** An OSC (numbered `ident`) too long for its limit was dropped before the emulator ran it. */
-  onDroppedString(listener: (ident: number) => void): IDisposable {
-    this.droppedListeners.add(listener);
-    return this.track({ dispose: () => this.droppedListeners.delete(listener) });
+  /**
+   * OSC strings the emulator never runs: dropped for their length, or taken out of the output for
+   * tessera to read (clipboard writes: see stringRules.ts).
+   */
+  onStrings(listener: Partial<StringEvents>): IDisposable {
+    this.stringListeners.add(listener);
+    return this.track({ dispose: () => this.stringListeners.delete(listener) });
   }
 
   get cursorX(): number {

@@ -41,12 +41,22 @@ const C1_CSI = 0x9b;
 /** U+009D and U+0090, the one-character OSC and DCS. */
 const C1_OSC = 0x9d;
 const C1_DCS = 0x90;
+/** U+009C, the one-character string terminator (ST). */
+const C1_ST = 0x9c;
 const C1_LEAD = 0xc2;
 const C1_BYTES = 2;
 const MAX_PARAM = 0x7fffffff;
 /** Lead bytes from here on start U+0300 or later, where combining characters begin. */
 const FIRST_COMBINING_LEAD = 0xcc;
 const EMPTY = new Uint8Array(0);
+
+/** What the clamp tells about the strings it bounds (see stringRules.ts). */
+export interface StringEvents {
+  /** An OSC numbered `ident` was dropped for its length, as it was dropped. */
+  dropped(ident: number): void;
+  /** An OSC whose rule takes it (StringRule.taken) ended: its data, which the emulator never saw. */
+  taken(ident: number, data: string): void;
+}
 
 /** Output on its way to the emulator: a run of the chunk's own bytes, or bytes the clamp wrote (latin1 text). */
 type Piece = Uint8Array | string;
@@ -90,8 +100,7 @@ export class OutputClamp {
   private markUnits = 0;
   private screen: Screen = { cols: 80, rows: 24 };
 
-  /** `dropped` hears of every OSC dropped for its length (its number), as it is dropped. */
-  constructor(private readonly dropped?: (ident: number) => void) {}
+  constructor(private readonly events: Partial<StringEvents> = {}) {}
 
   /**
    * Filters `chunk` (whole UTF-8 characters) for a screen of `screen` size. Returns it in slices of at
@@ -506,21 +515,35 @@ export class OutputClamp {
     const string = this.string;
     const wasOverlong = string.overlong;
     const end = string.scan(chunk, from);
-    this.work += string.keptEnd - from;
-    if (string.overlong) {
-      this.flushSpan(string.keptEnd);
-      if (!wasOverlong && string.rule.overlong === 'drop') {
-        this.pieces.push(CAN);
-        if (string.kind === StringKind.Osc) this.dropped?.(string.ident);
-      }
-      this.span = end;
+    const taken = string.rule.taken === true;
+    this.work += (taken ? Math.min(string.dataFrom, string.keptEnd) : string.keptEnd) - from;
+    if (!taken && !string.overlong) return end;
+    // The string's data from here on does not pass: past its limit, or taken out to be handed over.
+    this.flushSpan(taken ? Math.min(string.dataFrom, string.keptEnd) : string.keptEnd);
+    if (taken && !string.overlong) string.take(chunk, string.dataFrom, end);
+    if (string.overlong && !wasOverlong && string.rule.overlong === 'drop') {
+      this.pieces.push(CAN);
+      if (string.kind === StringKind.Osc) this.events.dropped?.(string.ident);
     }
+    this.span = end;
     return end;
   }
 
   /** The character (`bytes` long, at `i`) that ends the string being read. */
   private endString(c: number, i: number, bytes: number): void {
-    if (c === BEL && this.string.overlong && this.string.rule.overlong === 'drop') {
+    const string = this.string;
+    if (string.rule.taken && !string.overlong && (c === BEL || c === ESC || c === C1_ST)) {
+      // Ended as xterm runs a string's handler: tessera gets the data, the emulator an empty string
+      // it cancels (CAN instead of the BEL or ST; an ESC stays, as the start of what follows).
+      this.pieces.push(CAN);
+      this.events.taken?.(string.ident, string.takenData());
+      if (c !== ESC) {
+        this.state = State.Ground;
+        this.span = i + bytes;
+        this.work += 1;
+        return;
+      }
+    } else if (c === BEL && string.overlong && string.rule.overlong === 'drop') {
       // The string was cancelled: its BEL would ring the bell.
       this.state = State.Ground;
       this.span = i + 1;

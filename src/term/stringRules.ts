@@ -20,6 +20,13 @@ export interface StringRule {
    * clipboard write, an address or a path cut short would be another one).
    */
   overlong: 'cut' | 'drop';
+  /**
+   * Its data is taken out of the output and handed to tessera when the string ends; the emulator
+   * never sees it. For the strings only tessera reads, and long ones: xterm builds what it collects
+   * a character at a time, ~32 bytes of heap per byte until the string ends (a 1 MB clipboard
+   * write held 32 MB).
+   */
+  taken?: true;
 }
 
 const TITLE: StringRule = { limit: MAX_TITLE_BYTES, overlong: 'cut' };
@@ -35,7 +42,7 @@ const OSC_RULES = new Map<number, StringRule>([
   [7, { limit: MAX_CWD_REPORT_BYTES, overlong: 'drop' }], // the shell's working directory
   [8, { limit: MAX_HYPERLINK_SEQUENCE_BYTES, overlong: 'drop' }], // a hyperlink
   [9, NOTIFICATION], // a notification (iTerm2), or ConEmu's progress
-  [52, { limit: MAX_CLIPBOARD_SEQUENCE_BYTES, overlong: 'drop' }], // a clipboard write
+  [52, { limit: MAX_CLIPBOARD_SEQUENCE_BYTES, overlong: 'drop', taken: true }], // a clipboard write
   [99, NOTIFICATION], // a notification (kitty)
   [777, NOTIFICATION], // a notification (rxvt's notify)
 ]);

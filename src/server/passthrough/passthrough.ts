@@ -34,14 +34,15 @@ export class Passthrough {
     const writes = new RateLimit(CLIPBOARD_WRITES_PER_SECOND, CLIPBOARD_BURST);
     let refusing = false;
     pane.own(pane.emulator.onBell(() => bells.take() && this.ring(pane, workspace)));
-    const clipboardWrites = watchClipboardWrites(pane.emulator, (write) => {
-      const allowed = writes.take();
-      if (allowed) refusing = false;
-      else if (refusing) return; // said once per flood
-      else refusing = true;
-      this.clipboard(pane, workspace, allowed ? write : { ok: false, reason: 'too many clipboard writes; the rest are dropped' });
-    });
-    for (const watch of clipboardWrites) pane.own(watch);
+    pane.own(
+      watchClipboardWrites(pane.emulator, (write) => {
+        const allowed = writes.take();
+        if (allowed) refusing = false;
+        else if (refusing) return; // said once per flood
+        else refusing = true;
+        this.clipboard(pane, workspace, allowed ? write : { ok: false, reason: 'too many clipboard writes; the rest are dropped' });
+      }),
+    );
   }
 
   private ring(pane: Pane, workspace: Workspace): void {

@@ -22,16 +22,20 @@ const SCREEN = { cols: 80, rows: 24 };
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 const text = (slices: Uint8Array[]): string => Buffer.concat(slices).toString('utf8');
 
-/** Clamps `input` cut into chunks of `size` bytes (whole characters, as a pane's output reaches it); the OSC numbers dropped too. */
-function clampIn(input: string, size = Infinity): { out: string; slices: Uint8Array[]; dropped: number[] } {
+/**
+ * Clamps `input` cut into chunks of `size` bytes (whole characters, as a pane's output reaches it);
+ * the OSC numbers dropped too, and the strings taken out of the output.
+ */
+function clampIn(input: string, size = Infinity): { out: string; slices: Uint8Array[]; dropped: number[]; taken: [number, string][] } {
   const dropped: number[] = [];
-  const filter = new OutputClamp((ident) => dropped.push(ident));
+  const taken: [number, string][] = [];
+  const filter = new OutputClamp({ dropped: (ident) => dropped.push(ident), taken: (ident, data) => taken.push([ident, data]) });
   const utf8 = new Utf8Chunks();
   const data = bytes(input);
   const slices: Uint8Array[] = [];
   const step = Math.min(size, data.length || 1);
   for (let i = 0; i < data.length; i += step) slices.push(...filter.feed(utf8.next(data.subarray(i, i + step)), SCREEN));
-  return { out: text(slices), slices, dropped };
+  return { out: text(slices), slices, dropped, taken };
 }
 
 /** The same input cut at a few sizes, among them one byte at a time. */
@@ -125,7 +129,6 @@ describe('strings a cut would change are dropped whole at their limits', () => {
   const dropCases: [string, number, number][] = [
     ['OSC 8 hyperlink', 8, MAX_HYPERLINK_SEQUENCE_BYTES],
     ['OSC 7 working directory', 7, MAX_CWD_REPORT_BYTES],
-    ['OSC 52 clipboard write', 52, MAX_CLIPBOARD_SEQUENCE_BYTES],
     ['OSC 1337 (nobody reads it)', 1337, MAX_CONTROL_STRING_BYTES],
     ['OSC 4 colours', 4, MAX_CONTROL_STRING_BYTES],
   ];
@@ -161,6 +164,26 @@ describe('strings a cut would change are dropped whole at their limits', () => {
   });
 });
 
+describe('clipboard writes are taken out of the output whole, never built up by the emulator', () => {
+  it('hands the data over where the string ends as xterm runs it, and gives the emulator a cancelled, empty one', () => {
+    for (const [end, after] of [['\x07', ''], ['\u009c', ''], ['\x1b\\', '\x1b\\']]) {
+      for (const size of [Infinity, 1, 2, 5]) {
+        expect(clampIn(`a\x1b]52;c;aG\rk=${end}b`, size)).toEqual({ out: `a\x1b]52;\x18${after}b`, slices: expect.any(Array), dropped: [], taken: [[52, 'c;aGk=']] });
+      }
+    }
+  });
+
+  it('hands nothing over for a write cancelled by the program, or too long', () => {
+    expect(clampIn('\x1b]52;c;aGk=\x18b')).toEqual({ out: '\x1b]52;\x18b', slices: expect.any(Array), dropped: [], taken: [] });
+    const fits = 'Q'.repeat(MAX_CLIPBOARD_SEQUENCE_BYTES - 2);
+    expect(clampIn(`\x1b]52;c;${fits}\x07`, 4096).taken).toEqual([[52, `c;${fits}`]]);
+    for (const size of [Infinity, 4096]) {
+      const over = clampIn(`\x1b]52;c;${fits}QQ\x07b`, size);
+      expect(over).toEqual({ out: '\x1b]52;\x18b', slices: expect.any(Array), dropped: [52], taken: [] });
+    }
+  });
+});
+
 describe('notification texts are cut as they arrive', () => {
   it.each([9, 99, 777])('OSC %i', (ident) => {
     const body = (ident === 777 ? 'notify;title;' : '') + 'n'.repeat(1_000_000);
@@ -182,7 +205,7 @@ describe('strings end where xterm ends them', () => {
   });
 
   it('keeps real strings as they are, however they are cut', () => {
-    const real = '\x1b]0;~/src\x07\x1b]7;file://host/home/me\x1b\\\x1b]133;A\x07\x1b]8;id=1;https://e.com\x1b\\x\x1b]8;;\x1b\\\x1b]52;c;aGk=\x07\x1bP$qm\x1b\\';
-    for (const size of [1, 2, 3, 5, 11, Infinity]) expect(clampIn(real, size)).toEqual({ out: real, slices: expect.any(Array), dropped: [] });
+    const real = '\x1b]0;~/src\x07\x1b]7;file://host/home/me\x1b\\\x1b]133;A\x07\x1b]8;id=1;https://e.com\x1b\\x\x1b]8;;\x1b\\\x1bP$qm\x1b\\';
+    for (const size of [1, 2, 3, 5, 11, Infinity]) expect(clampIn(real, size)).toEqual({ out: real, slices: expect.any(Array), dropped: [], taken: [] });
   });
 });
