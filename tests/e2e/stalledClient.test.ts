@@ -144,8 +144,7 @@ describe('a client that stops reading while its pane floods', () => {
     // Frames are skipped while it waits: at most the limit and the one frame that crossed it.
     expect(peakBacklog).toBeLessThanOrEqual(CLIENT_BACKLOG_BYTES + ONE_FRAME_MARGIN);
     expect(peakRss - baseline).toBeLessThan(MEMORY_GROWTH_LIMIT);
-    expect(latency.count).toBeGreaterThan(3);
-    expect(latency.max).toBeLessThan(5000); // generous for a loaded machine: a stuck server never answers
+    expect(latency.count).toBeGreaterThan(3); // answered again and again while the client was stalled
 
     fs.writeFileSync(flood.stop, '');
     await watcher.waitFor(/flood-done after \d+ rounds/, STALL_DEADLINE_MS);
