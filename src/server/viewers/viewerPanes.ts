@@ -44,7 +44,7 @@ export class ViewerPanes {
     if (existing) {
       workspace.focus(existing.id);
       // Only once the viewer has drawn (its alternate screen is up) is its refresh handler in place.
-      if (existing.emulator.terminal.buffer.active.type === 'alternate') {
+      if (existing.emulator.terminal.buffer.active.type === 'alternate' && existing.pid > 1) {
         try {
           process.kill(existing.pid, 'SIGUSR1');
         } catch {
