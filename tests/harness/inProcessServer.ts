@@ -17,6 +17,7 @@ import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import type { PtySpawnOptions } from '../../src/pty/ptyProcess.js';
 import { RecordKeeper } from '../../src/server/records/recordKeeper.js';
 import { Server } from '../../src/server/server.js';
+import { SYSTEM_OS } from '../../src/server/serverOs.js';
 import { LiveSettings } from '../../src/server/settings/liveSettings.js';
 import { serverStateDirectory } from '../../src/store/stateDir.js';
 import { WorkspaceStore } from '../../src/store/workspaceStore.js';
@@ -29,6 +30,8 @@ export interface InProcessOptions {
   settings?: Record<string, unknown>;
   /** Which script plays a program the server starts; a fake shell for everything by default. */
   programFor?: (spawn: PtySpawnOptions) => ScriptedProgram;
+  /** Real programs in real PTYs instead of scripts (for what only real processes show: handles, signals). */
+  realPrograms?: boolean;
 }
 
 export class InProcessServer {
@@ -57,13 +60,15 @@ export class InProcessServer {
       env,
       log,
       records,
-      os: {
-        spawnProgram: (spawn) => {
-          const pty = new ScriptedPty(spawn, programFor(spawn));
-          this.programs.set(Number(spawn.env.TESSERA_PANE), pty);
-          return pty;
-        },
-      },
+      os: options.realPrograms
+        ? SYSTEM_OS
+        : {
+            spawnProgram: (spawn) => {
+              const pty = new ScriptedPty(spawn, programFor(spawn));
+              this.programs.set(Number(spawn.env.TESSERA_PANE), pty);
+              return pty;
+            },
+          },
     });
   }
 
@@ -77,6 +82,7 @@ export class InProcessServer {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: dirs.home,
       SHELL: '/bin/sh',
+      PS1: 'tsh$ ',
       TERM: 'xterm-256color',
       TESSERA_CONFIG_DIR: dirs.config,
       TESSERA_STATE_DIR: dirs.state,
