@@ -12,6 +12,14 @@ const NAMED = 3;
 export function preflightChange(shown: Preflight, now: Preflight): string | undefined {
   const facts = (p: Preflight): string => JSON.stringify({ ...p, runningPanes: [] });
   if (facts(shown) === facts(now)) return undefined;
+  try {
+    return describe(shown, now);
+  } catch {
+    return 'its details changed'; // `shown` came from outside (a client) in a shape of its own: it differs, that is all
+  }
+}
+
+function describe(shown: Preflight, now: Preflight): string {
   const parts: string[] = [];
   const list = (label: string, before: readonly string[], after: readonly string[]): void => {
     const added = after.filter((f) => !before.includes(f));

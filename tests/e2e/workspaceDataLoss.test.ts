@@ -160,6 +160,18 @@ describe('guards that always run', () => {
     expect(fs.existsSync(dir)).toBe(false);
   });
 
+  it('never lets git answer for a repository above a clone whose .git is broken', async () => {
+    const dir = await cloneWorkspace();
+    git(sandbox.root, 'init', '-q'); // the workspace root now lies inside a repository (a home in a dotfiles repository)
+    fs.rmSync(path.join(dir, '.git'), { recursive: true });
+    const data = JSON.parse((await sandbox.cli(['rm', '-t', 'c1', '--yes', '--force', '--json'])).stdout) as { done: boolean; unreadable: { reason: string; files: string[] } | null; head: string | null };
+    expect(data.done).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'a.txt'))).toBe(true);
+    expect(data.head).toBeNull();
+    expect(data.unreadable?.reason).toBe(`git finds the repository of ${fs.realpathSync(sandbox.root)} here, not one of this folder's own`);
+    expect(data.unreadable?.files).toEqual(['a.txt']);
+  });
+
   it('refuses a record edited to point at a folder outside the workspace root', async () => {
     await cloneWorkspace();
     await sandbox.cliOk(['kill-server']);

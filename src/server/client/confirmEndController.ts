@@ -35,6 +35,8 @@ export class ConfirmEndController {
   /** Counts opens: an answer for a confirmation that was closed or replaced finds another number here. */
   private shown = 0;
   private disposed = false;
+  /** The workspace this client moved away from for a reset that was then refused: shown again once a later reset goes through. */
+  private leftForReset: string | undefined;
 
   constructor(private readonly host: ConfirmEndHost) {}
 
@@ -60,6 +62,7 @@ export class ConfirmEndController {
     }
     if ('close' in step.outcome) {
       this.shown++;
+      this.leftForReset = undefined;
       this.host.setChrome({ overlay: { kind: 'none' } });
       if (overlay.state.busy) this.host.message(`still working on ${overlay.state.facts.name}; the outcome shows here`, 'info');
       return;
@@ -98,15 +101,18 @@ export class ConfirmEndController {
       const outcome = await act(this.host.registry, name, { ...choice, root: this.root(), beforeStop: () => (movedAway = this.moveAwayFrom(name, state.action)) });
       if (this.disposed) return;
       if (!outcome.done) {
+        if (movedAway && state.action === 'reset') this.leftForReset = name;
         // Shown again with what is true now, the permissions off: the user looks again and chooses again.
         if (shown === this.shown) await this.open(state.action, name, outcome.message, outcome.preflight);
         else this.host.message(`${name}: ${outcome.message.replace(/\n/g, '; ')}`, 'error');
         return;
       }
       const message = outcome.message;
+      const reopen = state.action === 'reset' && (movedAway || this.leftForReset === name);
+      this.leftForReset = undefined;
       if (shown === this.shown) this.host.setChrome({ overlay: { kind: 'none' } });
       // A reset workspace this client was showing is opened again (fresh panes on the reset folder) and shown.
-      if (movedAway && state.action === 'reset') {
+      if (reopen) {
         this.host.showWorkspace(this.host.openWorkspace(name));
         this.host.message(message.replace(/; it is dormant, open it to start its panes$/, '; its panes started again'), 'info');
       } else this.host.message(message, 'info');

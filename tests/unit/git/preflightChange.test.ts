@@ -30,4 +30,9 @@ describe('preflightChange', () => {
     expect(preflightChange(shown, { ...shown, git: null, unreadable: { reason: 'x', files: [], complete: true } })).toBe('git cannot read the folder now');
     expect(preflightChange(shown, { ...shown, git: null })).toBe('the folder is gone');
   });
+
+  it('says only that it differs when the preflight handed back is not one tessera made', () => {
+    const odd = { ...shown, git: { dirty: 5 } } as unknown as Preflight;
+    expect(preflightChange(odd, shown)).toBe('its details changed');
+  });
 });
