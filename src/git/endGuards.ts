@@ -146,7 +146,8 @@ export function endWarnings(check: Preflight, action: EndAction): string[] {
   const warnings: string[] = [];
   if (check.git?.noRemote) warnings.push('no remote is configured: nothing here is backed up elsewhere');
   if (check.runningPanes.length > 0) {
-    warnings.push(`running ${paneIds(check.runningPanes)} are stopped first; then git is asked again, and anything they left behind is checked before anything is deleted or reset`);
+    const verb = check.runningPanes.length === 1 ? 'is' : 'are';
+    warnings.push(`with --yes (or once confirmed), ${paneIds(check.runningPanes)} ${verb} stopped first; then git is asked again, and what they leave behind is checked before anything is deleted or reset`);
   }
   if (action === 'rm' && check.kind === 'adopted') warnings.push('an adopted folder is only forgotten: its files are never touched');
   if (action === 'rm' && check.kind === 'worktree' && check.branch) warnings.push(`branch ${check.branch} stays in its repository`);

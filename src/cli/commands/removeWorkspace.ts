@@ -29,7 +29,8 @@ function print(result: unknown, json: boolean, ctx: CliContext, action: EndActio
   const answer = result as EndAnswer;
   const verb = action === 'rm' ? 'removed' : 'reset';
   if (json) ctx.out(`${JSON.stringify({ ...preflightData(action, answer.preflight, answer.blocked, answer.warnings), done: answer.done, message: answer.message ?? null }, null, 2)}\n`);
-  else ctx.out(formatPreflight(answer.preflight, answer.blocked, answer.warnings));
+  // A refusal of --yes goes to stderr: the preflight above it leaves its reasons out rather than print them twice.
+  else ctx.out(formatPreflight(answer.preflight, answer.message === undefined ? answer.blocked : [], answer.warnings));
   if (answer.done) {
     if (!json) ctx.out(`${answer.message ?? ''}\n`);
     return 0;
