@@ -61,7 +61,7 @@ function rowSegments(state: ConfirmEndState, row: ConfirmRow): Segment[] {
 
 function whatHappens(state: ConfirmEndState): string {
   const f = state.facts;
-  if (state.action === 'reset') return `Reset ${f.name}: its branch ${f.branch ?? ''} goes back to ${f.base ?? '(no base)'}; changed and untracked files are cleaned (ignored files such as node_modules stay).`;
+  if (state.action === 'reset') return `Reset ${f.name}: its branch${f.branch ? ` ${f.branch}` : ''} goes back to ${f.base ?? '(no base)'}; changed and untracked files are cleaned (ignored files such as node_modules stay).`;
   if (!touchesFiles(f, 'rm')) return `Remove ${f.name}: tessera forgets it; its folder and files are never touched.`;
   return `Remove ${f.name}: its folder ${f.path} is deleted, ignored files included${f.kind === 'worktree' && f.branch ? ` (branch ${f.branch} stays in the repository)` : ''}.`;
 }
