@@ -56,7 +56,7 @@ describe('the palette', () => {
     const client = server.attach();
     await client.waitFor(SHELL_PROMPT);
     client.press(`${PREFIX}:`);
-    await client.waitFor('type a tessera command');
+    await client.waitFor('Run an action');
     client.press('split');
     await client.waitFor('split needs exactly one of --right or --down'); // shown while typing
     client.press(' --down\r');

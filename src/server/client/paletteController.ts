@@ -29,7 +29,7 @@ export function actionPalette(keymap: Keymap, cols: number, rows: number): Palet
       detail: action.description,
       keys: keymap.keysOf(action.name).map(keyLabel).join(' '),
     }));
-  return { kind: 'palette', purpose: 'action', state: initialPaletteState('Run an action, or type a tessera command', items), rect: paletteRect(cols, rows, items.length + 1) };
+  return { kind: 'palette', purpose: 'action', state: initialPaletteState('Run an action', items, 'nothing matches (a tessera command line, such as split --right, runs with Enter)'), rect: paletteRect(cols, rows, items.length + 1) };
 }
 
 /** The action palette's items with the typed text offered as a command line, when it starts with a command's name. */
