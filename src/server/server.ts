@@ -17,6 +17,7 @@ import { serverStateDirectory } from '../store/stateDir.js';
 import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
+import { runCommandLine, type CommandLineOutcome } from './commands/commandLine.js';
 import { handleConnection, type ConnectionHandlers } from './connection.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import { ConnectionBudget } from './connectionBudget.js';
@@ -251,6 +252,7 @@ export class Server {
         openWorkspace: (name, size) => this.registry.open(name, size),
         env: this.env,
         addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
+        runCommandLine: (argv, caller) => this.runCommandLine(argv, caller),
         removed: (s) => {
           this.clients.delete(s);
           this.applySizes();
@@ -295,7 +297,16 @@ export class Server {
   async request(message: RequestMessage): Promise<unknown> {
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    const ctx: CommandContext = {
+    return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+  }
+
+  /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
+  runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
+    return runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane)));
+  }
+
+  private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {
+    return {
       registry: this.registry,
       settings: this.settings,
       viewers: this.viewers,
@@ -303,15 +314,14 @@ export class Server {
       socketPath: this.socketPath,
       version: VERSION,
       crashSweep: this.crashSweep.report,
-      cwd: message.cwd,
-      callerPane: message.callerPane,
+      cwd,
+      callerPane,
       sessions: this.sessions,
       history: this.history,
       env: this.env,
       loopDelay: this.loopDelay,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
-    return command.run(message.args, ctx);
   }
 
   private refreshAllChrome(): void {

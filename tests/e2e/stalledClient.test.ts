@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_BACKLOG_BYTES } from '../../src/limits.js';
-import type { ClientInfo } from '../../src/server/client/clientSession.js';
+import type { ClientInfo } from '../../src/commands/serverInfo.js';
 import { ControlProbe, describeLatency } from '../helpers/controlProbe.js';
 import { OuterTerminal, TesseraSandbox, WAIT_TIMEOUT_MS, eventually } from '../helpers/outerTerminal.js';
 import { rssBytes } from '../helpers/processMemory.js';

@@ -19,6 +19,7 @@ import { RecordKeeper } from '../../src/server/records/recordKeeper.js';
 import { Server } from '../../src/server/server.js';
 import { SYSTEM_OS } from '../../src/server/serverOs.js';
 import { LiveSettings } from '../../src/server/settings/liveSettings.js';
+import { SETTINGS_FILE } from '../../src/store/settings.js';
 import { serverStateDirectory } from '../../src/store/stateDir.js';
 import { WorkspaceStore } from '../../src/store/workspaceStore.js';
 import { HarnessClient } from './harnessClient.js';
@@ -77,7 +78,7 @@ export class InProcessServer {
     const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-inproc-')));
     const dirs = { config: path.join(root, 'config'), state: path.join(root, 'state'), workspaces: path.join(root, 'workspaces'), home: path.join(root, 'home') };
     for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (options.settings) fs.writeFileSync(path.join(dirs.config, 'settings.json'), JSON.stringify(options.settings));
+    if (options.settings) fs.writeFileSync(path.join(dirs.config, SETTINGS_FILE), JSON.stringify(options.settings));
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: dirs.home,

@@ -1,15 +1,58 @@
-// tessera server-info: the running server's process and socket (for scripts and benchmarks), what it
-// ended at start-up that a crashed server had left running, where its memory goes, and how late its
-// event loop runs.
+// tessera server-info: the server's pid, socket, version, clients and memory.
 
-import { boolFlag } from '../argParser.js';
-import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
-import { controlCommand, jsonFlag } from '../controlCommand.js';
-import type { MemoryReport } from '../../server/memoryReport.js';
-import type { LoopDelayFigures } from '../../server/loopDelay.js';
-import type { ClientInfo } from '../../server/client/clientSession.js';
+import { boolFlag } from '../cli/argParser.js';
+import { CLIENT_BACKLOG_BYTES } from '../limits.js';
+import { defineCommand } from './contract.js';
+import { jsonFlag } from './targets.js';
 
-interface ServerInfo {
+export interface ServerInfoArgs {
+  /** Also the event-loop delay since the last such call (and start measuring again). */
+  loopDelay?: boolean;
+}
+
+/** An attached client, as server-info lists it. */
+export interface ClientInfo {
+  workspace: string;
+  cols: number;
+  rows: number;
+  /** Written by the server straight to the client's terminal, or relayed by the client from its socket. */
+  frames: 'terminal' | 'socket';
+  keys: 'terminal' | 'socket';
+  /** Bytes written for it that its terminal (or socket) has not taken yet: frames are skipped above CLIENT_BACKLOG_BYTES. */
+  backlogBytes: number;
+}
+
+export interface MemoryReport {
+  /** Resident memory of the server process. */
+  rss: number;
+  /** Of it, pages backed by files: mostly Node's own code (null where /proc cannot tell). */
+  code: number | null;
+  /** The JavaScript heap: in use, and reserved from the OS. */
+  heapUsed: number;
+  heapTotal: number;
+  /** Memory outside the heap owned by JavaScript objects (typed arrays: xterm's lines, histories). */
+  external: number;
+  arrayBuffers: number;
+  /** Open panes whose emulators are counted below. */
+  panes: number;
+  /** Lines xterm holds in full (screens and its own scrollback) and their bytes (estimated). */
+  screenLines: number;
+  screens: number;
+  /** Lines that scrolled off into the panes' compact histories, and their bytes. */
+  historyLines: number;
+  history: number;
+}
+
+export interface LoopDelayFigures {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** How many times the loop was sampled (one every LOOP_DELAY_RESOLUTION_MS it was free to). */
+  samples: number;
+  windowMs: number;
+}
+
+export interface ServerInfo {
   pid: number;
   socketPath: string;
   version: string;
@@ -21,8 +64,9 @@ interface ServerInfo {
   loopDelay?: LoopDelayFigures | null;
 }
 
-export const serverInfo = controlCommand({
+export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
   name: 'server-info',
+  summary: "show the server's pid, socket and version",
   usage: `tessera server-info [--json] [--loop-delay]
 
   Prints the server's pid, socket path and version; each attached client (its workspace and size,
@@ -38,19 +82,19 @@ export const serverInfo = controlCommand({
                 have waited for it) since the previous 'server-info --loop-delay', then starts
                 measuring again. The first call starts the measurement.`,
   flags: [jsonFlag, { name: 'loop-delay' }],
-  toArgs: (args) => (boolFlag(args, 'loop-delay') ? { loopDelay: true } : {}),
-  print(result, args, ctx) {
-    const info = result as ServerInfo;
+  fromCli: (args) => (boolFlag(args, 'loop-delay') ? { loopDelay: true } : {}),
+  parse: (fields) => (fields.loopDelay === true ? { loopDelay: true } : {}),
+  print(info, args, output) {
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(info)}\n`);
+      output.out(`${JSON.stringify(info)}\n`);
       return;
     }
-    ctx.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
-    if (info.clients) ctx.out(clientLines(info.clients));
-    if (info.memory) ctx.out(memoryLines(info.memory));
-    if (info.crashSweep) ctx.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
-    if (info.loopDelay === null) ctx.out('event-loop delay: measuring from now; run this again to see it\n');
-    else if (info.loopDelay) ctx.out(`${loopDelayLine(info.loopDelay)}\n`);
+    output.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
+    if (info.clients) output.out(clientLines(info.clients));
+    if (info.memory) output.out(memoryLines(info.memory));
+    if (info.crashSweep) output.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
+    if (info.loopDelay === null) output.out('event-loop delay: measuring from now; run this again to see it\n');
+    else if (info.loopDelay) output.out(`${loopDelayLine(info.loopDelay)}\n`);
   },
 });
 
