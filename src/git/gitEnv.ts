@@ -36,6 +36,15 @@ export const KEPT_GIT_VARIABLES: readonly string[] = [
 ];
 
 /**
+ * A GIT_* variable that is not one of the user's settings above: it points git at a repository or
+ * changes how git reads it. Dropped from tessera's own git commands and from what panes inherit from
+ * the server (a workspace's pane must work in the workspace's repository, not one a shell exported).
+ */
+export function isGitContextVariable(name: string): boolean {
+  return name.startsWith('GIT_') && !KEPT_GIT_VARIABLES.includes(name);
+}
+
+/**
  * `base` without the GIT_* variables tessera does not keep, plus what tessera always sets: never a
  * prompt (no terminal to answer it), ssh in batch mode unless the user chose a command, git's own
  * messages in English (they are parsed), and `extra` last (e.g. GIT_INDEX_FILE for a throwaway index).
@@ -43,12 +52,13 @@ export const KEPT_GIT_VARIABLES: readonly string[] = [
 export function gitEnvironment(base: NodeJS.ProcessEnv, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
-    if (value === undefined) continue;
-    if (key.startsWith('GIT_') && !KEPT_GIT_VARIABLES.includes(key)) continue;
+    if (value === undefined || isGitContextVariable(key)) continue;
     env[key] = value;
   }
   return {
     ...env,
+    // tessera's reads (status, diff) must not take index.lock from under a git the user runs in a pane.
+    GIT_OPTIONAL_LOCKS: '0',
     GIT_TERMINAL_PROMPT: '0',
     GIT_ASKPASS: '',
     SSH_ASKPASS: '',
