@@ -35,8 +35,8 @@ describe('the environment of git commands', () => {
       GIT_CONFIG_GLOBAL: '/home/me/.gitconfig-work',
       GIT_AUTHOR_NAME: 'me',
     });
-    expect(Object.keys(env).filter((k) => k.startsWith('GIT_')).sort()).toEqual(['GIT_ASKPASS', 'GIT_AUTHOR_NAME', 'GIT_CONFIG_GLOBAL', 'GIT_SSH_COMMAND', 'GIT_TERMINAL_PROMPT']);
-    expect(env).toMatchObject({ PATH: '/bin', GIT_SSH_COMMAND: 'ssh -i key', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' });
+    expect(Object.keys(env).filter((k) => k.startsWith('GIT_')).sort()).toEqual(['GIT_ASKPASS', 'GIT_AUTHOR_NAME', 'GIT_CONFIG_GLOBAL', 'GIT_OPTIONAL_LOCKS', 'GIT_SSH_COMMAND', 'GIT_TERMINAL_PROMPT']);
+    expect(env).toMatchObject({ PATH: '/bin', GIT_SSH_COMMAND: 'ssh -i key', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' });
     // What tessera passes itself (a throwaway index) still goes through.
     expect(gitEnvironment({ GIT_INDEX_FILE: '/user/index' }, { GIT_INDEX_FILE: '/tmp/x/index' }).GIT_INDEX_FILE).toBe('/tmp/x/index');
     expect(gitEnvironment({}).GIT_SSH_COMMAND).toBe('ssh -o BatchMode=yes');
