@@ -9,6 +9,7 @@ import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp, type CommandSummary } from './help.js';
 import { chooseServer } from './serverChoice.js';
 import { VERSION } from './version.js';
+import { PROTOCOL_VERSION } from '../protocol/messages.js';
 
 // Nothing returned: a command's print() may return an exit status, and write()'s `true` is none.
 const out = (text: string): void => {
@@ -64,7 +65,7 @@ async function dispatch(argv: string[]): Promise<number> {
       out(generalHelp(await commandSummaries(), VERSION));
       return 0;
     } else if (arg === '-V' || arg === '--version') {
-      out(`tessera ${VERSION}\n`);
+      out(`tessera ${VERSION} (protocol ${PROTOCOL_VERSION})\n`);
       return 0;
     } else if (arg.startsWith('-')) {
       throw new UsageError(`unknown option ${arg}`);
