@@ -1,4 +1,4 @@
-// Builds dist/: the server (dist/server/main.cjs, which loads yoga and then dist/server/server.cjs
+// Builds dist/ (what the package ships; `npm pack` runs this first): the server (dist/server/main.cjs, which loads yoga and then dist/server/server.cjs
 // through V8's code cache), the file viewer that runs in viewer panes (dist/viewer/main.js, bundled
 // by esbuild with the code it loads later split into dist/chunks/);
 // and the client (dist/cli/main.cjs), one CommonJS file with every command in it, started by
@@ -125,6 +125,8 @@ const clientBuild = (async () => {
   return [client, launcher];
 })();
 const results = [...(await serverBuild), ...(await clientBuild)];
+// The shells' integration scripts (src/shell/integration.ts finds them one folder up from the server's bundle).
+fs.cpSync(path.join(root, 'src/shell/scripts'), path.join(outdir, 'shell/scripts'), { recursive: true });
 
 const outputs = results.flatMap((result) => Object.keys(result.metafile.outputs)).filter((f) => /\.c?js$/.test(f));
 const misplaced = outputs.filter((f) => path.relative(outdir, path.join(root, f)).split(path.sep).length !== 2);

@@ -9,6 +9,7 @@ import { loadYoga } from 'yoga-layout/load';
 import { runWithCodeCache } from '../boot/codeCache.js';
 import { SERVER_ENV } from '../limits.js';
 import { restoreHeldVariables } from '../boot/heldEnv.js';
+import { codeCacheDir } from '../boot/cacheLocation.js';
 
 // Read by the C allocator when the process started; the panes' programs must not inherit it.
 for (const name of Object.keys(SERVER_ENV)) delete process.env[name];
@@ -39,7 +40,7 @@ async function boot(socket: string): Promise<void> {
 
   const bundle = runWithCodeCache(
     { file: fileURLToPath(new URL('./server.cjs', import.meta.url)), hash: TESSERA_SERVER_BUNDLE_HASH, require },
-    fileURLToPath(new URL('../cache/', import.meta.url)),
+    codeCacheDir(fileURLToPath(new URL('..', import.meta.url))),
   );
   const { startServer } = bundle.exports as typeof import('./startServer.js');
   await startServer(socket);

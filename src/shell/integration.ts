@@ -13,10 +13,11 @@ export interface ShellLaunch {
 export type IntegratedShell = 'bash' | 'zsh' | 'fish';
 
 /**
- * The scripts stay in src/ (the build does not copy them). This file and its compiled copy
- * (dist/shell/integration.js) are both two levels below the package root.
+ * The scripts live in src/shell/scripts/ and the build copies them to dist/shell/scripts/, so the
+ * installed package (which ships dist/ and not src/) has them: one folder up from this file
+ * (src/shell/) and from its bundled copy (dist/server/).
  */
-export const SHELL_SCRIPTS_DIR = fileURLToPath(new URL('../../src/shell/scripts/', import.meta.url));
+export const SHELL_SCRIPTS_DIR = fileURLToPath(new URL('../shell/scripts/', import.meta.url));
 
 /** Environment variables the scripts read once at startup and then remove. */
 const HANDOFF_VARIABLES = ['TESSERA_BASH_LOGIN', 'TESSERA_BASH_RCFILE', 'TESSERA_USER_ZDOTDIR'];
