@@ -18,7 +18,8 @@ export const capturePane = controlCommand({
   flags: [targetPaneFlag, { name: 'ansi', short: 'e' }, { name: 'start', short: 'S', value: true }, { name: 'end', short: 'E', value: true }],
   toArgs: (args) => ({ pane: targetArg(args), ansi: boolFlag(args, 'ansi'), start: lineArg(args, 'start', '-S'), end: lineArg(args, 'end', '-E') }),
   print: (result, _args, ctx) => {
-    ctx.out(String(result));
+    // The pane's own screen, exactly (its cells never hold control characters; --ansi adds its colours).
+    ctx.outRaw(String(result));
   },
 });
 

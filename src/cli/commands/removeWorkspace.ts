@@ -4,6 +4,7 @@ import type { Preflight } from '../../server/records/removal.js';
 import { UsageError, boolFlag, stringFlag } from '../argParser.js';
 import type { CliContext } from '../command.js';
 import { controlCommand } from '../controlCommand.js';
+import { visibleText } from '../../term/visibleText.js';
 
 const flags = [{ name: 'target', short: 't', value: true }, { name: 'yes', short: 'y' }, { name: 'force' }, { name: 'discard-changes' }];
 
@@ -25,9 +26,10 @@ function print(result: unknown, ctx: CliContext, verb: string): number {
 }
 
 export function formatPreflight(p: Preflight): string {
-  const lines = [`workspace ${p.name} (${p.kind}) ${p.path}`];
+  // The folder and the head (its branch and commit subject) come from the repository: controls as marks.
+  const lines = [`workspace ${p.name} (${p.kind}) ${visibleText(p.path)}`];
   if (p.git) {
-    lines.push(`  head:             ${p.git.head}`);
+    lines.push(`  head:             ${visibleText(p.git.head)}`);
     lines.push(`  changed files:    ${p.git.dirty}`);
     lines.push(`  untracked files:  ${p.git.untracked}`);
     lines.push(`  unpushed commits: ${p.git.unpushed}${p.git.noRemote ? ' (no remote: nothing here is backed up elsewhere)' : ''}`);

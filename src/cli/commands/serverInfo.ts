@@ -8,6 +8,7 @@ import { controlCommand, jsonFlag } from '../controlCommand.js';
 import type { MemoryReport } from '../../server/memoryReport.js';
 import type { LoopDelayFigures } from '../../server/loopDelay.js';
 import type { ClientInfo } from '../../server/client/clientSession.js';
+import { terminalJson } from '../../term/visibleText.js';
 
 interface ServerInfo {
   pid: number;
@@ -42,7 +43,7 @@ export const serverInfo = controlCommand({
   print(result, args, ctx) {
     const info = result as ServerInfo;
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(info)}\n`);
+      ctx.out(`${terminalJson(info)}\n`);
       return;
     }
     ctx.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);

@@ -2,6 +2,7 @@
 
 import { controlCommand, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
+import { visibleText } from '../../term/visibleText.js';
 
 export const sleepPane = controlCommand({
   name: 'sleep',
@@ -17,6 +18,6 @@ export const sleepPane = controlCommand({
   toArgs: (args) => ({ pane: targetArg(args) }),
   print(result, _args, ctx) {
     const { id, sessionId } = result as { id: number; sessionId: string | null };
-    ctx.out(sessionId ? `pane ${id} asleep; conversation ${sessionId}\n` : `pane ${id} asleep\n`);
+    ctx.out(sessionId ? `pane ${id} asleep; conversation ${visibleText(sessionId)}\n` : `pane ${id} asleep\n`);
   },
 });

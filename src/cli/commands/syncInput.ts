@@ -3,6 +3,7 @@
 import { UsageError, boolFlag } from '../argParser.js';
 import { controlCommand, jsonFlag, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
+import { terminalJson } from '../../term/visibleText.js';
 
 const CHANGES = ['on', 'off', 'all', 'none', 'show'] as const;
 
@@ -29,7 +30,7 @@ export const syncInput = controlCommand({
   },
   print(result, args, ctx) {
     const { workspace, synced } = result as { workspace: string; synced: number[] };
-    if (boolFlag(args, 'json')) ctx.out(`${JSON.stringify({ workspace, synced })}\n`);
+    if (boolFlag(args, 'json')) ctx.out(`${terminalJson({ workspace, synced })}\n`);
     else if (synced.length === 0) ctx.out(`synchronized input is off in workspace ${workspace}\n`);
     else ctx.out(`synchronized input in workspace ${workspace}: panes ${synced.join(', ')}\n`);
   },
