@@ -97,9 +97,10 @@ describe('the chrome with text from outside', () => {
     expectShownAsMarks(model({ kind: 'palette', purpose: 'view', state, rect: paletteRect(COLS, ROWS, items.length) }), [`n${SHOWN}.txt`.slice(0, 30)]);
   });
 
-  it('draws the confirm-end dialog: the folder and the head (branch and commit subject)', () => {
-    const facts = { name: 'w', kind: 'worktree' as const, path: `/w${HOSTILE}`, branch: `b${HOSTILE}`, base: 'main', runningPanes: [], git: { head: `0123456789ab b: ${HOSTILE}`, dirty: 0, untracked: 0, unpushed: 0, noRemote: false, stashes: 0 } };
+  it('draws the confirm-end dialog: the folder, the head (branch and commit subject), file names', () => {
+    const git = { head: `0123456789ab b: ${HOSTILE}`, checkedOut: `b${HOSTILE}`, dirty: [], untracked: [`u${HOSTILE}`], conflicts: [], ignored: [], unpushed: 0, unpushedRefs: [], reflogOnly: 0, noRemote: false, stashes: 0 };
+    const facts = { name: 'w', kind: 'worktree' as const, path: `/w${HOSTILE}`, branch: `b${HOSTILE}`, base: 'main', runningPanes: [], git, unreadable: null, folderProblems: [] };
     const state = confirmEndState('rm', facts);
-    expectShownAsMarks(model({ kind: 'confirm-end', state, rect: confirmEndRect(COLS, ROWS, state) }), [`/w${SHOWN}`.slice(0, 30), `b: ${SHOWN}`.slice(0, 30)]);
+    expectShownAsMarks(model({ kind: 'confirm-end', state, rect: confirmEndRect(COLS, ROWS, state) }), [`/w${SHOWN}`.slice(0, 30), `b: ${SHOWN}`.slice(0, 30), `u${SHOWN}`.slice(0, 20)]);
   });
 });
