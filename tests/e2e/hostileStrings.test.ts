@@ -13,6 +13,8 @@ import { GIT_ENV } from '../helpers/gitRepo.js';
 import { PROMPT_PATTERN, TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outerTerminal.js';
 
 const PREFIX = '\x1c';
+/** Some 30 commands and screens in a row: on a loaded 2-core machine that takes well over a minute. */
+const SLOW_MS = 180_000;
 const DOWN = '\x1b[B';
 const LEFT = '\x1b[D';
 const RIGHT = '\x1b[C';
@@ -207,7 +209,7 @@ describe('strings from outside on the command line', () => {
     expect(view.code).toBe(1);
     expectNoControls(view.stderr, 'view');
     expect(view.stderr).toContain(`missing${SHOWN.clipboard}${SHOWN.c1}.txt`);
-  });
+  }, SLOW_MS);
 });
 
 describe('strings from outside in the chrome', () => {
@@ -272,5 +274,5 @@ describe('strings from outside in the chrome', () => {
 
     await t.settle();
     expectNothingReached(t);
-  });
+  }, SLOW_MS);
 });
