@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { render, type Instance } from 'ink';
 import type { ChromeModel } from './chromeModel.js';
 import { ChromeRoot } from './ChromeRoot.js';
+import { visibleModel } from './visibleModel.js';
 
 /** A stdout look-alike with a size, collecting what Ink writes. */
 class VirtualStdout extends EventEmitter {
@@ -54,7 +55,7 @@ export class OffscreenChrome {
   constructor(model: ChromeModel) {
     this.stdout = new VirtualStdout(model.cols, model.rows);
     this.lastModelJson = JSON.stringify(model);
-    this.instance = render(createElement(ChromeRoot, { model }), {
+    this.instance = render(createElement(ChromeRoot, { model: visibleModel(model, this.lastModelJson) }), {
       stdout: this.stdout as unknown as NodeJS.WriteStream,
       stdin: new SilentStdin() as unknown as NodeJS.ReadStream,
       debug: true,
@@ -73,7 +74,7 @@ export class OffscreenChrome {
       this.stdout.rows = model.rows;
       this.stdout.emit('resize');
     }
-    this.instance.rerender(createElement(ChromeRoot, { model }));
+    this.instance.rerender(createElement(ChromeRoot, { model: visibleModel(model, json) }));
     return { text: this.stdout.lastFrame, changed: true };
   }
 

@@ -10,8 +10,18 @@ export interface CliContext {
   /** The pane this command was typed in (`$TESSERA_PANE`), only when it talks to that pane's own server. */
   callerPane: string | undefined;
   cwd: string;
+  /**
+   * Text for the user's terminal. It passes visibleText with its lines kept: a control character in it
+   * (from a file, a name, a title quoted in it) is shown as a mark, never written raw.
+   */
   out: (text: string) => void;
+  /** The same for stderr. */
   err: (text: string) => void;
+  /**
+   * Bytes written exactly as they are, for output tessera composed itself around text it escaped
+   * already (a diff it coloured) or a pane's captured screen (its colours with --ansi).
+   */
+  outRaw: (text: string) => void;
 }
 
 export interface CliCommand {

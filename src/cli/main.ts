@@ -10,13 +10,18 @@ import { generalHelp, type CommandSummary } from './help.js';
 import { chooseServer } from './serverChoice.js';
 import { VERSION } from './version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
+import { visibleText } from '../term/visibleText.js';
 
 // Nothing returned: a command's print() may return an exit status, and write()'s `true` is none.
+// Text goes through visibleText: what a command prints can quote names and files from outside.
 const out = (text: string): void => {
-  process.stdout.write(text);
+  process.stdout.write(visibleText(text, { lines: true }));
 };
 const err = (text: string): void => {
-  process.stderr.write(text);
+  process.stderr.write(visibleText(text, { lines: true }));
+};
+const outRaw = (text: string): void => {
+  process.stdout.write(text);
 };
 
 export async function runCli(argv: string[]): Promise<number> {
@@ -78,6 +83,7 @@ async function dispatch(argv: string[]): Promise<number> {
     cwd: process.cwd(),
     out,
     err,
+    outRaw,
   };
   const commandName = argv[i];
   if (commandName === undefined) {

@@ -2,6 +2,7 @@
 
 import { REFLOG_WINDOW_DAYS, type Preflight } from '../git/endGuards.js';
 import { countAndNames, someNames } from '../git/namedList.js';
+import { visibleText } from '../term/visibleText.js';
 
 
 export function formatPreflight(p: Preflight, blocked: readonly string[] = [], warnings: readonly string[] = []): string {
@@ -29,5 +30,7 @@ export function formatPreflight(p: Preflight, blocked: readonly string[] = [], w
   lines.push(`  running panes: ${panes.length === 0 ? 'none' : `${panes.length} (${panes.length === 1 ? 'id' : 'ids'} ${panes.join(', ')})`}`);
   for (const block of blocked) lines.push(`  blocked: ${block}`);
   for (const warning of warnings) lines.push(`  note: ${warning}`);
-  return `${lines.join('\n')}\n`;
+  // The folder, branches, commit subject and file names come from the repository: each line is shown
+  // with its control characters as marks (a name holding a line break stays on its line).
+  return `${lines.map((line) => visibleText(line)).join('\n')}\n`;
 }

@@ -8,6 +8,7 @@ import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../pro
 import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
 import { keyboardIsTerminal, outputTerminal } from './outputTerminal.js';
 import { LEAVE_TIMEOUT_MS } from '../limits.js';
+import { visibleText } from '../term/visibleText.js';
 
 export interface AttachOptions {
   workspace?: string;
@@ -37,7 +38,8 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
       stdin.pause();
       socket.destroy();
       writeSafely(RESTORE_SEQUENCE);
-      writeSafely(`${reason}\n`);
+      // The server's reason can quote a workspace's folder or an error from outside.
+      writeSafely(`${visibleText(reason, { lines: true })}\n`);
       resolve(code);
     };
 

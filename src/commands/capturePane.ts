@@ -34,7 +34,8 @@ export const capturePane = defineCommand<CapturePaneArgs, string>({
     start: lineField(fields.start, 'start (-S)'),
     end: lineField(fields.end, 'end (-E)'),
   }),
-  print: (result, _args, output) => output.out(String(result)),
+  // The pane's own screen, exactly: its cells never hold control characters, and --ansi adds its colours.
+  print: (result, _args, output) => output.outRaw(String(result)),
 });
 
 function lineFlag(args: ParsedArgs, name: string, flag: string): string | undefined {

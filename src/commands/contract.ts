@@ -14,8 +14,11 @@ export interface CommandCaller {
 }
 
 export interface CommandOutput {
+  /** Text for the user: control characters from outside in it are shown as marks (visibleText). */
   out(text: string): void;
   err(text: string): void;
+  /** Written exactly as it is: only for output tessera composed itself (a pane's captured screen). */
+  outRaw(text: string): void;
 }
 
 /** Sends the command's request to the server and resolves with its answer. */

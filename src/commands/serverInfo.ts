@@ -4,6 +4,7 @@ import { boolFlag } from '../cli/argParser.js';
 import { CLIENT_BACKLOG_BYTES } from '../limits.js';
 import { defineCommand } from './contract.js';
 import { jsonFlag } from './targets.js';
+import { terminalJson } from '../term/visibleText.js';
 
 export interface ServerInfoArgs {
   /** Also the event-loop delay since the last such call (and start measuring again). */
@@ -86,7 +87,7 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
   parse: (fields) => (fields.loopDelay === true ? { loopDelay: true } : {}),
   print(info, args, output) {
     if (boolFlag(args, 'json')) {
-      output.out(`${JSON.stringify(info)}\n`);
+      output.out(`${terminalJson(info)}\n`);
       return;
     }
     output.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);

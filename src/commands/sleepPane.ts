@@ -2,6 +2,7 @@
 
 import { defineCommand } from './contract.js';
 import { paneTargetFlag, parsePaneTarget, targetPaneFlag } from './targets.js';
+import { visibleText } from '../term/visibleText.js';
 
 export interface PaneArgs {
   pane?: string;
@@ -32,7 +33,7 @@ export const sleepPane = defineCommand<PaneArgs, SleepResult>({
   flags: [targetPaneFlag],
   fromCli: (args) => ({ pane: paneTargetFlag(args) }),
   parse: (fields) => ({ pane: parsePaneTarget(fields.pane) }),
-  print: (result, _args, output) => output.out(result.sessionId ? `pane ${result.id} asleep; conversation ${result.sessionId}\n` : `pane ${result.id} asleep\n`),
+  print: (result, _args, output) => output.out(result.sessionId ? `pane ${result.id} asleep; conversation ${visibleText(result.sessionId)}\n` : `pane ${result.id} asleep\n`),
 });
 
 export const wakePane = defineCommand<PaneArgs, WakeResult>({
@@ -47,6 +48,6 @@ export const wakePane = defineCommand<PaneArgs, WakeResult>({
   parse: (fields) => ({ pane: parsePaneTarget(fields.pane) }),
   print(result, _args, output) {
     if (result.note) output.err(`tessera: ${result.note}\n`);
-    output.out(result.sessionId ? `pane ${result.id} awake; conversation ${result.sessionId}\n` : `pane ${result.id} awake\n`);
+    output.out(result.sessionId ? `pane ${result.id} awake; conversation ${visibleText(result.sessionId)}\n` : `pane ${result.id} awake\n`);
   },
 });

@@ -4,6 +4,7 @@ import { UsageError, boolFlag } from '../cli/argParser.js';
 import { oneOf } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { jsonFlag, paneTargetFlag, parsePaneTarget, targetPaneFlag } from './targets.js';
+import { terminalJson } from '../term/visibleText.js';
 
 const FLAGS = ['on', 'off', 'all', 'none', 'show'] as const;
 const CHANGES = [...FLAGS, 'toggle'] as const;
@@ -43,7 +44,7 @@ export const syncInput = defineCommand<SyncArgs, SyncResult>({
   },
   parse: (fields) => ({ pane: parsePaneTarget(fields.pane), change: oneOf(fields.change, 'change', CHANGES) }),
   print(result, args, output) {
-    if (boolFlag(args, 'json')) output.out(`${JSON.stringify(result)}\n`);
+    if (boolFlag(args, 'json')) output.out(`${terminalJson(result)}\n`);
     else if (result.synced.length === 0) output.out(`synchronized input is off in workspace ${result.workspace}\n`);
     else output.out(`synchronized input in workspace ${result.workspace}: panes ${result.synced.join(', ')}\n`);
   },

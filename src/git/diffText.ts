@@ -5,9 +5,10 @@ import { untrackedFiles, withUntrackedIntent } from './intentIndex.js';
 import { headCommit } from './repo.js';
 import { gitOk } from './run.js';
 
-export async function diffText(dir: string, options: { stat?: boolean; color?: boolean } = {}): Promise<string> {
+/** The patch without colours: whoever shows it colours it after escaping what came from the repository. */
+export async function diffText(dir: string, options: { stat?: boolean } = {}): Promise<string> {
   const head = await headCommit(dir);
   const untracked = await untrackedFiles(dir);
-  const args = ['diff', options.color ? '--color=always' : '--no-color', ...(options.stat ? ['--stat'] : []), head ?? EMPTY_TREE];
+  const args = ['diff', '--no-color', ...(options.stat ? ['--stat'] : []), head ?? EMPTY_TREE];
   return withUntrackedIntent(dir, untracked, (env) => gitOk(dir, args, { env }));
 }

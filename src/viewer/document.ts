@@ -8,6 +8,7 @@ import { highlightCode, languageFor } from './highlight.js';
 import { renderMarkdown } from './markdown.js';
 import type { ViewMode } from './mode.js';
 import { lineText, span, type Line } from './styledText.js';
+import { visibleText } from '../term/visibleText.js';
 
 /** Bytes looked at to tell a binary file from text. */
 const BINARY_SNIFF_BYTES = 8000;
@@ -48,6 +49,7 @@ export function buildDocument(text: string, file: string, mode: ViewMode, width:
 
 /** A document that only says what went wrong (shown in the pane, q closes it). */
 export function errorDocument(message: string): ViewedDocument {
-  const lines = [[span(message, '31')], [], [span('press q to close this pane', '90')]];
+  // The message names the file (or the folder of a diff), whose name can hold anything.
+  const lines = [[span(visibleText(message), '31')], [], [span('press q to close this pane', '90')]];
   return { lines, plain: lines.map(lineText) };
 }

@@ -3,6 +3,7 @@
 // take it from there).
 
 import { textWidth } from '../term/textWidth.js';
+import { visibleText } from '../term/visibleText.js';
 import { sliceColumns, span, type Line, type Span } from './styledText.js';
 import type { Match, ViewerState } from './viewerState.js';
 import { graphemeSegmenter } from '../term/graphemes.js';
@@ -31,7 +32,7 @@ export function drawViewer(lines: readonly Line[], state: ViewerState, name: str
 
 function statusLine(count: number, state: ViewerState, name: string): string {
   if (state.input) {
-    const text = `${state.input.backward ? '?' : '/'}${state.input.text}`;
+    const text = visibleText(`${state.input.backward ? '?' : '/'}${state.input.text}`);
     return `${text}\x1b[7m \x1b[0m`;
   }
   const last = Math.min(count, state.top + state.rows);
@@ -39,9 +40,10 @@ function statusLine(count: number, state: ViewerState, name: string): string {
   const position = `${count === 0 ? 0 : state.top + 1}-${last}/${count} ${percent}%`;
   const search = state.search ? `  [${state.search.current + 1}/${state.search.matches.length} '${state.search.query}']` : '';
   // A message (no match, wrapped) matters more than the position: it goes first.
-  if (state.message) return `\x1b[${STATUS_SGR}m${cut(pad(` ${state.message}  ${name} ${position}`, state.cols), state.cols)}`;
+  // The name, a message or a search can quote text from outside: shown with its control characters as marks.
+  if (state.message) return `\x1b[${STATUS_SGR}m${cut(pad(visibleText(` ${state.message}  ${name} ${position}`), state.cols), state.cols)}`;
   const right = 'q close  / search  n/N next';
-  const left = ` ${name}  ${position}${search} `;
+  const left = visibleText(` ${name}  ${position}${search} `);
   const room = state.cols - textWidth(left);
   const tail = room > textWidth(right) + 1 ? `${' '.repeat(room - textWidth(right) - 1)}${right} ` : ' '.repeat(Math.max(0, room));
   return `\x1b[${STATUS_SGR}m${cut(left + tail, state.cols)}`;

@@ -22,7 +22,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { span, visibleText, type Line } from './styledText.js';
+import { span, viewerText, type Line } from './styledText.js';
 
 const LANGUAGES = { bash, c, cpp, css, diff, dockerfile, go, ini, java, javascript, json, makefile, markdown, python, ruby, rust, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
@@ -81,7 +81,7 @@ export function languageFor(file: string): string | undefined {
 /** The code as lines of coloured spans; plain lines when the language is unknown. */
 export function highlightCode(code: string, language: string | undefined): Line[] {
   // Tabs and control characters are made visible first, so columns and colours agree.
-  const lines = code.split(/\r?\n/).map(visibleText);
+  const lines = code.split(/\r?\n/).map(viewerText);
   const known = language !== undefined && hljs.getLanguage(language) !== undefined;
   if (!known) return lines.map((text) => [span(text)]);
   return htmlToLines(hljs.highlight(lines.join('\n'), { language, ignoreIllegals: true }).value);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ESCAPE_TIMEOUT_MS, VIEWED_FILE_DEBOUNCE_MS } from '../limits.js';
 import { InputDecoder, type KeyToken } from '../term/keys/decode.js';
+import { visibleText } from '../term/visibleText.js';
 import { buildDocument, errorDocument, readViewedFile, type ViewedDocument } from './document.js';
 import type { ViewMode } from './mode.js';
 import { drawViewer } from './draw.js';
@@ -20,7 +21,8 @@ if ((modeArg !== 'source' && modeArg !== 'markdown' && modeArg !== 'diff') || fi
   process.exit(2);
 }
 const mode: ViewMode | 'diff' = modeArg;
-const name = mode === 'diff' ? `diff of ${path.basename(file)}` : path.basename(file);
+// The file's name comes from outside (a repository can name a file anything): shown with its marks.
+const name = visibleText(mode === 'diff' ? `diff of ${path.basename(file)}` : path.basename(file));
 const size = () => ({ cols: Math.max(1, process.stdout.columns || 80), rows: Math.max(2, process.stdout.rows || 24) });
 
 let doc: ViewedDocument = mode === 'diff' ? { lines: [[span('reading the diff…', '90')]], plain: ['reading the diff…'] } : load();
@@ -90,7 +92,7 @@ function followChanges(): void {
 }
 
 // Alternate screen, no cursor, and SGR mouse reports so the wheel scrolls the file.
-process.stdout.write(`\x1b]2;${name.replace(/[\x00-\x1f\x7f-\x9f]/g, '?')}\x07\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1006h`);
+process.stdout.write(`\x1b]2;${name}\x07\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1006h`);
 if (process.stdin.isTTY) process.stdin.setRawMode(true);
 process.stdin.setEncoding('utf8');
 const decoder = new InputDecoder();

@@ -4,7 +4,7 @@
 import { lexer, type Token, type Tokens } from 'marked';
 import { textWidth } from '../term/textWidth.js';
 import { highlightCode } from './highlight.js';
-import { sliceColumns, span, visibleText, wrapLine, type Line, type Span } from './styledText.js';
+import { sliceColumns, span, viewerText, wrapLine, type Line, type Span } from './styledText.js';
 
 const HEADING_SGR = ['', '1;4;35', '1;35', '1;36', '1;34', '1;34', '1;34'];
 const QUOTE_BAR = span('│ ', '90');
@@ -36,7 +36,7 @@ function block(token: Token, width: number): Line[] {
       return wrapLine(inline((token as Tokens.Paragraph).tokens, ''), width, { first: [], rest: [] });
     case 'text': {
       const t = token as Tokens.Text;
-      return wrapLine(t.tokens ? inline(t.tokens, '') : [span(visibleText(t.text))], width, { first: [], rest: [] });
+      return wrapLine(t.tokens ? inline(t.tokens, '') : [span(viewerText(t.text))], width, { first: [], rest: [] });
     }
     case 'code': {
       const t = token as Tokens.Code;
@@ -51,12 +51,12 @@ function block(token: Token, width: number): Line[] {
     case 'hr':
       return [[span('─'.repeat(width), '90')]];
     case 'html':
-      return (token as Tokens.HTML).text.replace(/\n$/, '').split('\n').map((l) => [span(visibleText(l), '90')]);
+      return (token as Tokens.HTML).text.replace(/\n$/, '').split('\n').map((l) => [span(viewerText(l), '90')]);
     case 'space':
     case 'def':
       return [];
     default:
-      return 'raw' in token && typeof token.raw === 'string' ? token.raw.replace(/\n+$/, '').split('\n').map((l) => [span(visibleText(l))]) : [];
+      return 'raw' in token && typeof token.raw === 'string' ? token.raw.replace(/\n+$/, '').split('\n').map((l) => [span(viewerText(l))]) : [];
   }
 }
 
@@ -133,16 +133,16 @@ function inline(tokens: readonly Token[] | undefined, outer: string): Span[] {
         out.push(...inline((token as Tokens.Del).tokens, join('9')));
         break;
       case 'codespan':
-        out.push(span(visibleText(unescape((token as Tokens.Codespan).text)), join('33')));
+        out.push(span(viewerText(unescape((token as Tokens.Codespan).text)), join('33')));
         break;
       case 'link': {
         const t = token as Tokens.Link;
         out.push(...inline(t.tokens, join('4;34')));
-        if (plain(inline(t.tokens, '')) !== t.href) out.push(span(` (${visibleText(t.href)})`, join('90')));
+        if (plain(inline(t.tokens, '')) !== t.href) out.push(span(` (${viewerText(t.href)})`, join('90')));
         break;
       }
       case 'image':
-        out.push(span(`[image: ${visibleText((token as Tokens.Image).text || (token as Tokens.Image).href)}]`, join('90')));
+        out.push(span(`[image: ${viewerText((token as Tokens.Image).text || (token as Tokens.Image).href)}]`, join('90')));
         break;
       case 'br':
         out.push(span(' '));
@@ -150,11 +150,11 @@ function inline(tokens: readonly Token[] | undefined, outer: string): Span[] {
       case 'text': {
         const t = token as Tokens.Text;
         if (t.tokens) out.push(...inline(t.tokens, outer));
-        else out.push(span(visibleText(unescape(t.text)).replace(/\^J/g, ' '), outer));
+        else out.push(span(viewerText(unescape(t.text)).replace(/\^J/g, ' '), outer));
         break;
       }
       default:
-        if ('text' in token && typeof token.text === 'string') out.push(span(visibleText(unescape(token.text)).replace(/\^J/g, ' '), outer));
+        if ('text' in token && typeof token.text === 'string') out.push(span(viewerText(unescape(token.text)).replace(/\^J/g, ' '), outer));
     }
   }
   return out;

@@ -3,6 +3,7 @@
 
 import { textWidth } from '../term/textWidth.js';
 import { graphemeSegmenter } from '../term/graphemes.js';
+import { visibleText } from '../term/visibleText.js';
 
 export interface Span {
   text: string;
@@ -22,21 +23,22 @@ export function lineText(line: Line): string {
 const TAB_WIDTH = 4;
 
 /**
- * What a file may show: tabs become spaces, and control characters (which could move the cursor or
- * change the terminal's modes) become visible `^X` / `<XX>` marks.
+ * What a viewer may show of a file's line: tabs become spaces (to the next tab stop), and control
+ * characters (which could move the cursor or change the terminal's modes) become visible marks, as
+ * everywhere tessera shows text from outside (visibleText).
  */
-export function visibleText(text: string): string {
+export function viewerText(text: string): string {
+  if (!text.includes('\t')) return visibleText(text);
   let out = '';
   let column = 0;
   for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
     if (char === '\t') {
       const pad = TAB_WIDTH - (column % TAB_WIDTH);
       out += ' '.repeat(pad);
       column += pad;
       continue;
     }
-    const shown = code < 0x20 ? `^${String.fromCharCode(code + 64)}` : code === 0x7f ? '^?' : code >= 0x80 && code < 0xa0 ? `<${code.toString(16)}>` : char;
+    const shown = visibleText(char);
     out += shown;
     column += shown === char ? textWidth(char) : shown.length;
   }

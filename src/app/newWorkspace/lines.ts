@@ -98,7 +98,8 @@ function valueSegments(state: NewWorkspaceState, field: FieldId, width: number, 
         ? [choice('on'), seg('  agents run tools and commands WITHOUT asking you', 'warning')]
         : [choice('off'), seg('  agents ask before running tools and commands', 'caption')];
     default:
-      return textValue(state.text[field].replace(/\n/g, '↵'), PLACEHOLDERS[field] ?? '', width, focused);
+      // The chrome draws the state with control characters as marks: a prompt's line break arrives as ^J.
+      return textValue(state.text[field].replace(/\n|\^J/g, '↵'), PLACEHOLDERS[field] ?? '', width, focused);
   }
 }
 

@@ -1,6 +1,7 @@
 // The command palette as plain data: a title, what was typed, the items and which one is selected.
 // The same list serves every picker the palette shows (actions, files to view).
 
+import { visibleText } from '../../term/visibleText.js';
 import { fuzzyFilter, type FuzzyMatch } from '../fuzzy.js';
 
 export interface PaletteItem {
@@ -29,7 +30,11 @@ export interface ShownItem {
 }
 
 /** The text the search runs on: the label and the description, one space apart. */
-export const searchText = (item: PaletteItem): string => (item.detail ? `${item.label} ${item.detail}` : item.label);
+/**
+ * What the search matches: the text as the row shows it (the chrome shows every string with its control
+ * characters as marks), so the server's list and the drawn one agree on which row is selected.
+ */
+export const searchText = (item: PaletteItem): string => visibleText(item.detail ? `${item.label} ${item.detail}` : item.label);
 
 export function shownItems(state: Pick<PaletteState, 'items' | 'query'>): ShownItem[] {
   return fuzzyFilter(state.items, state.query, searchText);

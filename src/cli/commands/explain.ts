@@ -3,6 +3,7 @@
 import { UsageError, boolFlag, type ParsedArgs } from '../argParser.js';
 import { controlCommand, jsonFlag, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
+import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 interface Explanation {
   pane: number;
@@ -42,15 +43,16 @@ export const explain = controlCommand({
   print(result, args, ctx) {
     const e = result as Explanation;
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(e, null, 2)}\n`);
+      ctx.out(`${terminalJson(e, 2)}\n`);
       return;
     }
-    ctx.out(`pane ${e.pane}${e.agent ? ` (${e.agent})` : ` (${e.kind})`}: ${e.status}\n`);
-    ctx.out(`decided by: ${e.source === 'signal' ? 'a signal from the program' : e.source === 'screen' ? 'a screen rule' : e.source} — ${e.rule}\n`);
-    if (e.question) ctx.out(`question: ${e.question}\n`);
-    if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${l}`).join('\n')}\n`);
-    if (e.screenNow) ctx.out(`now: ${e.screenNow}\n`);
-    if (e.lastNotification) ctx.out(`last notification: ${e.lastNotification}\n`);
-    if (e.prompt) ctx.out(`initial prompt: ${e.prompt}\n`);
+    // Screen lines, questions and notifications come from the program, one line each: controls as marks.
+    ctx.out(`pane ${e.pane}${e.agent ? ` (${visibleText(e.agent)})` : ` (${e.kind})`}: ${e.status}\n`);
+    ctx.out(`decided by: ${e.source === 'signal' ? 'a signal from the program' : e.source === 'screen' ? 'a screen rule' : e.source} — ${visibleText(e.rule)}\n`);
+    if (e.question) ctx.out(`question: ${visibleText(e.question)}\n`);
+    if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${visibleText(l)}`).join('\n')}\n`);
+    if (e.screenNow) ctx.out(`now: ${visibleText(e.screenNow)}\n`);
+    if (e.lastNotification) ctx.out(`last notification: ${visibleText(e.lastNotification)}\n`);
+    if (e.prompt) ctx.out(`initial prompt: ${visibleText(e.prompt)}\n`);
   },
 });

@@ -3,6 +3,7 @@
 import { boolFlag, stringFlag } from '../argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
+import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 export const history = controlCommand({
   name: 'history',
@@ -19,7 +20,7 @@ export const history = controlCommand({
     const { entries, problem } = result as { entries: HistoryEntry[]; problem: string | null };
     if (problem) ctx.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(entries, null, 2)}\n`);
+      ctx.out(`${terminalJson(entries, 2)}\n`);
       return;
     }
     if (entries.length === 0) ctx.out('no sessions yet (sessions shorter than 10 s are not kept)\n');
@@ -31,8 +32,9 @@ function line(e: HistoryEntry): string {
   const start = new Date(e.start);
   const when = `${start.toISOString().slice(0, 10)} ${start.toTimeString().slice(0, 5)}`;
   const status = e.exitStatus === undefined ? e.outcome : `${e.outcome} ${e.exitStatus}`;
-  const session = e.sessionId ? `  conversation ${e.sessionId}` : '';
-  return `${e.id.padEnd(5)} ${when}  ${duration(e.durationMs).padStart(7)}  ${status.padEnd(9)} ${e.workspace}  ${e.command}  (${e.cwd})${session}`;
+  // What ran, where and the conversation id come from the history file: one line, controls as marks.
+  const session = e.sessionId ? `  conversation ${visibleText(e.sessionId)}` : '';
+  return `${e.id.padEnd(5)} ${when}  ${duration(e.durationMs).padStart(7)}  ${status.padEnd(9)} ${visibleText(e.workspace)}  ${visibleText(e.command)}  (${visibleText(e.cwd)})${session}`;
 }
 
 function duration(ms: number): string {

@@ -2,6 +2,7 @@
 
 import { boolFlag, stringFlag } from '../argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
+import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 interface PaneInfo {
   id: number;
@@ -30,12 +31,13 @@ export const listPanes = controlCommand({
   print(result, args, ctx) {
     const panes = result as PaneInfo[];
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(panes, null, 2)}\n`);
+      ctx.out(`${terminalJson(panes, 2)}\n`);
       return;
     }
     for (const p of panes) {
       const exit = p.exitCode === null ? '' : ` (${p.exitCode})`;
-      ctx.out(`${p.id}: [${p.workspace}] ${p.cols}x${p.rows} ${p.status}${exit}${p.focused ? ' (focused)' : ''} ${p.title}\n`);
+      // A title is whatever the program set (OSC 2), or its command or folder: controls as marks.
+      ctx.out(`${p.id}: [${p.workspace}] ${p.cols}x${p.rows} ${p.status}${exit}${p.focused ? ' (focused)' : ''} ${visibleText(p.title)}\n`);
     }
   },
 });

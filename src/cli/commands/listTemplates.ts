@@ -6,6 +6,7 @@ import type { TemplateSummary } from '../../server/templates/index.js';
 import { boolFlag } from '../argParser.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
+import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 export const listTemplates: CliCommand = {
   name: 'templates',
@@ -20,7 +21,7 @@ export const listTemplates: CliCommand = {
   async run(args, ctx) {
     const templates = await fetchTemplates(ctx, ctx.cwd);
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(templates, null, 2)}\n`);
+      ctx.out(`${terminalJson(templates, 2)}\n`);
       return 0;
     }
     ctx.out(formatTemplates(templates));
@@ -41,10 +42,11 @@ export function formatTemplates(templates: TemplateSummary[]): string {
   return templates
     .map((t) => {
       const source = t.source === 'built-in' ? '' : ` (${t.source === 'settings' ? 'yours' : 'project'})`;
-      const missing = t.missing.length > 0 ? `  [not installed: ${t.missing.join(', ')}]` : '';
+      const missing = t.missing.length > 0 ? `  [not installed: ${visibleText(t.missing.join(', '))}]` : '';
       const approval = t.needsApproval ? "  [not approved yet: see 'tessera trust']" : '';
-      const panes = t.description === t.panes.join(' | ') ? '' : `: ${t.panes.join(' | ')}`;
-      return `${t.name.padEnd(width)}  ${t.description}${panes}${source}${missing}${approval}\n`;
+      // A project's description and commands come from the repository: one line each, controls as marks.
+      const panes = t.description === t.panes.join(' | ') ? '' : `: ${visibleText(t.panes.join(' | '))}`;
+      return `${t.name.padEnd(width)}  ${visibleText(t.description)}${panes}${source}${missing}${approval}\n`;
     })
     .join('');
 }

@@ -7,6 +7,7 @@ import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
 import { boolFlag } from '../argParser.js';
 import type { CliCommand } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
+import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 export const listWorkspaces: CliCommand = {
   name: 'ls',
@@ -25,7 +26,7 @@ export const listWorkspaces: CliCommand = {
     const result = (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE })) as { workspaces: WorkspaceFacts[]; problems: string[] };
     for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'json')) {
-      ctx.out(`${JSON.stringify(result.workspaces, null, 2)}\n`);
+      ctx.out(`${terminalJson(result.workspaces, 2)}\n`);
       return 0;
     }
     if (result.workspaces.length === 0) ctx.out("no workspaces (start one with 'tessera' in a folder, or 'tessera new')\n");
@@ -38,9 +39,10 @@ function formatLine(w: WorkspaceFacts): string {
   const panes = `${w.panes} pane${w.panes === 1 ? '' : 's'}`;
   const needs = w.needsYou > 0 ? ` ${w.needsYou} need${w.needsYou === 1 ? 's' : ''} you` : '';
   const waiting = w.waitingApproval ? ` waiting for approval ('tessera trust -t ${w.name}')` : '';
-  const branch = w.branch ? ` ${w.branch}` : '';
+  // A branch name and a folder can hold characters a terminal acts on (git allows C1 and bidi controls).
+  const branch = w.branch ? ` ${visibleText(w.branch)}` : '';
   const kind = w.kind === 'adopted' ? '' : ` (${w.kind})`;
-  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${w.path}`;
+  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${visibleText(w.path)}`;
 }
 
 export function formatDiff(d: NonNullable<WorkspaceFacts['diff']>): string {

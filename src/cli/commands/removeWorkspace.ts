@@ -7,6 +7,7 @@ import { UsageError, boolFlag, stringFlag } from '../argParser.js';
 import type { CliContext } from '../command.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
 import { formatPreflight } from '../preflightText.js';
+import { terminalJson } from '../../term/visibleText.js';
 
 const flags = [{ name: 'target', short: 't', value: true }, { name: 'yes', short: 'y' }, { name: 'force' }, { name: 'discard-changes' }, { name: 'discard-ignored' }, jsonFlag];
 
@@ -28,7 +29,7 @@ interface EndAnswer {
 function print(result: unknown, json: boolean, ctx: CliContext, action: EndAction): number {
   const answer = result as EndAnswer;
   const verb = action === 'rm' ? 'removed' : 'reset';
-  if (json) ctx.out(`${JSON.stringify({ ...preflightData(action, answer.preflight, answer.blocked, answer.warnings), done: answer.done, message: answer.message ?? null }, null, 2)}\n`);
+  if (json) ctx.out(`${terminalJson({ ...preflightData(action, answer.preflight, answer.blocked, answer.warnings), done: answer.done, message: answer.message ?? null }, 2)}\n`);
   // A refusal of --yes goes to stderr: the preflight above it leaves its reasons out rather than print them twice.
   else ctx.out(formatPreflight(answer.preflight, answer.message === undefined ? answer.blocked : [], answer.warnings));
   if (answer.done) {

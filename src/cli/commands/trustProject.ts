@@ -5,6 +5,7 @@ import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import { boolFlag, stringFlag } from '../argParser.js';
 import type { CliCommand } from '../command.js';
+import { visibleText } from '../../term/visibleText.js';
 
 interface Shown {
   workspace: string;
@@ -28,7 +29,8 @@ export const trustProject: CliCommand = {
   A repository can carry a project file, .tessera.json at its top (or at the top of an adopted
   folder), with templates and a setupCommand for new worktrees and clones. Those commands come with
   the code, not from you, so tessera runs none of them until you approved the file as it is now.
-  This prints the file, its sha256 and every command it would start, then asks (in a terminal)
+  This prints the file, its sha256 and every command it would start (one line each, control
+  characters shown as marks such as ^[ for ESC, so the file cannot redraw them), then asks (in a terminal)
   whether to approve it; --yes approves without asking. What waited for it (the setup command, the
   template you asked for) starts at once in every open workspace of that file; in a dormant one
   (after a restart) it starts when you open the workspace. Approval is remembered per server by the
@@ -60,8 +62,10 @@ export const trustProject: CliCommand = {
 };
 
 export function formatProject(shown: Shown): string {
-  const lines = [`${shown.file} (sha256 ${shown.hash.slice(0, 12)}) ${shown.approved ? 'is approved' : 'is not approved'}; it would run:`];
-  for (const command of shown.commands) lines.push(`  ${command}`);
+  // The path and the commands come from the repository: each is one line, its control characters as
+  // marks, so nothing in the file can redraw what the user is asked to approve.
+  const lines = [`${visibleText(shown.file)} (sha256 ${shown.hash.slice(0, 12)}) ${shown.approved ? 'is approved' : 'is not approved'}; it would run:`];
+  for (const command of shown.commands) lines.push(`  ${visibleText(command)}`);
   if (shown.commands.length === 0) lines.push('  nothing');
   if (shown.waiting) lines.push(`waiting to start in workspace ${shown.workspace} once approved`);
   return `${lines.join('\n')}\n`;

@@ -32,6 +32,7 @@ import { OutOfFrameWrites } from './outOfFrameWrites.js';
 import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
+import { visibleText } from '../../term/visibleText.js';
 import type { ClientTransport, SessionHost } from './sessionHost.js';
 import type { ClientInfo } from '../../commands/serverInfo.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
@@ -201,7 +202,7 @@ export class ClientSession implements ActionContext {
   alert(text: string): void {
     const how = this.host.settings.settings.notify;
     if (how === 'bell') this.outOfFrame.momentary('\x07');
-    else if (how === 'osc9') this.outOfFrame.momentary(`\x1b]9;tessera: ${text.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}\x07`);
+    else if (how === 'osc9') this.outOfFrame.momentary(`\x1b]9;tessera: ${visibleText(text)}\x07`);
   }
 
   /** The settings were reloaded (or the file has a mistake): apply them and say so. */

@@ -25,7 +25,9 @@ export async function runCommandLine(argv: readonly string[], ctx: CommandContex
     const parsed = parseArgs(rest, definition.flags, { maxPositionals: definition.maxPositionals ?? 0 });
     const args = definition.fromCli(parsed, { cwd: ctx.cwd ?? '/', env: ctx.env });
     const result = await command.run(args as Fields, ctx);
-    const status: unknown = await definition.print?.(result, parsed, { out: (text) => (out += text), err: (text) => (err += text) });
+    // Shown in the status bar, whose drawing marks control characters itself.
+    const print = { out: (text: string) => (out += text), err: (text: string) => (err += text), outRaw: (text: string) => (out += text) };
+    const status: unknown = await definition.print?.(result, parsed, print);
     return { status: typeof status === 'number' ? status : 0, text: (err || out).trim() };
   } catch (error) {
     return { status: 1, text: `${name}: ${(error as Error).message}` };

@@ -17,6 +17,6 @@ export const diffWorkspace: ServerCommand = {
     const record = name !== undefined ? records.find((r) => r.name === name) : records.find((r) => r.name === caller) ?? (ctx.cwd ? owningWorkspace(ctx.cwd, records) : undefined);
     if (!record) throw new RefusedError(name !== undefined ? `no workspace named '${name}'` : 'no workspace owns this folder; give one with -t NAME');
     if (!fs.existsSync(record.path) || !(await repoTop(record.path))) throw new RefusedError(`${record.name}'s folder ${record.path} is not in a git repository`);
-    return { workspace: record.name, text: await diffText(record.path, { stat: optBool(args.stat, 'stat') ?? false, color: optBool(args.color, 'color') ?? false }) };
+    return { workspace: record.name, text: await diffText(record.path, { stat: optBool(args.stat, 'stat') ?? false }) };
   },
 };

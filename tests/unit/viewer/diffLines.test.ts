@@ -2,7 +2,8 @@
 // removed line that starts with "--" is still red and a "+++" line is a header only before a hunk.
 
 import { describe, expect, it } from 'vitest';
-import { DIFF_SGR, classifyDiff, diffLines } from '../../../src/viewer/diffLines.js';
+import { DIFF_SGR, classifyDiff } from '../../../src/viewer/diffKinds.js';
+import { diffLines } from '../../../src/viewer/diffLines.js';
 
 const PATCH = [
   'diff --git a/a.txt b/a.txt',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { drawViewer } from '../../../src/viewer/draw.js';
 import { highlightCode, languageFor } from '../../../src/viewer/highlight.js';
 import { renderMarkdown } from '../../../src/viewer/markdown.js';
-import { lineText, span, visibleText, wrapLine } from '../../../src/viewer/styledText.js';
+import { lineText, span, viewerText, wrapLine } from '../../../src/viewer/styledText.js';
 import { findMatches, initialViewerState, reduceViewer, type ViewerState } from '../../../src/viewer/viewerState.js';
 
 const LINES = Array.from({ length: 100 }, (_, i) => `line ${i + 1}${i === 9 || i === 79 ? ' target' : ''}`);
@@ -73,7 +73,7 @@ describe('what a viewer draws', () => {
   });
 
   it('never lets a control character from the file through as an escape', () => {
-    expect(visibleText('a\x1b[2Jb\x07\tc\x9b')).toBe('a^[[2Jb^G   c<9b>');
+    expect(viewerText('a\x1b[2Jb\x07\tc\x9b\u202e')).toBe('a^[[2Jb^G   c<U+009B><U+202E>');
     const lines = highlightCode('x = "\x1b]52;c;aGk=\x07"\r\ny\r\n', 'python');
     const drawn = drawViewer(lines, initialViewerState(5, 40), 'f.py');
     expect(drawn).not.toMatch(/\x1b\]/);
