@@ -239,6 +239,14 @@ export const CONTROL_BACKLOG_BYTES = 8 << 20;
 export const MAX_REQUESTS_IN_FLIGHT = 64;
 /** Connections open at once; more are refused with a message (each holds buffers and a descriptor). */
 export const MAX_CONNECTIONS = 256;
+/**
+ * A connection refused for the cap is closed once its peer has read why and closed its end, or after
+ * this long, whichever is first: closing before the peer's request is read would reset it, and the
+ * peer would see "connection reset" instead of the reason; a peer that never closes loses it anyway.
+ */
+export const REFUSED_CONNECTION_CLOSE_MS = 1_000;
+/** Refused connections waiting for that at once; past this, a refused connection is closed without a word. */
+export const MAX_REFUSED_CONNECTIONS_CLOSING = 64;
 /** Bytes held for incomplete frames over all connections together; the connection that passes it is dropped. */
 export const MAX_PENDING_FRAME_BYTES = 64 << 20;
 
@@ -311,3 +319,9 @@ export const MAX_KEYBOARD_FLAG_STACK = 16;
 export const MAX_PROJECT_FILE_BYTES = 64 << 10;
 /** Approved project files remembered per server; the oldest approvals are forgotten first (asked again). */
 export const MAX_PROJECT_APPROVALS = 1000;
+/** Largest file a project file's command runs that is approved by its contents: scripts are far smaller, and it is read whole on every look. */
+export const MAX_PROJECT_SCRIPT_BYTES = 4 << 20;
+/** Most files of a repository a project file's commands may run (each is read and hashed on every look). */
+export const MAX_PROJECT_SCRIPTS = 64;
+/** Approved versions of one project file remembered: branches with different files each keep theirs; older ones are asked about again. */
+export const MAX_APPROVED_VERSIONS = 8;

@@ -1,14 +1,16 @@
 // Making a managed checkout: a worktree of a local repository, or a full clone of a URL. Either
-// leaves nothing behind when it fails.
+// leaves nothing behind when it fails: not the folder, and not a branch it made (only that one).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { GIT_CLONE_TIMEOUT_MS } from '../limits.js';
-import { defaultBranch, localBranchExists, refExists, validBranchName } from './repo.js';
+import { commitOf, defaultBranch, localBranchExists, refExists, validBranchName } from './repo.js';
 import { GitError, firstLine, git } from './run.js';
 import { branchHolder } from './worktrees.js';
 
-export { checkCloneUrl, repoNameFromUrl } from './cloneUrl.js';
+import { withoutCredentials } from './cloneUrl.js';
+
+export { checkCloneUrl, repoNameFromUrl, withoutCredentials } from './cloneUrl.js';
 
 export interface WorktreePlan {
   /** The source repository's top folder. */
@@ -16,9 +18,11 @@ export interface WorktreePlan {
   target: string;
   /** Check out this existing branch… */
   existingBranch?: string;
-  /** …or make this new branch off `base`. */
+  /** …or make this new branch off `base`… */
   newBranch?: string;
   base?: string;
+  /** …whose commit is this: the branch is ours to delete (after a failure) only while it still points here. */
+  baseCommit?: string;
 }
 
 /** Works out branch and base, refusing a busy or missing branch and a missing base with a message. */
@@ -40,7 +44,7 @@ export async function planWorktree(repo: string, target: string, options: { bran
     const holder = await branchHolder(repo, options.newBranch);
     throw new GitError(`branch '${options.newBranch}' exists already${holder ? ` (checked out in ${holder})` : ''}; use --branch ${options.newBranch} to check it out`);
   }
-  return { repo, target, newBranch: options.newBranch, branch: options.newBranch, base };
+  return { repo, target, newBranch: options.newBranch, branch: options.newBranch, base, baseCommit: await commitOf(repo, base) };
 }
 
 export async function addWorktree(plan: WorktreePlan): Promise<void> {
@@ -50,8 +54,18 @@ export async function addWorktree(plan: WorktreePlan): Promise<void> {
   const result = await git(plan.repo, args);
   if (result.code !== 0) {
     await removeWorktreeQuietly(plan.repo, plan.target);
+    // git makes the new branch before the checkout and keeps it when the checkout fails; a branch
+    // that existed already (made by someone else since it was planned) is not ours to delete.
+    if (!/already exists/.test(result.stderr)) await deleteMadeBranch(plan);
     throw new GitError(`git worktree add failed: ${firstLine(result.stderr)}`);
   }
+}
+
+/** Deletes the branch a worktree plan made, only while it is as it was made (nothing committed to it since). */
+export async function deleteMadeBranch(plan: Pick<WorktreePlan, 'repo' | 'newBranch' | 'baseCommit'>): Promise<boolean> {
+  if (plan.newBranch === undefined || plan.baseCommit === undefined) return false;
+  const result = await git(plan.repo, ['update-ref', '-d', `refs/heads/${plan.newBranch}`, plan.baseCommit]).catch(() => undefined);
+  return result?.code === 0;
 }
 
 /** Removes a worktree folder and git's record of it (used after a failed or interrupted create). */
@@ -67,7 +81,7 @@ export async function cloneRepo(url: string, target: string, branch?: string): P
   const result = await git(parent, args, { timeoutMs: GIT_CLONE_TIMEOUT_MS }).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
   if (result.code !== 0) {
     fs.rmSync(target, { recursive: true, force: true });
-    throw new GitError(`git clone failed: ${firstLine(result.stderr) || `status ${result.code}`}`);
+    throw new GitError(`git clone failed: ${withoutCredentials(firstLine(result.stderr)) || `status ${result.code}`}`);
   }
 }
 

@@ -20,6 +20,12 @@ export async function headCommit(dir: string): Promise<string | undefined> {
   return result.code === 0 ? result.stdout.trim() : undefined;
 }
 
+/** The commit a ref names, undefined when it names none. */
+export async function commitOf(dir: string, ref: string): Promise<string | undefined> {
+  const result = await git(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  return result.code === 0 ? result.stdout.trim() : undefined;
+}
+
 export async function refExists(dir: string, ref: string): Promise<boolean> {
   return (await git(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).code === 0;
 }

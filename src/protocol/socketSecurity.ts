@@ -58,7 +58,9 @@ function exists(file: string): boolean {
 }
 
 function createPrivateDirectory(dir: string): void {
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  // Parents that do not exist yet (a TESSERA_TMPDIR of your choosing) are made private too: a folder
+  // others could enter and rename within would let them swap the socket directory.
+  fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
   try {
     // Born private (the umask can only remove bits from 0700); an existing one is checked below.
     fs.mkdirSync(dir, { mode: 0o700 });

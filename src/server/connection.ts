@@ -4,7 +4,7 @@
 
 import type net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT } from '../limits.js';
+import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT, REFUSED_CONNECTION_CLOSE_MS } from '../limits.js';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
 import type { ClientTransport } from './client/sessionHost.js';
@@ -21,7 +21,7 @@ export interface ConnectionHandlers {
 
 export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers, budget: ConnectionBudget): void {
   if (!budget.admit()) {
-    refuse(socket, `the server already has ${budget.maxConnections} connections open; close some clients or scripts and try again`);
+    refuse(socket, `the server already has ${budget.maxConnections} connections open; close some clients or scripts and try again`, budget);
     handlers.log(`refused a connection: ${budget.maxConnections} are open already`);
     return;
   }
@@ -168,8 +168,25 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   });
 }
 
-/** Tells a connection why it cannot stay (both control commands and attaching clients print it), then closes it. */
-function refuse(socket: net.Socket, reason: string): void {
+/**
+ * Tells a connection why it cannot stay (both control commands and attaching clients print it), then lets go of the connection: once the peer has read it and closed its end, or after
+ * REFUSED_CONNECTION_CLOSE_MS, never later (end() alone kept the descriptor until the peer closed,
+ * so refused peers could hold every descriptor). What the peer sends meanwhile is read and dropped:
+ * closing with it unread would reset the connection before the peer read the reason. Past
+ * MAX_REFUSED_CONNECTIONS_CLOSING of them at once, a refused connection is closed without a word.
+ */
+function refuse(socket: net.Socket, reason: string, budget: ConnectionBudget): void {
   socket.on('error', () => socket.destroy());
+  if (!budget.holdRefused()) {
+    socket.destroy();
+    return;
+  }
+  const timer = setTimeout(() => socket.destroy(), REFUSED_CONNECTION_CLOSE_MS);
+  socket.once('close', () => {
+    clearTimeout(timer);
+    budget.releaseRefused();
+  });
+  socket.on('end', () => socket.destroy());
+  socket.resume();
   socket.end(encodeJson({ t: 'end', reason: `[tessera: ${reason}]`, exitCode: 1 } satisfies ServerMessage));
 }

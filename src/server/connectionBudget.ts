@@ -1,16 +1,19 @@
-// What all connections together may hold: how many are open, and how many bytes of frames that have
-// not arrived completely. Past either limit, the newcomer is refused (or the grower dropped), so no
-// number of peers can take the server's memory or descriptors.
+// What all connections together may hold: how many are open, how many bytes of frames that have
+// not arrived completely, and how many refused connections are still being told why. Past any
+// limit, the newcomer is refused (or the grower dropped, or the refused closed without a word), so
+// no number of peers can take the server's memory or descriptors.
 
-import { MAX_CONNECTIONS, MAX_PENDING_FRAME_BYTES } from '../limits.js';
+import { MAX_CONNECTIONS, MAX_PENDING_FRAME_BYTES, MAX_REFUSED_CONNECTIONS_CLOSING } from '../limits.js';
 
 export class ConnectionBudget {
   private open = 0;
   private pending = 0;
+  private closing = 0;
 
   constructor(
     readonly maxConnections: number = MAX_CONNECTIONS,
     readonly maxPendingBytes: number = MAX_PENDING_FRAME_BYTES,
+    readonly maxRefusedClosing: number = MAX_REFUSED_CONNECTIONS_CLOSING,
   ) {}
 
   get openConnections(): number {
@@ -26,6 +29,17 @@ export class ConnectionBudget {
 
   release(): void {
     this.open = Math.max(0, this.open - 1);
+  }
+
+  /** A refused connection may wait a moment for its peer to read why; false when too many already do (close it at once). */
+  holdRefused(): boolean {
+    if (this.closing >= this.maxRefusedClosing) return false;
+    this.closing++;
+    return true;
+  }
+
+  releaseRefused(): void {
+    this.closing = Math.max(0, this.closing - 1);
   }
 
   /** Records that one connection's incomplete frame went from `before` to `after` bytes; false when over budget. */

@@ -161,8 +161,15 @@ export class WorkspaceRegistry {
     const origin: WorkspaceOrigin = { kind: 'adopted', ...options.origin, created: new Date().toISOString() };
     const workspace = new Workspace(name, options.cwd, singlePane(pane), size, settings, origin);
     workspace.env = env;
-    this.adopt(workspace);
-    this.records.put(snapshotRecord(workspace));
+    // Opened now (as touch() would say), so the record written here is the one write a create costs.
+    workspace.lastOpened = new Date().toISOString();
+    try {
+      this.records.putNew(snapshotRecord(workspace));
+    } catch (error) {
+      void pane.close();
+      throw new RefusedError(`workspace ${name} was not made: its record cannot be saved (${(error as Error).message})`);
+    }
+    this.adopt(workspace, { saved: true });
     return workspace;
   }
 
@@ -260,7 +267,8 @@ export class WorkspaceRegistry {
   }
 
   /** Makes a started workspace one of the open ones: its panes watched, its changes saved. */
-  private adopt(workspace: Workspace): void {
+  /** `saved`: its record was just written as it is, opened now; it only becomes the most recent. */
+  private adopt(workspace: Workspace, options: { saved?: boolean } = {}): void {
     workspace.attentionCleared = () => this.events.attentionCleared();
     this.workspaces.set(workspace.name, workspace);
     workspace.onChange(() => this.saveSoon(workspace));
@@ -268,7 +276,8 @@ export class WorkspaceRegistry {
       this.watchPane(workspace, pane);
       this.events.paneAdded(pane, workspace);
     }
-    this.touch(workspace);
+    if (options.saved) this.recent = [workspace.name, ...this.recent.filter((n) => n !== workspace.name)];
+    else this.touch(workspace);
   }
 
   private saveSoon(workspace: Workspace): void {

@@ -12,6 +12,9 @@ export interface PendingCreate {
   path: string;
   /** worktree: the source repository (to prune git's record of the worktree). */
   repo?: string;
+  /** worktree on a new branch: the branch this create makes, and the commit it is made at (deleted only while it still points there). */
+  branch?: string;
+  branchAt?: string;
 }
 
 export class PendingCreates {
@@ -41,7 +44,7 @@ export class PendingCreates {
     for (const name of names) {
       try {
         const value = JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')) as PendingCreate;
-        if (typeof value.path === 'string' && path.isAbsolute(value.path) && typeof value.name === 'string') found.push(value);
+        if (typeof value.path === 'string' && path.isAbsolute(value.path) && typeof value.name === 'string' && optionalString(value.branch) && optionalString(value.branchAt)) found.push(value);
         else fs.rmSync(path.join(this.dir, name), { force: true });
       } catch {
         fs.rmSync(path.join(this.dir, name), { force: true });
@@ -49,4 +52,8 @@ export class PendingCreates {
     }
     return found;
   }
+}
+
+function optionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
 }

@@ -1,20 +1,26 @@
-// The project files one server's user approved: by real path and content hash, so a changed file
-// must be approved again. One versioned JSON file in the server's state directory, written
-// atomically; a file that does not parse or has the wrong shape is moved aside (bytes kept) and
-// reported, and approvals start again empty (asking again is safe, running unasked is not).
+// The project files one server's user approved: by where the file is (its own path, never a link's
+// target: see projectFile.ts) and the hash of what it would run, so a changed file or script must be
+// approved again. One versioned JSON file in the server's state directory, written atomically; a
+// file that does not parse or has the wrong shape is moved aside (bytes kept) and reported, and
+// approvals start again empty (asking again is safe, running unasked is not). Approvals of version 1
+// (kept by a file's real path and its JSON alone) no longer apply: the user is asked again.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_PROJECT_APPROVALS } from '../limits.js';
+import { MAX_APPROVED_VERSIONS, MAX_PROJECT_APPROVALS } from '../limits.js';
 import { InvalidInput, record, str } from '../protocol/validate.js';
 import { writeFileAtomic } from './atomicWrite.js';
 import { moveAside } from './moveAside.js';
 
-export const APPROVALS_VERSION = 1;
+export const APPROVALS_VERSION = 2;
+/** Approvals of this version were kept by a file's real path (a symbolic link's target) and its JSON alone. */
+const LINK_FOLLOWING_VERSION = 1;
 const APPROVALS_FILE = 'approved-projects.json';
 
 export interface ProjectApproval {
+  /** Where the approved file is: `<folder>/.tessera.json`, for a worktree its repository's. */
   file: string;
+  /** What it would run: see approvalHash in projectFile.ts. */
   hash: string;
   /** ISO 8601. */
   approved: string;
@@ -34,10 +40,16 @@ export class ProjectApprovals {
     return this.load().some((a) => a.file === file && a.hash === hash);
   }
 
-  /** Remembers the file as it is now (replacing an approval of its earlier contents); throws when it cannot be written. */
+  /**
+   * Remembers what the file would run now; throws when it cannot be written. The file's earlier
+   * approved versions stay (the newest MAX_APPROVED_VERSIONS): a worktree on another branch may
+   * have its own version of the file, approved on its own.
+   */
   approve(file: string, hash: string, now: Date = new Date()): void {
-    const others = this.load().filter((a) => a.file !== file);
-    const next = [...others, { file, hash, approved: now.toISOString() }].slice(-MAX_PROJECT_APPROVALS);
+    const all = this.load().filter((a) => !(a.file === file && a.hash === hash));
+    const versions = all.filter((a) => a.file === file);
+    const dropped = new Set(versions.slice(0, Math.max(0, versions.length - MAX_APPROVED_VERSIONS + 1)));
+    const next = [...all.filter((a) => !dropped.has(a)), { file, hash, approved: now.toISOString() }].slice(-MAX_PROJECT_APPROVALS);
     writeFileAtomic(this.file, `${JSON.stringify({ version: APPROVALS_VERSION, approvals: next }, null, 2)}\n`);
     this.approvals = next;
   }
@@ -52,7 +64,12 @@ export class ProjectApprovals {
       return (this.approvals = []);
     }
     try {
-      this.approvals = parseApprovals(JSON.parse(text));
+      const value: unknown = JSON.parse(text);
+      if (isOldVersion(value)) {
+        this.problem = `project files approved by an earlier tessera are asked about again (those approvals followed symbolic links and covered the file's text only, not the scripts it runs)`;
+        return (this.approvals = []);
+      }
+      this.approvals = parseApprovals(value);
     } catch (error) {
       const why = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it has the wrong shape (${(error as Error).message})`;
       try {
@@ -64,6 +81,10 @@ export class ProjectApprovals {
     }
     return this.approvals;
   }
+}
+
+function isOldVersion(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { version?: unknown }).version === LINK_FOLLOWING_VERSION;
 }
 
 export function parseApprovals(value: unknown): ProjectApproval[] {

@@ -41,15 +41,45 @@ function sampleRss(pid: number): { stop(): number } {
   };
 }
 
-function connect(socketPath: string): Promise<net.Socket> {
+function connect(socketPath: string, options: { allowHalfOpen?: boolean } = {}): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath, () => resolve(socket));
+    const socket = net.createConnection({ path: socketPath, ...options }, () => resolve(socket));
     socket.on('error', reject);
     sockets.push(socket);
   });
 }
 
 const closed = (socket: net.Socket) => socket.destroyed || socket.readableEnded;
+
+/** Sends one request and waits for its answer: the connection then stays open, idle, for as long as it likes. */
+function answered(socket: net.Socket): Promise<void> {
+  return new Promise((resolve) => {
+    socket.once('data', () => resolve());
+    socket.write(encodeJson({ t: 'request', id: 1, command: 'server-info', args: {} }));
+  });
+}
+
+/** Everything the server sends until it ends its side. */
+function readToEnd(socket: net.Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.once('end', () => resolve(text));
+  });
+}
+
+/** How many sockets process `pid` holds open. */
+function socketDescriptors(pid: number): number {
+  let count = 0;
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) count += 1;
+    } catch {
+      // closed while we looked
+    }
+  }
+  return count;
+}
 
 function oneLine(stderr: string): void {
   expect(stderr.trim().split('\n')).toHaveLength(1);
@@ -114,6 +144,21 @@ describe('bounded connections', () => {
     // Connections that never say what they want are closed after a while, freeing their places.
     await eventually(() => idle.filter((s) => !closed(s)).length, (n) => n === 0, FIRST_MESSAGE_TIMEOUT_MS + 30_000);
     expect((await sandbox.cli(['ls'])).code).toBe(0);
+  });
+
+  it('lets go of a connection past the cap within a moment, even when the peer never closes its end', async () => {
+    const { pid, socketPath } = await startServer();
+    // Every place taken by a connection that asked once (so none is closed for never speaking).
+    const held = await Promise.all(Array.from({ length: MAX_CONNECTIONS }, () => connect(socketPath)));
+    await Promise.all(held.map((socket) => answered(socket)));
+    const before = socketDescriptors(pid);
+    // Peers past the cap that read the refusal but keep their own end open: each is closed by the server
+    // after REFUSED_CONNECTION_CLOSE_MS (1 s), not held until the peer closes.
+    const over = await Promise.all(Array.from({ length: 20 }, () => connect(socketPath, { allowHalfOpen: true })));
+    const refusals = await Promise.all(over.map((socket) => readToEnd(socket)));
+    for (const text of refusals) expect(text).toContain(`the server already has ${MAX_CONNECTIONS} connections open`);
+    expect(over.filter((socket) => socket.destroyed)).toEqual([]); // still open here: only the server can have let go
+    await eventually(() => socketDescriptors(pid), (n) => n <= before);
   });
 
   it('says in one line when the server is out of file descriptors', async () => {

@@ -73,7 +73,7 @@ describe('project files', () => {
     expect(fs.readFileSync(marker, 'utf8')).toBe('ran\nran\n');
   });
 
-  it('runs the setup command of a repository for a new worktree only once approved, for every later worktree of it', async () => {
+  it('runs the setup command of a repository for a new worktree only once approved, for every later worktree with the same file', async () => {
     const repo = path.join(folder, 'app');
     execFileSync('git', ['init', '-q', '-b', 'main', repo]);
     writeProject(repo, { setupCommand: 'sh -c "touch setup-ran"' });
@@ -85,9 +85,11 @@ describe('project files', () => {
     expect(first.stderr).toMatch(/\.tessera\.json is not approved yet, so nothing of it ran; 'tessera trust -t w1'/);
     expect(await panesOf('w1')).toHaveLength(1);
     expect(fs.existsSync(path.join(tree('w1'), 'setup-ran'))).toBe(false);
+    // The worktree's own file is shown; the approval is kept for the repository it was made from.
     const shown = await sandbox.cli(['trust', '-t', 'w1']);
-    expect(shown.stdout).toContain(`${repo}/.tessera.json`);
+    expect(shown.stdout).toContain(`${tree('w1')}/.tessera.json (sha256 `);
     expect(shown.stdout).toContain('  setupCommand: sh -c "touch setup-ran"\n');
+    expect(shown.stdout).toContain(`\nthe approval is kept for ${repo}/.tessera.json: worktrees of that repository with this same file and these same scripts share it\n`);
 
     await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
     await eventually(() => fs.existsSync(path.join(tree('w1'), 'setup-ran')), (found) => found);
@@ -96,7 +98,9 @@ describe('project files', () => {
     expect(second.stderr).toBe('');
     await eventually(() => fs.existsSync(path.join(tree('w2'), 'setup-ran')), (found) => found);
 
+    // A worktree checks out what is committed: a changed file there is a new approval.
     writeProject(repo, { setupCommand: 'sh -c "touch setup-ran-too"' });
+    execFileSync('git', ['-C', repo, 'commit', '-q', '-am', 'another setup'], { env: { ...process.env, ...GIT_ENV } });
     const third = await sandbox.cli(['new', '-d', '-s', 'w3', '--worktree'], { cwd: repo });
     expect(third.stderr).toMatch(/is not approved yet, so nothing of it ran; 'tessera trust -t w3'/);
     expect(await panesOf('w3')).toHaveLength(1);
@@ -122,7 +126,7 @@ describe('project files', () => {
     const shown = (await timedRequest(sandbox, 'trust', { workspace: 'e' })).result as { hash: string; commands: string[] };
     expect(shown.commands).toEqual(["template one: sh -c 'echo one >> marker; exec cat'"]);
     writeProject(folder, { templates: [{ name: 'one', panes: [{ command: ['sh', '-c', 'echo two >> marker; exec cat'] }] }] });
-    await expect(timedRequest(sandbox, 'trust', { workspace: 'e', approve: true, hash: shown.hash })).rejects.toThrow(/\.tessera\.json changed since it was shown; run 'tessera trust' again/);
+    await expect(timedRequest(sandbox, 'trust', { workspace: 'e', approve: true, hash: shown.hash })).rejects.toThrow(/\.tessera\.json or a file it runs changed since it was shown; run 'tessera trust' again/);
     expect(await panesOf('e')).toHaveLength(1);
     expect((await sandbox.cli(['trust', '-t', 'e'])).stdout).toMatch(/is not approved; it would run:\n {2}template one: sh -c 'echo two >> marker; exec cat'\n/);
     expect(fs.existsSync(path.join(folder, 'marker'))).toBe(false);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outerTerminal.js';
+import { killServerHard } from '../helpers/serverProcess.js';
 
 const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
 const PREFIX = '\x1c';
@@ -52,22 +53,6 @@ interface Listed {
 const listed = async () => JSON.parse(await sandbox.cliOk(['ls', '--json'])) as Listed[];
 const entry = async (name: string) => (await listed()).find((w) => w.name === name) as Listed;
 
-async function killServerHard(): Promise<void> {
-  const { pid } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number };
-  process.kill(pid, 'SIGKILL');
-  await eventually(
-    () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    (alive) => !alive,
-  );
-}
-
 describe('work waiting for a project file approval', () => {
   it('survives kill -9: approved while dormant, the template starts only when the workspace is opened', async () => {
     writeProject(folder, { templates: [{ name: 'web', panes: ['shell', { command: ['sh', '-c', 'echo ran >> marker; exec cat'] }] }] });
@@ -78,7 +63,7 @@ describe('work waiting for a project file approval', () => {
     expect((await entry('b')).waitingApproval).toBe(false);
     expect(await sandbox.cliOk(['ls'])).toMatch(/^a: open 1 pane waiting for approval \('tessera trust -t a'\) /m);
 
-    await killServerHard();
+    await killServerHard(sandbox);
     expect(await entry('a')).toMatchObject({ state: 'dormant', waitingApproval: true });
 
     const approved = await sandbox.cli(['trust', '-t', 'a', '--yes']);

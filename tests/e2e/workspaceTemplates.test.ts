@@ -106,6 +106,9 @@ describe('workspace templates', () => {
     }
     expect(JSON.parse(await sandbox.cliOk(['ls', '--json']))).toEqual([]);
     expect(fs.existsSync(path.join(sandbox.env.TESSERA_WORKSPACE_ROOT, 'repo', 'nope'))).toBe(false);
+    // The worktree's template is looked for in its own checkout: made, then removed with the branch it made.
+    expect(execFileSync('git', ['-C', repo, 'branch', '--list', 'feat/nope'], { encoding: 'utf8' })).toBe('');
+    expect(execFileSync('git', ['-C', repo, 'worktree', 'list'], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(1);
     // Without a name: the list, as 'tessera templates' prints it, and nothing made.
     const listing = await sandbox.cli(['new', '-d', '--template']);
     expect(listing.code).toBe(1);

@@ -23,8 +23,10 @@ export const newWorkspace: CliCommand = {
   --worktree         a new git worktree of the repository (--repo DIR, default: the one you are in)
                      at <root>/<repo>/NAME, on a new branch <branchPrefix>NAME (default feat/NAME)
                      made from --base (default: origin's default branch, else main/master);
-                     --branch B checks out an existing branch instead
-  --clone URL        a full clone at <root>/<repo>/NAME (--branch B to check out B)
+                     --branch B checks out an existing branch instead; its own .tessera.json
+                     is the one that runs (see 'tessera trust')
+  --clone URL        a full clone at <root>/<repo>/NAME (--branch B to check out B); a user name
+                     or password in URL goes to git only, never into tessera's record or names
                      <root> is $TESSERA_WORKSPACE_ROOT, else the workspaceRoot setting, else
                      ~/.local/share/tessera/workspaces
   -d        create it without attaching (prints its name)

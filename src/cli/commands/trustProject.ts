@@ -10,8 +10,12 @@ import { visibleText } from '../../term/visibleText.js';
 interface Shown {
   workspace: string;
   file: string;
+  /** What the approval is kept by: the file, or for a worktree its repository's file. */
+  key: string;
   hash: string;
   commands: string[];
+  /** Files of the folder the commands run, by path and sha256. */
+  scripts: { name: string; hash: string }[];
   approved: boolean;
   waiting: boolean;
   started?: boolean;
@@ -28,14 +32,17 @@ export const trustProject: CliCommand = {
 
   A repository can carry a project file, .tessera.json at its top (or at the top of an adopted
   folder), with templates and a setupCommand for new worktrees and clones. Those commands come with
-  the code, not from you, so tessera runs none of them until you approved the file as it is now.
-  This prints the file, its sha256 and every command it would start (one line each, control
-  characters shown as marks such as ^[ for ESC, so the file cannot redraw them), then asks (in a terminal)
-  whether to approve it; --yes approves without asking. What waited for it (the setup command, the
-  template you asked for) starts at once in every open workspace of that file; in a dormant one
-  (after a restart) it starts when you open the workspace. Approval is remembered per server by the
-  file's path and contents: a changed file must be approved again. -t WORKSPACE: default, the
-  workspace you are in, else the last one used.`,
+  the code, not from you, so tessera runs none of them until you approved them as they are now.
+  This prints the workspace's own file, every command it would start and the files of the
+  repository those commands run (scripts such as ./setup.sh, each with its sha256), one line
+  each with control characters shown as marks such as ^[ for ESC (so the file cannot redraw
+  them), then asks (in a terminal) whether to approve it; --yes approves without asking. What
+  waited for it (the setup command, the template you asked for) starts at once in every open workspace waiting for the same
+  approval; in a dormant one (after a restart) it starts when you open the workspace. Approval is
+  remembered per server by where the file is (for a worktree: its repository) and the hash of the
+  file and those scripts: a change to any of them must be approved again. A .tessera.json that is
+  a symbolic link is refused. -t WORKSPACE: default, the workspace you are in, else the last one
+  used.`,
   flags: [{ name: 'target', short: 't', value: true }, { name: 'yes', short: 'y' }],
   async run(args, ctx) {
     const workspace = stringFlag(args, 'target');
@@ -67,6 +74,9 @@ export function formatProject(shown: Shown): string {
   const lines = [`${visibleText(shown.file)} (sha256 ${shown.hash.slice(0, 12)}) ${shown.approved ? 'is approved' : 'is not approved'}; it would run:`];
   for (const command of shown.commands) lines.push(`  ${visibleText(command)}`);
   if (shown.commands.length === 0) lines.push('  nothing');
+  if (shown.scripts.length > 0) lines.push('with these files of the repository, as they are now:');
+  for (const script of shown.scripts) lines.push(`  ${visibleText(script.name)} (sha256 ${script.hash.slice(0, 12)})`);
+  if (shown.key !== shown.file) lines.push(`the approval is kept for ${visibleText(shown.key)}: worktrees of that repository with this same file and these same scripts share it`);
   if (shown.waiting) lines.push(`waiting to start in workspace ${shown.workspace} once approved`);
   return `${lines.join('\n')}\n`;
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { NewWorkspaceState, TemplateOption } from '../../app/newWorkspace/model.js';
 import type { Settings } from '../../store/settingsDefaults.js';
-import { projectFolder, sourceRepoFolder, type ProjectLook } from '../project/projectTrust.js';
+import { sourceRepoFolder, workspacePlace, type ProjectLook } from '../project/projectTrust.js';
 import { projectTemplates } from '../project/projectWork.js';
 import { listTemplates, templateSources } from '../templates/index.js';
 import type { Workspace } from '../workspace.js';
@@ -33,7 +33,7 @@ export class DialogTemplates {
   /** The templates of the workspace on screen's project: what the dialog opens with, before its choice is read. */
   onScreen(): TemplateOption[] {
     const { workspace } = this.host;
-    return this.options(this.host.registry.projects.look(projectFolder({ kind: workspace.origin.kind, path: workspace.cwd, repo: workspace.origin.repo })));
+    return this.options(this.host.registry.projects.look(workspacePlace(workspace)));
   }
 
   /** Reads the templates again when the folder or repository chosen changed since they were read. */

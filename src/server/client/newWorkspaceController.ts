@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { listBranches } from '../../git/branches.js';
+import { withoutCredentials } from '../../git/cloneUrl.js';
 import { defaultBranch, repoTop } from '../../git/repo.js';
 import { DIALOG_PROGRESS_TICK_MS, REPO_READ_DELAY_MS } from '../../limits.js';
 import type { Overlay } from '../../app/chromeModel.js';
@@ -192,7 +193,7 @@ export class NewWorkspaceController {
 
   private doing(request: NewWorkspaceRequest): string {
     if (request.kind === 'adopt') return `opening ${request.folder}`;
-    if (request.kind === 'clone') return `cloning ${request.url}`;
+    if (request.kind === 'clone') return `cloning ${withoutCredentials(request.url)}`;
     return `making worktree ${request.name} of ${request.repo}`;
   }
 

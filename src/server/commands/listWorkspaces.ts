@@ -7,7 +7,7 @@ export const listWorkspaces: ServerCommand = {
   name: 'ls',
   async run(_args, ctx) {
     const all = ctx.registry.all();
-    const workspaces = await Promise.all(all.map(({ record, live }) => workspaceFacts(record, live, (folder) => ctx.registry.projects.look(folder))));
+    const workspaces = await Promise.all(all.map(({ record, live }) => workspaceFacts(record, live, (place) => ctx.registry.projects.look(place))));
     const recent = new Map(ctx.registry.list().map((w) => [w.name, w.lastOpened ?? '']));
     workspaces.sort((a, b) => (recent.get(b.name) ?? b.lastOpened ?? '').localeCompare(recent.get(a.name) ?? a.lastOpened ?? '') || a.name.localeCompare(b.name));
     return { workspaces, problems: ctx.registry.records.problems };

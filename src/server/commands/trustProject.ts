@@ -1,9 +1,10 @@
-// trust: shows a workspace's project file (.tessera.json) with every command it would start, and
-// with `approve` (and the hash the user was shown) remembers it approved and starts what waited.
+// trust: shows a workspace's project file (.tessera.json) with every command it would start and the
+// files of the folder those run, and with `approve` (and the hash the user was shown) remembers it
+// approved and starts what waited.
 
 import { optBool, optStr } from '../../protocol/validate.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import { projectFolder } from '../project/projectTrust.js';
+import { projectPlace } from '../project/projectTrust.js';
 import { describeProject, runWaitingWork } from '../project/projectWork.js';
 import { templateSources } from '../templates/index.js';
 import { tildify } from '../tildify.js';
@@ -15,24 +16,27 @@ export const trustProject: ServerCommand = {
   name: 'trust',
   run(args, ctx) {
     const { record, live } = targetRecord(optStr(args.workspace, 'workspace', 256), ctx);
-    const folder = projectFolder(record);
-    const look = ctx.registry.projects.look(folder);
+    const place = projectPlace(record);
+    const look = ctx.registry.projects.look(place);
     if (look.problem) throw new RefusedError(look.problem);
-    if (!look.project) throw new RefusedError(`there is no project file (.tessera.json) in ${tildify(folder)}`);
+    if (!look.project) throw new RefusedError(`there is no project file (.tessera.json) in ${tildify(place.folder)}`);
     const project = look.project;
     const waiting = live ? live.waitingForApproval : record.waitingForApproval;
     const problem = ctx.registry.projects.takeProblem();
-    const shown = { workspace: record.name, ...describeProject(project), approved: look.approved, waiting: waiting !== undefined, notes: problem === undefined ? [] : [problem] };
+    const shown = { workspace: record.name, ...describeProject(project, place.key), approved: look.approved, waiting: waiting !== undefined, notes: problem === undefined ? [] : [problem] };
     if (!(optBool(args.approve, 'approve') ?? false)) return shown;
-    if (optStr(args.hash, 'hash', 64) !== project.hash) throw new RefusedError(`${tildify(project.file)} changed since it was shown; run 'tessera trust' again to see it as it is now`);
-    if (!look.approved) ctx.registry.projects.approve(project);
-    // Every open workspace waiting for this file starts what waited; a dormant one when it is opened.
+    if (optStr(args.hash, 'hash', 64) !== project.hash) throw new RefusedError(`${tildify(project.file)} or a file it runs changed since it was shown; run 'tessera trust' again to see it as it is now`);
+    if (!look.approved) ctx.registry.projects.approve(look);
+    // Every open workspace waiting for what was approved (its own file, the same key and contents)
+    // starts what waited; a dormant one when it is opened.
     const sources = templateSources(ctx.settings.settings, ctx.env);
     const started: string[] = [];
     const notes: string[] = [];
     for (const { record: other, live: open } of ctx.registry.all()) {
-      if (!open?.waitingForApproval || projectFolder(other) !== folder) continue;
-      notes.push(...runWaitingWork(ctx.registry, open, project, open.waitingForApproval, sources));
+      if (!open?.waitingForApproval) continue;
+      const theirs = other.name === record.name ? look : ctx.registry.projects.look(projectPlace(other));
+      if (!theirs.project || theirs.key !== place.key || theirs.project.hash !== project.hash) continue;
+      notes.push(...runWaitingWork(ctx.registry, open, theirs.project, open.waitingForApproval, sources));
       started.push(other.name);
     }
     const dormantWaiting = !live && waiting !== undefined;

@@ -10,7 +10,7 @@ import { planTemplate } from '../templates/templatePlan.js';
 import { tildify } from '../tildify.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
-import { projectFolder, type ProjectLook } from './projectTrust.js';
+import { workspacePlace, type ProjectLook } from './projectTrust.js';
 import { notApprovedNote } from './waitingNote.js';
 
 /** The project's templates as the template catalog takes them. */
@@ -56,7 +56,7 @@ function release(registry: WorkspaceRegistry, workspace: Workspace): void {
 export function startWaitingIfApproved(registry: WorkspaceRegistry, workspace: Workspace, sources: TemplateSources): string | undefined {
   const work = workspace.waitingForApproval;
   if (!work) return undefined;
-  const look = registry.projects.look(projectFolder({ kind: workspace.origin.kind, path: workspace.cwd, repo: workspace.origin.repo }));
+  const look = registry.projects.look(workspacePlace(workspace));
   if (look.problem !== undefined) return look.problem;
   if (!look.project) {
     release(registry, workspace);
@@ -88,7 +88,7 @@ export function runWaitingWork(registry: WorkspaceRegistry, workspace: Workspace
   return notes.filter((n): n is string => n !== undefined);
 }
 
-/** What the user is shown before approving: the file, its hash, and every command it would start. */
-export function describeProject(project: ProjectFile): { file: string; hash: string; commands: string[] } {
-  return { file: project.file, hash: project.hash, commands: projectCommands(project) };
+/** What the user is shown before approving: the file, the hash of what it runs, every command it would start and the files of the folder they run. */
+export function describeProject(project: ProjectFile, key: string): { file: string; key: string; hash: string; commands: string[]; scripts: ProjectFile['scripts'] } {
+  return { file: project.file, key, hash: project.hash, commands: projectCommands(project), scripts: project.scripts };
 }

@@ -1,10 +1,12 @@
 // A workspace on its own checkout: a managed git worktree of a local repository, or a full clone.
 // The folder is made under the workspace root, checked to stay inside it, noted as pending while git
-// works (so a crash leaves nothing behind), and removed again if anything after it fails.
+// works (so a crash leaves nothing behind), and removed again if anything after it fails, with the
+// branch the create made. A clone URL's user name and password are never stored or shown: git gets
+// the URL as given, the record and the folder's name get it without them.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { addWorktree, checkCloneUrl, cloneRepo, planWorktree, removeWorktreeQuietly, repoNameFromUrl } from '../../git/checkout.js';
+import { addWorktree, checkCloneUrl, cloneRepo, deleteMadeBranch, planWorktree, removeWorktreeQuietly, repoNameFromUrl, withoutCredentials, type WorktreePlan } from '../../git/checkout.js';
 import { defaultBranch, repoTop } from '../../git/repo.js';
 import { GitError } from '../../git/run.js';
 import { pathUnderRoot, realPath } from '../../store/paths.js';
@@ -28,6 +30,11 @@ export interface ManagedRequest {
   launch?: LaunchRequest;
   size?: { cols: number; rows: number };
   template?: string;
+  /**
+   * Called once the checkout is made, before its first pane starts: what that pane runs (it may read
+   * the checkout's own project file). Throwing removes the checkout again, with the branch it made.
+   */
+  prepare?: (checkout: { folder: string; repo?: string }) => LaunchRequest | undefined;
 }
 
 export interface ManagedContext {
@@ -66,7 +73,7 @@ async function createReserved(request: ManagedRequest, ctx: ManagedContext): Pro
     const problem = checkCloneUrl(url);
     if (problem) throw new RefusedError(problem);
     repo = url;
-    repoName = nameFromFolder(repoNameFromUrl(url));
+    repoName = nameFromFolder(repoNameFromUrl(url)); // without user-info (see cloneUrl.ts)
   }
   const madeRepoDir = !fs.existsSync(path.join(root, repoName));
   const target = folderFor(root, repoName, request.name);
@@ -82,38 +89,59 @@ async function createReserved(request: ManagedRequest, ctx: ManagedContext): Pro
 async function makeCheckout(request: ManagedRequest, ctx: ManagedContext, where: { repo: string; target: string }): Promise<Workspace> {
   const { repo, target } = where;
   const pending = ctx.registry.records.creating;
-  let branch: string | undefined;
-  let base: string | undefined;
-  if (request.kind === 'worktree') {
-    const plan = await planWorktree(repo, target, { branch: request.branch, base: request.base, newBranch: `${ctx.settings.branchPrefix}${request.name}` });
-    pending?.note({ name: request.name, kind: 'worktree', path: target, repo });
-    await addWorktree(plan);
-    branch = plan.branch;
-    base = plan.base;
-  } else {
-    pending?.note({ name: request.name, kind: 'clone', path: target });
-    await cloneRepo(repo, target, request.branch);
-    base = await defaultBranch(target);
-    branch = request.branch ?? base;
-  }
   try {
-    return ctx.registry.create({
-      name: request.name,
-      reservation: true,
-      cwd: realPath(target),
-      launch: request.launch,
-      size: request.size,
-      settings: request.settings,
-      origin: { kind: request.kind, repo, branch, base, template: request.template },
-    });
-  } catch (error) {
-    // The first pane could not start: the checkout goes too, so nothing is left half made.
-    if (request.kind === 'worktree') await removeWorktreeQuietly(repo, target);
-    else fs.rmSync(target, { recursive: true, force: true });
-    throw error;
+    const made = await checkout(request, ctx, where);
+    try {
+      const folder = realPath(target);
+      const launch = request.prepare ? request.prepare({ folder, repo: request.kind === 'worktree' ? repo : undefined }) : request.launch;
+      return ctx.registry.create({
+        name: request.name,
+        reservation: true,
+        cwd: folder,
+        launch,
+        size: request.size,
+        settings: request.settings,
+        origin: { kind: request.kind, repo: request.kind === 'clone' ? withoutCredentials(repo) : repo, branch: made.branch, base: made.base, template: request.template },
+      });
+    } catch (error) {
+      // The template is unknown, the first pane could not start, the record could not be written:
+      // the checkout goes too, and the branch this create made, so nothing is left half made.
+      await undoCheckout(request.kind, target, made.plan);
+      throw error;
+    }
   } finally {
     pending?.done(request.name);
   }
+}
+
+interface MadeCheckout {
+  branch?: string;
+  base?: string;
+  /** A worktree's plan: which branch it made, and at which commit. */
+  plan?: WorktreePlan;
+}
+
+/** git worktree add or git clone, noted as pending first (with the branch a worktree makes). */
+async function checkout(request: ManagedRequest, ctx: ManagedContext, where: { repo: string; target: string }): Promise<MadeCheckout> {
+  const { repo, target } = where;
+  const pending = ctx.registry.records.creating;
+  if (request.kind === 'worktree') {
+    const plan = await planWorktree(repo, target, { branch: request.branch, base: request.base, newBranch: `${ctx.settings.branchPrefix}${request.name}` });
+    pending?.note({ name: request.name, kind: 'worktree', path: target, repo, branch: plan.newBranch, branchAt: plan.baseCommit });
+    await addWorktree(plan);
+    return { branch: plan.branch, base: plan.base, plan };
+  }
+  pending?.note({ name: request.name, kind: 'clone', path: target });
+  await cloneRepo(repo, target, request.branch);
+  const base = await defaultBranch(target);
+  return { branch: request.branch ?? base, base };
+}
+
+async function undoCheckout(kind: 'worktree' | 'clone', target: string, plan: WorktreePlan | undefined): Promise<void> {
+  if (kind === 'worktree' && plan) {
+    await removeWorktreeQuietly(plan.repo, target);
+    await deleteMadeBranch(plan);
+  } else fs.rmSync(target, { recursive: true, force: true });
 }
 
 /** The root exists and is writable, or the user learns why not and how to choose another. */
@@ -162,9 +190,12 @@ export async function sweepUnfinishedCreates(registry: WorkspaceRegistry, log: (
   if (!pending) return;
   for (const entry of pending.leftovers()) {
     if (!registry.records.get(entry.name)) {
-      if (entry.kind === 'worktree' && entry.repo) await removeWorktreeQuietly(entry.repo, entry.path);
-      else fs.rmSync(entry.path, { recursive: true, force: true });
-      log(`removed ${entry.path}: making workspace ${entry.name} was interrupted`);
+      let branch = '';
+      if (entry.kind === 'worktree' && entry.repo) {
+        await removeWorktreeQuietly(entry.repo, entry.path);
+        if (await deleteMadeBranch({ repo: entry.repo, newBranch: entry.branch, baseCommit: entry.branchAt })) branch = ` and its new branch ${entry.branch}`;
+      } else fs.rmSync(entry.path, { recursive: true, force: true });
+      log(`removed ${entry.path}${branch}: making workspace ${entry.name} was interrupted`);
     }
     pending.done(entry.name);
   }

@@ -1,6 +1,6 @@
 // Keeps every workspace record of the server: loaded at start (dormant workspaces), rewritten soon
 // after a live workspace changes, flushed before the server stops. Writes are atomic; a failed
-// write is reported, never fatal.
+// write is reported, never fatal, except a new workspace's first (putNew): that one fails the create.
 
 import { RECORD_SAVE_DELAY_MS } from '../../limits.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
@@ -53,6 +53,19 @@ export class RecordKeeper {
     this.cancel(record.name);
     this.records.set(record.name, record);
     this.write(record);
+  }
+
+  /**
+   * Stores a new workspace's record now, or throws: a workspace whose record was never written would
+   * be gone after a restart, so it must not be made (its creator says why and undoes the rest).
+   */
+  putNew(record: WorkspaceRecord): void {
+    this.cancel(record.name);
+    if (this.store && !this.closed) {
+      this.store.save(record);
+      this.written.set(record.name, JSON.stringify(record));
+    }
+    this.records.set(record.name, record);
   }
 
   /** Stores the record `make` returns a moment from now; many changes in a row cost one write. */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { diffSummary, type DiffSummary } from '../../git/diffSummary.js';
 import { currentBranch, repoTop } from '../../git/repo.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import { projectFolder, type ProjectLook } from '../project/projectTrust.js';
+import { projectPlace, type ProjectLook, type ProjectPlace } from '../project/projectTrust.js';
 import type { Workspace } from '../workspace.js';
 
 export interface WorkspaceFacts {
@@ -26,8 +26,8 @@ export interface WorkspaceFacts {
   lastOpened: string | null;
 }
 
-/** `look` reads a project folder's .tessera.json with whether it is approved as it is now. */
-export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | undefined, look: (folder: string) => ProjectLook): Promise<WorkspaceFacts> {
+/** `look` reads a workspace's .tessera.json with whether it is approved as it is now. */
+export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | undefined, look: (place: ProjectPlace) => ProjectLook): Promise<WorkspaceFacts> {
   const exists = fs.existsSync(record.path);
   const top = exists ? await repoTop(record.path).catch(() => undefined) : undefined;
   const [branch, diff] = top
@@ -51,8 +51,8 @@ export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | 
 }
 
 /** Something waits and the file is there, not approved as it is now (or unusable until fixed). */
-function waitsForApproval(record: WorkspaceRecord, live: Workspace | undefined, look: (folder: string) => ProjectLook): boolean {
+function waitsForApproval(record: WorkspaceRecord, live: Workspace | undefined, look: (place: ProjectPlace) => ProjectLook): boolean {
   if (!(live ? live.waitingForApproval : record.waitingForApproval)) return false;
-  const project = look(projectFolder(record));
+  const project = look(projectPlace(record));
   return project.problem !== undefined || (project.project !== undefined && !project.approved);
 }

@@ -36,6 +36,19 @@ describe('secureSocketDirectory', () => {
     expect(fs.statSync(path.dirname(socketPath)).mode & 0o777).toBe(0o700);
   });
 
+  it('makes the parents of a TESSERA_TMPDIR that does not exist yet private too', () => {
+    const root = privateRoot();
+    const env = { TESSERA_TMPDIR: path.join(root, 'a', 'b', 'run') };
+    const socketPath = path.join(root, 'a', 'b', 'run', `tessera-${process.getuid?.() ?? 0}`, 'default');
+    const previous = process.umask(0o022);
+    try {
+      expect(secureSocketDirectory(socketPath, { create: true, env })).toBe('ready');
+    } finally {
+      process.umask(previous);
+    }
+    for (const made of ['a', 'a/b', 'a/b/run']) expect((fs.statSync(path.join(root, made)).mode & 0o777).toString(8)).toBe('700');
+  });
+
   it('refuses a directory others can enter, and says how to fix it', () => {
     const dir = path.join(privateRoot(), 'socks');
     fs.mkdirSync(dir, { mode: 0o700 });

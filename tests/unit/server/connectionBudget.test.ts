@@ -19,4 +19,11 @@ describe('ConnectionBudget', () => {
     expect(budget.holdPending(30, 50)).toBe(false); // 60 + 50 > 100
     expect(budget.holdPending(60, 0)).toBe(true); // the first frame completed
   });
+
+  it('lets a few refused connections wait to be read, and says when more should be closed at once', () => {
+    const budget = new ConnectionBudget(1, 100, 2);
+    expect([budget.holdRefused(), budget.holdRefused(), budget.holdRefused()]).toEqual([true, true, false]);
+    budget.releaseRefused();
+    expect(budget.holdRefused()).toBe(true);
+  });
 });

