@@ -25,6 +25,12 @@ export interface AgentMonitorEvents {
   notified(notification: AgentNotification): void;
 }
 
+/**
+ * What an answered agent is taken to do until its screen shows more: it goes on after an Allow (or an answer typed
+ * in the pane); a Deny or an Abort ends its turn (as in all four CLIs tessera knows).
+ */
+export type AnsweredState = 'running' | 'idle';
+
 /** What decided an agent pane's pill, for `tessera explain`. */
 export interface AgentExplanation {
   state?: AgentState;
@@ -147,9 +153,10 @@ export class AgentMonitor {
 
   /**
    * Writes the answer to `question` (just found waiting by questionNow) with `write`; once written, the question
-   * is used up. False when the pane refused the keys (nothing was answered).
+   * is used up and the pill shows `next` (what the answer makes the agent do) until the screen shows more. False
+   * when the pane refused the keys (nothing was answered).
    */
-  answer(question: Question, how: string, write: () => boolean): boolean {
+  answer(question: Question, how: string, next: AnsweredState, write: () => boolean): boolean {
     this.writingAnswer = true;
     let written: boolean;
     try {
@@ -157,7 +164,7 @@ export class AgentMonitor {
     } finally {
       this.writingAnswer = false;
     }
-    if (written) this.answered(question, how);
+    if (written) this.answered(question, how, next);
     return written;
   }
 
@@ -183,14 +190,14 @@ export class AgentMonitor {
     return detection;
   }
 
-  /** The question is answered: it is used up, its row no longer counts, and the pill leaves "approval" at once. */
-  private answered(question: Question, how: string): void {
+  /** The question is answered: it is used up, its rows no longer count, and the pill leaves "approval" at once. */
+  private answered(question: Question, how: string, next: AnsweredState): void {
     this.questions.consume(question.id);
     const rows = this.lastScreen?.state === 'approval' ? (this.lastScreen.questionRows ?? []) : [];
     const { lines } = this.pane.emulator.liveScreen();
     for (const row of rows) this.answeredRows.add(row, lines[row] ?? '');
-    const rule = `question ${question.id} answered (${how}); the agent has not shown what it does next yet`;
-    this.stable.signal({ state: 'running', rule, matched: [] }, 'answer');
+    const rule = `question ${question.id} answered (${how}); ${next} until the screen shows what the agent does next`;
+    this.stable.signal({ state: next, rule, matched: [] }, 'answer');
     this.shownChanged();
     this.detectSoon();
   }
@@ -199,7 +206,7 @@ export class AgentMonitor {
   private typed(data: string): void {
     if (this.writingAnswer || this.waiting === undefined || !typesEnter(data)) return;
     const question = this.questionNow();
-    if (question) this.answered(question, 'Enter typed in the pane');
+    if (question) this.answered(question, 'Enter typed in the pane', 'running');
   }
 
   private shownChanged(): void {

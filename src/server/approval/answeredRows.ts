@@ -3,7 +3,7 @@
 // question. Each answered row is followed as the screen scrolls (an xterm marker) and blanked in what the detector
 // reads, until the row shows something else (a TUI removed its dialog) or leaves the screen's history.
 
-import type { IMarker, Terminal as XTerm } from '@xterm/headless';
+import type { IDisposable, IMarker, Terminal as XTerm } from '@xterm/headless';
 
 interface AnsweredRow {
   /** Follows the row through scrolling; absent on the alternate screen, which does not scroll into history. */
@@ -20,8 +20,15 @@ const MAX_ANSWERED_ROWS = 64;
 
 export class AnsweredRows {
   private readonly rows: AnsweredRow[] = [];
+  private readonly bufferWatch: IDisposable;
 
-  constructor(private readonly terminal: XTerm) {}
+  constructor(private readonly terminal: XTerm) {
+    // Leaving the alternate screen clears it: what was answered there is gone, even if the same words come back.
+    this.bufferWatch = terminal.buffer.onBufferChange((buffer) => {
+      if (buffer.type !== 'normal') return;
+      for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i].buffer === 'alternate') this.forget(i);
+    });
+  }
 
   /** Screen row `row`, now showing `text`, holds the question just answered. */
   add(row: number, text: string): void {
@@ -59,6 +66,7 @@ export class AnsweredRows {
   }
 
   dispose(): void {
+    this.bufferWatch.dispose();
     for (const row of this.rows.splice(0)) row.marker?.dispose();
   }
 
