@@ -163,6 +163,15 @@ export const GIT_TIMEOUT_MS = 60_000;
 export const GIT_CLONE_TIMEOUT_MS = 15 * 60_000;
 /** Output of one git command kept at most (a huge diff is cut, never buffered without bound). */
 export const GIT_MAX_OUTPUT_BYTES = 64 << 20;
+/**
+ * Reflog entries younger than this count in a remove/reset preflight (commits only a reflog still
+ * reaches): git's own gc drops unreachable reflog entries after 30 days (gc.reflogExpireUnreachable).
+ */
+export const REFLOG_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+/** A preflight names this many files per list (the rest are counted): the screen must stay readable. */
+export const PREFLIGHT_NAMED_FILES = 10;
+/** A folder git cannot read is listed up to this many entries: enough to show what is there, bounded in time. */
+export const FOLDER_LISTING_MAX_ENTRIES = 1000;
 /** Untracked files larger than this are not read to count their lines (a stray dump must not stall `ls`). */
 export const UNTRACKED_COUNT_MAX_BYTES = 8 << 20;
 /** A server lock older than this whose socket does not answer belongs to a pid the system reused (after a reboot). */

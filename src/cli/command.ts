@@ -17,6 +17,8 @@ export interface CliContext {
 export interface CliCommand {
   name: string;
   aliases?: string[];
+  /** One line for `tessera --help` (when the registry's entry has none). */
+  summary?: string;
   /** The usage line(s) and details for `tessera help COMMAND`. */
   usage: string;
   flags: FlagSpec[];

@@ -1,9 +1,13 @@
 // The text of `tessera --help`.
 
 import { DEFAULT_SETTINGS } from '../store/settingsDefaults.js';
-import type { CommandEntry } from './commands/index.js';
+/** A command as the general help lists it. */
+export interface CommandSummary {
+  name: string;
+  summary: string;
+}
 
-export function generalHelp(commands: CommandEntry[], version: string): string {
+export function generalHelp(commands: CommandSummary[], version: string): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
   return `tessera ${version} — a terminal multiplexer for coding agents

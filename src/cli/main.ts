@@ -6,7 +6,7 @@ import { UsageError, parseArgs } from './argParser.js';
 import { endQuietlyOnBrokenPipe } from './brokenPipe.js';
 import type { CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
-import { generalHelp } from './help.js';
+import { generalHelp, type CommandSummary } from './help.js';
 import { chooseServer } from './serverChoice.js';
 import { VERSION } from './version.js';
 
@@ -61,7 +61,7 @@ async function dispatch(argv: string[]): Promise<number> {
       else socketFile = value;
       i++;
     } else if (arg === '-h' || arg === '--help') {
-      out(generalHelp(COMMANDS, VERSION));
+      out(generalHelp(await commandSummaries(), VERSION));
       return 0;
     } else if (arg === '-V' || arg === '--version') {
       out(`tessera ${VERSION}\n`);
@@ -102,12 +102,17 @@ function asksForHelp(args: string[], hasOwnH: boolean): boolean {
 
 async function showCommandHelp(name: string | undefined): Promise<number> {
   if (name === undefined) {
-    out(generalHelp(COMMANDS, VERSION));
+    out(generalHelp(await commandSummaries(), VERSION));
     return 0;
   }
   const entry = findCommand(name);
   if (!entry) throw new UsageError(`unknown command '${name}'`);
   const command = await entry.load();
-  out(`${entry.summary}\n\nUsage: ${command.usage}\n`);
+  out(`${entry.summary ?? command.summary ?? ''}\n\nUsage: ${command.usage}\n`);
   return 0;
+}
+
+/** Every command's one-line summary: from the registry, or from the command's definition. */
+async function commandSummaries(): Promise<CommandSummary[]> {
+  return Promise.all(COMMANDS.map(async (entry) => ({ name: entry.name, summary: entry.summary ?? (await entry.load()).summary ?? '' })));
 }

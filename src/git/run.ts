@@ -1,7 +1,9 @@
-// Running git: always an argument array (never a shell string), never a prompt, bounded in time and output.
+// Running git: always an argument array (never a shell string), never a prompt, bounded in time and
+// output, and never pointed at another repository by the server's environment (see gitEnv.ts).
 
 import { execFile } from 'node:child_process';
 import { GIT_MAX_OUTPUT_BYTES, GIT_TIMEOUT_MS } from '../limits.js';
+import { gitEnvironment } from './gitEnv.js';
 
 export interface GitResult {
   code: number;
@@ -15,16 +17,18 @@ export interface GitOptions {
   /** Extra environment (e.g. GIT_INDEX_FILE). */
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Written to git's standard input (e.g. revisions for `rev-list --stdin`: a list too long for arguments). */
+  input?: string;
 }
 
 /** Runs `git -C dir ARGS…`; resolves with the exit code (never rejects for a non-zero exit). */
 export function git(dir: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       ['-C', dir, ...args],
       {
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes', LC_ALL: 'C', ...options.env },
+        env: gitEnvironment(process.env, options.env),
         timeout: options.timeoutMs ?? GIT_TIMEOUT_MS,
         maxBuffer: GIT_MAX_OUTPUT_BYTES,
         encoding: 'utf8',
@@ -38,6 +42,9 @@ export function git(dir: string, args: string[], options: GitOptions = {}): Prom
         resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
       },
     );
+    // git may exit before reading all of it (an error): the broken pipe is that error's, not ours to throw.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input ?? '');
   });
 }
 

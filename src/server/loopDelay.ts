@@ -3,15 +3,7 @@
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { LOOP_DELAY_MAX_WINDOW_MS, LOOP_DELAY_RESOLUTION_MS } from '../limits.js';
-
-export interface LoopDelayFigures {
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /** How many times the loop was sampled (one every LOOP_DELAY_RESOLUTION_MS it was free to). */
-  samples: number;
-  windowMs: number;
-}
+import type { LoopDelayFigures } from '../commands/serverInfo.js';
 
 const NS_PER_MS = 1e6;
 

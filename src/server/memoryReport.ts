@@ -3,27 +3,7 @@
 
 import fs from 'node:fs';
 import type { EmulatorMemory } from '../term/emulator.js';
-
-export interface MemoryReport {
-  /** Resident memory of the server process. */
-  rss: number;
-  /** Of it, pages backed by files: mostly Node's own code (null where /proc cannot tell). */
-  code: number | null;
-  /** The JavaScript heap: in use, and reserved from the OS. */
-  heapUsed: number;
-  heapTotal: number;
-  /** Memory outside the heap owned by JavaScript objects (typed arrays: xterm's lines, histories). */
-  external: number;
-  arrayBuffers: number;
-  /** Open panes whose emulators are counted below. */
-  panes: number;
-  /** Lines xterm holds in full (screens and its own scrollback) and their bytes (estimated). */
-  screenLines: number;
-  screens: number;
-  /** Lines that scrolled off into the panes' compact histories, and their bytes. */
-  historyLines: number;
-  history: number;
-}
+import type { MemoryReport } from '../commands/serverInfo.js';
 
 export function memoryReport(emulators: Iterable<{ memory(): EmulatorMemory }>): MemoryReport {
   const usage = process.memoryUsage();

@@ -1,5 +1,7 @@
 // The environment every pane's program starts with.
 
+import { isGitContextVariable } from '../git/gitEnv.js';
+
 /** Variables that describe the terminal tessera itself runs in; inside a pane they would be lies. */
 const OUTER_TERMINAL_VARIABLES = ['TMUX', 'TMUX_PANE', 'STY', 'WINDOW', 'COLUMNS', 'LINES', 'TERM_PROGRAM_VERSION', 'TESSERA', 'TESSERA_PANE'];
 
@@ -9,8 +11,10 @@ export function paneEnvironment(
   overrides: Record<string, string> = {},
 ): Record<string, string> {
   const env: Record<string, string> = {};
+  // The server's GIT_DIR and the like (from the shell that started it) would point every pane's git at
+  // another repository; a workspace's own settings (overrides) may still set them.
   for (const [key, value] of Object.entries(base)) {
-    if (value !== undefined && !OUTER_TERMINAL_VARIABLES.includes(key)) env[key] = value;
+    if (value !== undefined && !OUTER_TERMINAL_VARIABLES.includes(key) && !isGitContextVariable(key)) env[key] = value;
   }
   env.TERM = 'xterm-256color';
   env.COLORTERM = 'truecolor';

@@ -10,6 +10,7 @@ import type { AgentCatalog } from './agent/agentCatalog.js';
 import { planLaunch, type LaunchRequest } from './launchPlan.js';
 import { Pane } from './pane.js';
 import { paneEnvironment } from './paneEnv.js';
+import type { SpawnProgram } from './serverOs.js';
 import { RefusedError } from './workspace.js';
 
 export interface PaneRequest extends LaunchRequest {
@@ -32,6 +33,8 @@ export class PaneFactory {
     private readonly pidRecords: PidRecords | undefined,
     /** The server log, for what a pane's output does wrong (malformed sequences, summarized). */
     private readonly log?: (text: string) => void,
+    /** Starts each pane's program (the system's PTYs, or a test's scripted programs). */
+    private readonly spawn?: SpawnProgram,
   ) {}
 
   /** Starts a pane; `id` reuses a pane's number (the same pane started again after sleep). */
@@ -54,6 +57,7 @@ export class PaneFactory {
         scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,
         log: this.log,
+        spawn: this.spawn,
       });
     } catch (error) {
       throw new RefusedError((error as Error).message);

@@ -2,6 +2,7 @@
 // session ended.
 
 import { spawnPty, type PtyProcess } from '../pty/ptyProcess.js';
+import type { SpawnProgram } from './serverOs.js';
 import type { PidRecords } from '../pty/pidRecords.js';
 import { shellLaunch } from '../shell/integration.js';
 import type { Emulator } from '../term/emulator.js';
@@ -36,6 +37,8 @@ export interface PaneLaunch {
   sessionId?: string;
   /** The server log (summaries of malformed output). */
   log?: (text: string) => void;
+  /** Starts the program in a PTY (the system's, or a test's scripted one); spawnPty when not given. */
+  spawn?: SpawnProgram;
 }
 
 /** How a pane's program ended: `done` on its own, `killed` when tessera ended it (close, sleep, restart, kill-server). */
@@ -55,7 +58,7 @@ export function startProgram(launch: PaneLaunch, emulator: Emulator): PtyProcess
   }
   const file = launch.file;
   const spawnSpec = launch.kind === 'shell' ? shellLaunch(file, launch.args, launch.env) : { file, args: launch.args, env: launch.env };
-  return spawnPty({ ...spawnSpec, cwd: launch.cwd, cols: launch.cols, rows: launch.rows });
+  return (launch.spawn ?? spawnPty)({ ...spawnSpec, cwd: launch.cwd, cols: launch.cols, rows: launch.rows });
 }
 
 /** Tells listeners once how a program's session ended: `killed` when tessera ended it, else `done`. */

@@ -17,7 +17,9 @@ import { serverStateDirectory } from '../store/stateDir.js';
 import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
-import { handleConnection } from './connection.js';
+import { runCommandLine, type CommandLineOutcome } from './commands/commandLine.js';
+import { handleConnection, type ConnectionHandlers } from './connection.js';
+import type { ClientTransport } from './client/sessionHost.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
 import { LoopDelayWindow } from './loopDelay.js';
@@ -37,6 +39,25 @@ import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { diffSummary } from '../git/diffSummary.js';
+import { SYSTEM_OS, type ServerOs } from './serverOs.js';
+
+/** What an attached client's connection passes on: its keys, its size, its going away. */
+export type AttachedClient = ReturnType<ConnectionHandlers['attach']>;
+
+export interface ServerOptions {
+  socketPath: string;
+  settings: LiveSettings;
+  /** The server's environment (every pane's base). */
+  env: NodeJS.ProcessEnv;
+  /** Where each pane's processes are recorded, so a crashed server's orphans are swept; none in tests. */
+  pidRecords?: PidRecords;
+  log: (text: string) => void;
+  crashSweep?: CrashSweepNotice;
+  /** The workspace records (a RecordKeeper without a store keeps them in memory only). */
+  records?: RecordKeeper;
+  /** The operating system's part (starting programs in PTYs): the system's unless a test plays it. */
+  os?: ServerOs;
+}
 
 export class Server {
   readonly registry: WorkspaceRegistry;
@@ -58,24 +79,28 @@ export class Server {
   private readonly loopDelay = new LoopDelayWindow();
   private readonly budget = new ConnectionBudget();
 
-  constructor(
-    private readonly socketPath: string,
-    private readonly settings: LiveSettings,
-    env: NodeJS.ProcessEnv,
-    pidRecords: PidRecords | undefined,
-    private readonly log: (text: string) => void,
-    /** What the sweep after a crash ended, if anything: told to the first client and in server-info. */
-    private readonly crashSweep: CrashSweepNotice = new CrashSweepNotice(undefined),
-    records: RecordKeeper = new RecordKeeper(undefined),
-  ) {
+  private readonly socketPath: string;
+  private readonly settings: LiveSettings;
+  private readonly log: (text: string) => void;
+  /** What the sweep after a crash ended, if anything: told to the first client and in server-info. */
+  private readonly crashSweep: CrashSweepNotice;
+
+  constructor(options: ServerOptions) {
+    const { socketPath, settings, env, log } = options;
+    this.socketPath = socketPath;
+    this.settings = settings;
+    this.log = log;
+    this.crashSweep = options.crashSweep ?? new CrashSweepNotice(undefined);
+    const records = options.records ?? new RecordKeeper(undefined);
     this.env = env;
     const factory = new PaneFactory(
       () => settings.settings,
       () => this.catalog(),
       socketPath,
       env,
-      pidRecords,
+      options.pidRecords,
       log,
+      (options.os ?? SYSTEM_OS).spawnProgram,
     );
     const agents = new AgentSupervisor({
       detectorFor: (agent) => this.catalog().find(agent)?.detector,
@@ -208,46 +233,54 @@ export class Server {
     socket.on('data', () => memoryRelease.noteActivity());
     handleConnection(socket, {
       request: (message) => this.request(message),
-      attach: (message, transport) => {
-        const session = new ClientSession(
-          {
-            registry: this.registry,
-            settings: this.settings,
-            viewers: this.viewers,
-            sizesChanged: () => this.applySizes(),
-            attentionChanged: () => this.refreshAllChrome(),
-            sessions: this.sessions,
-            workspaces: this.workspaces,
-            openWorkspace: (name, size) => this.registry.open(name, size),
-            env: this.env,
-            addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
-            removed: (s) => {
-              this.clients.delete(s);
-              this.applySizes();
-            },
-          },
-          transport,
-          this.attachTarget(message),
-          { cols: message.cols, rows: message.rows },
-          message.terminal,
-        );
-        this.clients.add(session);
-        this.applySizes();
-        session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
-        return {
-          input: (data) => session.input(data),
-          resize: (cols, rows) => session.resize(cols, rows),
-          gone: () => {
-            if (this.clients.has(session)) {
-              session.dispose();
-              this.clients.delete(session);
-              this.applySizes();
-            }
-          },
-        };
-      },
+      attach: (message, transport) => this.attach(message, transport),
       log: this.log,
     }, this.budget);
+  }
+
+  /**
+   * A client attaches: its own session (chrome, frames, keys) on the workspace it asked for. Returns
+   * what receives its later input and resizes; throws to refuse. Sockets come through accept(); the
+   * in-process test harness calls it with a transport of its own.
+   */
+  attach(message: AttachMessage, transport: ClientTransport): AttachedClient {
+    const session = new ClientSession(
+      {
+        registry: this.registry,
+        settings: this.settings,
+        viewers: this.viewers,
+        sizesChanged: () => this.applySizes(),
+        attentionChanged: () => this.refreshAllChrome(),
+        sessions: this.sessions,
+        workspaces: this.workspaces,
+        openWorkspace: (name, size) => this.registry.open(name, size),
+        env: this.env,
+        addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
+        runCommandLine: (argv, caller) => this.runCommandLine(argv, caller),
+        removed: (s) => {
+          this.clients.delete(s);
+          this.applySizes();
+        },
+      },
+      transport,
+      this.attachTarget(message),
+      { cols: message.cols, rows: message.rows },
+      message.terminal,
+    );
+    this.clients.add(session);
+    this.applySizes();
+    session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
+    return {
+      input: (data) => session.input(data),
+      resize: (cols, rows) => session.resize(cols, rows),
+      gone: () => {
+        if (this.clients.has(session)) {
+          session.dispose();
+          this.clients.delete(session);
+          this.applySizes();
+        }
+      },
+    };
   }
 
   private attachTarget(message: AttachMessage): Workspace {
@@ -264,10 +297,20 @@ export class Server {
     return this.registry.open(lastOpened.name, size);
   }
 
-  private async request(message: RequestMessage): Promise<unknown> {
+  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
+  async request(message: RequestMessage): Promise<unknown> {
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    const ctx: CommandContext = {
+    return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+  }
+
+  /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
+  runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
+    return runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane)));
+  }
+
+  private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {
+    return {
       registry: this.registry,
       settings: this.settings,
       viewers: this.viewers,
@@ -275,15 +318,14 @@ export class Server {
       socketPath: this.socketPath,
       version: VERSION,
       crashSweep: this.crashSweep.report,
-      cwd: message.cwd,
-      callerPane: message.callerPane,
+      cwd,
+      callerPane,
       sessions: this.sessions,
       history: this.history,
       env: this.env,
       loopDelay: this.loopDelay,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
-    return command.run(message.args, ctx);
   }
 
   private refreshAllChrome(): void {

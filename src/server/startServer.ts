@@ -52,7 +52,7 @@ export async function startServer(socketPath: string): Promise<void> {
 
   const workspaceRecords = new RecordKeeper(new WorkspaceStore(serverState), log, new PendingCreates(serverState));
   workspaceRecords.load();
-  const server = new Server(socketPath, settings, process.env, records, log, new CrashSweepNotice(report), workspaceRecords);
+  const server = new Server({ socketPath, settings, env: process.env, pidRecords: records, log, crashSweep: new CrashSweepNotice(report), records: workspaceRecords });
   await sweepUnfinishedCreates(server.registry, log);
   try {
     await server.listen();

@@ -11,7 +11,7 @@ import { parseExtraCommands } from '../shell/allowlist.js';
 import { parseKeySpec } from '../term/keys/prefix.js';
 import { configDirectory } from './configDir.js';
 import { parseWorkspaceSetting } from './workspaceSettings.js';
-import { DEFAULT_SETTINGS, type KeyOverride, type Settings } from './settingsDefaults.js';
+import { DEFAULT_SETTINGS, type CommandBinding, type KeyOverride, type Settings } from './settingsDefaults.js';
 
 export const SETTINGS_FILE = 'config.json';
 const MAX_SCROLLBACK = 100_000;
@@ -80,6 +80,7 @@ export function parseSettingsText(text: string, name = SETTINGS_FILE): SettingsR
     if (node === undefined) continue;
     try {
       if (key === 'keys' || key === 'scrollKeys') settings[key] = parseKeys(key, node, where);
+      else if (key === 'bind') settings.bind = parseBindings(node, where);
       else Object.assign(settings, parseField(key, getNodeValue(node)));
     } catch (error) {
       if (!(error instanceof InvalidInput)) throw error;
@@ -96,7 +97,7 @@ export function parseSettings(value: unknown): Settings {
   const settings = { ...DEFAULT_SETTINGS };
   for (const [key, field] of Object.entries(fields)) {
     if (!KNOWN_KEYS.has(key)) throw new InvalidInput(`unknown setting '${key}' (known: ${[...KNOWN_KEYS].join(', ')})`);
-    if (key === 'keys' || key === 'scrollKeys') throw new InvalidInput(`${key} can only be read from a settings file`);
+    if (key === 'keys' || key === 'scrollKeys' || key === 'bind') throw new InvalidInput(`${key} can only be read from a settings file`);
     Object.assign(settings, parseField(key, field));
   }
   return settings;
@@ -190,6 +191,34 @@ function parseKeys(setting: 'keys' | 'scrollKeys', node: Node, where: (offset: n
     overrides.push({ action, keys: list as string[], where: where(nameNode?.offset ?? property.offset) });
   }
   return overrides;
+}
+
+/** The longest command line a key can be bound to. */
+const MAX_BOUND_COMMAND_CHARS = 1024;
+
+/**
+ * `"bind": { "C-s": "split --right -- htop", "R": "reload" }`: keys after the prefix that run a tessera
+ * command line. Whether the command exists and its flags are right is checked with the keymap.
+ */
+function parseBindings(node: Node, where: (offset: number) => string): CommandBinding[] {
+  if (node.type !== 'object') throw new LocatedInput('bind must be an object: { "key": "command line" }', node.offset);
+  const bindings: CommandBinding[] = [];
+  for (const property of node.children ?? []) {
+    const [keyNode, valueNode] = property.children ?? [];
+    const key = String(keyNode?.value);
+    if (valueNode === undefined) continue;
+    try {
+      checkKey(key, `bind."${key}"`);
+    } catch (error) {
+      throw new LocatedInput((error as Error).message, keyNode?.offset ?? property.offset);
+    }
+    const command: unknown = getNodeValue(valueNode);
+    if (typeof command !== 'string' || command.trim().length === 0 || command.length > MAX_BOUND_COMMAND_CHARS) {
+      throw new LocatedInput(`bind."${key}" must be a tessera command line such as "split --right" (at most ${MAX_BOUND_COMMAND_CHARS} characters)`, valueNode.offset);
+    }
+    bindings.push({ key, command, where: where(keyNode?.offset ?? property.offset) });
+  }
+  return bindings;
 }
 
 function checkKey(spec: string, what: string): string {

@@ -12,6 +12,15 @@ export interface KeyOverride {
   where: string;
 }
 
+/** One entry of the `bind` setting: a key after the prefix that runs a tessera command line. */
+export interface CommandBinding {
+  key: string;
+  /** As typed after `tessera`, e.g. `split --right -- htop` (checked against the command when the keymap is built). */
+  command: string;
+  /** `config.json:4:5`, for messages. */
+  where: string;
+}
+
 /** Everything the settings file holds; the workspace fields are described in workspaceSettings.ts. */
 export interface Settings extends WorkspaceSettingsFields {
   /**
@@ -41,6 +50,8 @@ export interface Settings extends WorkspaceSettingsFields {
   keys: KeyOverride[];
   /** Keys of scroll mode, replacing an action's default keys (`{"history-top": ["g", "Home"]}`); checked by the keymap. */
   scrollKeys: KeyOverride[];
+  /** Keys after the prefix that run a command line (`{"C-s": "split --right -- htop"}`), as tmux's bind-key. */
+  bind: CommandBinding[];
   /** Ask the terminal for the kitty keyboard protocol (flag 1) at attach, so keys that share legacy bytes arrive apart. */
   kittyKeyboard: boolean;
   /** Mouse support: click to focus, drag a divider, wheel to scroll, drag to copy (Shift+drag stays the terminal's). */
@@ -64,6 +75,7 @@ export const DEFAULT_SETTINGS: Settings = {
   setTitle: true,
   keys: [],
   scrollKeys: [],
+  bind: [],
   kittyKeyboard: true,
   mouse: true,
   copyCommand: '',

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KILL_GRACE_MS, MAX_QUEUED_INPUT_BYTES } from '../../src/limits.js';
-import { ControlProbe, describeLatency, timedRequest } from '../helpers/controlProbe.js';
+import { ControlProbe, answersBetween, describeLatency, timedRequest } from '../helpers/controlProbe.js';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 import { rssBytes } from '../helpers/processMemory.js';
 
@@ -59,13 +59,15 @@ describe('large input', () => {
     await t.waitFor('-- INSERT --');
     const text = bigText(2 << 20);
     const probe = new ControlProbe(sandbox);
-    const begin = Date.now();
+    const begin = performance.now();
     t.write(PASTE_START + text + PASTE_END);
     // The pane's header says how far the paste has got while it is written.
     await t.waitFor(/pasting \d+%/, SLOW_MS);
+    const shownAt = performance.now();
     await t.waitFor(() => !/pasting \d+%/.test(t.text()), SLOW_MS);
+    const doneAt = performance.now();
     const latency = await probe.stop();
-    const pasteMs = Date.now() - begin;
+    const pasteMs = Math.round(doneAt - begin);
     t.write('\x1b');
     await t.waitFor(() => !t.text().includes('-- INSERT --'));
     t.write(`:w ${saved}\r`);
@@ -73,9 +75,9 @@ describe('large input', () => {
     // vim ends the buffer with the empty line the paste's last newline started.
     expect(fs.readFileSync(saved, 'utf8')).toBe(`${text}\n`);
     console.log(`2 MB paste into vim: ${pasteMs} ms; ${describeLatency('meanwhile', latency)}`);
-    expect(latency.count).toBeGreaterThan(3);
-    // Before the input queue, the server stopped answering for good. Generous for a loaded machine.
-    expect(latency.max).toBeLessThan(5000);
+    // Before the input queue, the server stopped answering for good: now it answers while the paste is
+    // still going in (its progress was on screen before and after these answers).
+    expect(answersBetween(latency, shownAt, doneAt)).toBeGreaterThan(0);
   }, SLOW_MS + 60_000);
 
   it('a 2 MB paste into cat (echo on) arrives intact', async () => {
@@ -94,7 +96,7 @@ describe('large input', () => {
     t.write('\x04');
     expect(fs.readFileSync(saved, 'utf8')).toBe(text);
     console.log(`2 MB paste into cat: ${Date.now() - begin} ms; ${describeLatency('meanwhile', latency)}`);
-    expect(latency.max).toBeLessThan(5000);
+    expect(latency.count).toBeGreaterThan(0);
   }, SLOW_MS + 60_000);
 
   it('a 50 MB paste arrives intact and in order, with the server answering and its memory bounded', async () => {
@@ -112,6 +114,8 @@ describe('large input', () => {
     const text = bigText(50 << 20);
     const probe = new ControlProbe(sandbox);
     const begin = Date.now();
+    let lastPieceAt = 0;
+    let doneAt = 0;
     try {
       // In pieces, with a turn of this process's event loop between them: node-pty writes to the outer
       // terminal in a loop until the kernel takes it all, and the probe, which runs here too, must not
@@ -121,7 +125,9 @@ describe('large input', () => {
         t.write(paste.slice(i, i + WRITE_PIECE_CHARS));
         await new Promise((resolve) => setImmediate(resolve));
       }
+      lastPieceAt = performance.now();
       await fileHolds(saved, text.length);
+      doneAt = performance.now();
     } finally {
       clearInterval(sampler);
     }
@@ -133,7 +139,9 @@ describe('large input', () => {
     );
     // At most the paste itself waits in the pane's queue (MAX_QUEUED_INPUT_BYTES), once.
     expect(rssPeak - rssBefore).toBeLessThan(MAX_QUEUED_INPUT_BYTES + 100 * MB);
-    expect(latency.max).toBeLessThan(5000);
+    // The server answers while the paste it has taken is still being written into the pane (tens of MB
+    // wait in its queue when the last piece arrives; cat has all of it only at the end).
+    expect(answersBetween(latency, lastPieceAt, doneAt)).toBeGreaterThan(0);
   }, SLOW_MS + 60_000);
 
   it('send-keys of 10 MB arrives intact and in order', async () => {
@@ -153,7 +161,6 @@ describe('large input', () => {
     await fileHolds(saved, text.length);
     expect(fs.readFileSync(saved, 'utf8')).toBe(text);
     console.log(`send-keys of 10 MB: answered in ${sent.ms.toFixed(0)} ms, all in the file after ${Date.now() - begin} ms`);
-    expect(sent.ms).toBeLessThan(10_000); // the command only queues the input
   }, SLOW_MS + 60_000);
 
   it('a pane that never reads its input stalls only itself, and kill-pane ends it', async () => {
@@ -172,10 +179,9 @@ describe('large input', () => {
     const echoMs = Date.now() - typed;
     const latency = await probe.stop();
     console.log(`beside a pane with 1 MB of unread input: the other pane echoed in ${echoMs} ms; ${describeLatency('meanwhile', latency)}`);
-    expect(latency.max).toBeLessThan(5000);
-    const killed = Date.now();
+    expect(latency.count).toBeGreaterThan(0);
+    // kill-pane does not wait on the input the pane never read (a hang fails the test's deadline).
     await sandbox.cliOk(['kill-pane', '-t', String(sleeper)]);
-    expect(Date.now() - killed).toBeLessThan(KILL_GRACE_MS + 10_000);
     expect((await sandbox.listPanes()).map((p) => p.id)).toEqual([shell.id]);
   }, SLOW_MS);
 

@@ -117,8 +117,9 @@ describe('passthrough to the outer terminal', () => {
   it('sends focus in/out to the focused program that asked for them: from the terminal and when the focus moves', async () => {
     const t = sandbox.open();
     await t.waitFor(PROMPT_PATTERN);
-    t.write("printf '\\033[?1004h'; cat -v\r");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Focus events typed once the shell has run the printf (the marker shows) wait in the PTY for cat.
+    t.write("printf '\\033[?1004h'; echo focus-$((40+2))-on; cat -v\r");
+    await t.waitFor('focus-42-on');
     t.write('\x1b[O'); // the user's terminal lost the focus
     await t.waitFor('^[[O');
     t.write('\x1b[I');

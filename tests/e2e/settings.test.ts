@@ -33,9 +33,11 @@ describe('settings applied live', () => {
     await t.waitFor(() => /C-b \? help/.test(statusBar(t)));
     t.write(`${CTRL_B}%`);
     await paneCount(s, 2);
-    // The old prefix is an ordinary key again: it goes to the pane, it does not split.
-    t.write(`${CTRL_BACKSLASH}%`);
-    await new Promise((r) => setTimeout(r, 300));
+    // The old prefix is an ordinary key again: it goes to the pane (whose terminal echoes it as ^\\), it does not split.
+    t.write('stty -isig; echo isig-$((1+1))-off; cat -v\r');
+    await t.waitFor('isig-2-off');
+    t.write(`${CTRL_BACKSLASH}%\r`);
+    await t.waitFor('^\\%');
     expect(await s.listPanes()).toHaveLength(2);
     expect(JSON.parse(await s.cliOk(['server-info', '--json'])).pid).toBe(pid);
   });

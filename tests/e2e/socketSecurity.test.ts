@@ -32,12 +32,11 @@ function sharedTmp(name: string): { env: Record<string, string>; socketDir: stri
   return { env, socketDir, socketPath: path.join(socketDir, sandbox.socketName) };
 }
 
-function runTessera(args: string[], env: Record<string, string>, shell?: string): Promise<{ code: number; stderr: string; ms: number }> {
-  const started = Date.now();
+function runTessera(args: string[], env: Record<string, string>, shell?: string): Promise<{ code: number; stderr: string }> {
   const [file, argv] = shell ? ['/bin/sh', ['-c', `${shell}; exec "$0" "$@"`, process.execPath, TESSERA_BIN, ...args]] : [process.execPath, [TESSERA_BIN, ...args]];
   return new Promise((resolve) => {
     execFile(file, argv, { env: { ...sandbox.env, ...env }, cwd: sandbox.root, timeout: 30_000 }, (error, _out, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr, ms: Date.now() - started }),
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
     );
   });
 }
@@ -152,7 +151,6 @@ describe('-S PATH never replaces what is not a tessera socket', () => {
       const result = await runTessera(['-S', file, ...args], {});
       expect(result.code).toBe(1);
       expectOneLine(result.stderr, new RegExp(`${file} is a regular file, not a tessera socket; tessera will not use or replace it`));
-      expect(result.ms).toBeLessThan(10_000); // refused at once, not after the 15 s start timeout
     }
     expect(fs.readFileSync(file).equals(content)).toBe(true);
     expect(fs.statSync(file).mtimeMs).toBe(before.mtimeMs);
@@ -171,7 +169,6 @@ describe('-S PATH never replaces what is not a tessera socket', () => {
       const result = await runTessera(['-S', at, 'new', '-d'], {});
       expect(result.code).toBe(1);
       expectOneLine(result.stderr, new RegExp(`${at} is ${kind}, not a tessera socket`));
-      expect(result.ms).toBeLessThan(10_000);
     }
     expect(fs.readdirSync(dir)).toEqual(['keep']);
     expect(fs.readlinkSync(link)).toBe(target);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_BACKLOG_BYTES } from '../../src/limits.js';
-import type { ClientInfo } from '../../src/server/client/clientSession.js';
+import type { ClientInfo } from '../../src/commands/serverInfo.js';
 import { ControlProbe, describeLatency } from '../helpers/controlProbe.js';
 import { OuterTerminal, TesseraSandbox, WAIT_TIMEOUT_MS, eventually } from '../helpers/outerTerminal.js';
 import { rssBytes } from '../helpers/processMemory.js';
@@ -144,8 +144,7 @@ describe('a client that stops reading while its pane floods', () => {
     // Frames are skipped while it waits: at most the limit and the one frame that crossed it.
     expect(peakBacklog).toBeLessThanOrEqual(CLIENT_BACKLOG_BYTES + ONE_FRAME_MARGIN);
     expect(peakRss - baseline).toBeLessThan(MEMORY_GROWTH_LIMIT);
-    expect(latency.count).toBeGreaterThan(3);
-    expect(latency.max).toBeLessThan(5000); // generous for a loaded machine: a stuck server never answers
+    expect(latency.count).toBeGreaterThan(3); // answered again and again while the client was stalled
 
     fs.writeFileSync(flood.stop, '');
     await watcher.waitFor(/flood-done after \d+ rounds/, STALL_DEADLINE_MS);

@@ -55,7 +55,7 @@ describe('removing a workspace from the client', () => {
 
     await askToEnd(t, 'gone');
     await t.waitFor(/untracked files +0/);
-    await t.waitFor(/running panes +1 \(pane \d+\), ended first, whole process groups/);
+    await t.waitFor(/running panes +1 \(pane \d+\): stopped first, then checked again/);
     await t.waitFor('Cancel (keep everything)');
     // Something changes in the worktree while the confirmation is on screen.
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me\n');
@@ -89,6 +89,37 @@ describe('removing a workspace from the client', () => {
     // The client still shows its own workspace, and keys reach its pane.
     t.write('echo still-here\r');
     await t.waitFor(/^still-here/m);
+  });
+
+  it('stops the panes only once confirmed, then refuses when they left something behind, showing it', async () => {
+    await sandbox.cliOk(['new', '-d', '-s', 'here', '--worktree'], { cwd: repo });
+    const program = 'trap "echo bye > goodbye.txt; exit 0" HUP TERM; echo ready; while :; do sleep 1; done';
+    await sandbox.cliOk(['new', '-d', '-s', 'saver', '--worktree', '--', 'sh', '-c', program], { cwd: repo });
+    const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'saver');
+    const pane = (await sandbox.listPanes()).find((p) => p.workspace === 'saver');
+    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane?.id)]), (screen) => screen.includes('ready'));
+    const t = sandbox.open(['attach', '-t', 'here'], { cols: 120, rows: 40 });
+    await t.waitFor(/tsh\$/);
+
+    await askToEnd(t, 'saver');
+    await t.waitFor(/untracked files +0/);
+    await t.waitFor('Cancel (keep everything)');
+    expect(fs.existsSync(path.join(dir, 'goodbye.txt'))).toBe(false); // showing the confirmation stops nothing
+    t.write(UP);
+    t.write('\r');
+    // Confirmed: the pane is stopped, writes its file, and git is asked again before anything is deleted.
+    await t.waitFor('saver changed when its panes stopped');
+    await t.waitFor(/untracked files +1 \(goodbye\.txt\)/);
+    await t.waitFor(/running panes +none/);
+    expect(fs.readFileSync(path.join(dir, 'goodbye.txt'), 'utf8')).toBe('bye\n');
+    expect(await names()).toContain('saver');
+
+    // What is shown now can be confirmed, once throwing the file away is turned on.
+    t.write(`${UP}${UP} `);
+    await t.waitFor('[x] discard changes');
+    t.write('\x1b[B\r');
+    await t.waitFor(`removed workspace saver and its folder ${dir}`);
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   it('removes the workspace on screen from the switcher after the user turns on discarding its changes, moving the client to another', async () => {

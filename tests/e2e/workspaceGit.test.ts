@@ -110,7 +110,7 @@ describe('workspaces on git', () => {
     expect(dry.code).toBe(1);
     expect(dry.stdout).toMatch(/changed files: +1/);
     expect(dry.stdout).toMatch(/unpushed commits: 1/);
-    expect(dry.stdout).toMatch(/running panes: +\d+ \(ended first\)/);
+    expect(dry.stdout).toMatch(/running panes: 1 \(id \d+\)/);
     expect(dry.stdout).toMatch(/nothing removed yet/);
 
     const forced = await sandbox.cli(['rm', '-t', 'w', '--yes', '--force']);

@@ -11,6 +11,13 @@ export interface LatencySummary {
   median: number;
   p95: number;
   max: number;
+  /** When each answer arrived (performance.now()), in order: what a test compares with its own events. */
+  answeredAt: number[];
+}
+
+/** How many answers arrived between two moments (performance.now()): a server that is frozen meanwhile has none. */
+export function answersBetween(s: LatencySummary, from: number, to: number): number {
+  return s.answeredAt.filter((at) => at >= from && at <= to).length;
 }
 
 /** Sends one command on a fresh connection; resolves with its result and how long it took. */
@@ -28,6 +35,7 @@ export async function timedRequest(sandbox: TesseraSandbox, command: string, arg
 /** Asks `list-panes` over and over (one at a time) until stopped, and summarizes how long each took. */
 export class ControlProbe {
   private readonly times: number[] = [];
+  private readonly answeredAt: number[] = [];
   private running = true;
   private readonly loop: Promise<void>;
 
@@ -38,6 +46,7 @@ export class ControlProbe {
     this.loop = (async () => {
       while (this.running) {
         this.times.push((await timedRequest(this.sandbox, 'list-panes', {})).ms);
+        this.answeredAt.push(performance.now());
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     })();
@@ -48,7 +57,7 @@ export class ControlProbe {
     await this.loop;
     const sorted = [...this.times].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return { count: sorted.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
+    return { count: sorted.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, answeredAt: [...this.answeredAt] };
   }
 }
 

@@ -1,12 +1,13 @@
-// The "remove / reset workspace" confirmation as plain data: the preflight shown, the two permissions
-// (throw away changed files, lose unpushed commits and stashes) that are off until the user turns
-// them on, which row is focused, and what the keys do. Confirming hands back exactly the preflight
-// shown, so the server can refuse when the workspace changed since.
+// The "remove / reset workspace" confirmation as plain data: the preflight shown, the permissions
+// (throw away changed files, throw away ignored files, lose unpushed commits and stashes) that are
+// off until the user turns them on, which row is focused, and what the keys do. Confirming hands
+// back exactly the preflight shown, so the server can refuse when the workspace changed since — also
+// when it changed as its panes stopped (they are stopped after confirming, then git is asked again).
 
-import { changedFiles, endRefusal, keptWork, touchesFiles, type EndAction, type EndChoices, type Preflight } from '../../git/endGuards.js';
+import { changedFiles, endRefusal, ignoredFiles, keptWork, touchesFiles, type EndAction, type EndChoices, type Preflight } from '../../git/endGuards.js';
 import type { Key } from '../../term/keys/token.js';
 
-export type ConfirmRow = 'discard' | 'force' | 'confirm' | 'cancel';
+export type ConfirmRow = 'discard' | 'ignored' | 'force' | 'confirm' | 'cancel';
 
 export interface ConfirmEndState extends EndChoices {
   action: EndAction;
@@ -19,10 +20,16 @@ export interface ConfirmEndState extends EndChoices {
 }
 
 /** How the refusal names the dialog's permissions. */
-export const DIALOG_WORDS = { force: "turn on 'lose unpushed commits'", discardChanges: "turn on 'discard changes'", forceName: "'lose unpushed commits'" };
+export const DIALOG_WORDS = {
+  force: "turn on 'lose unpushed commits'",
+  discardChanges: "turn on 'discard changes'",
+  discardIgnored: "turn on 'discard ignored files'",
+  forceName: "'lose unpushed commits'",
+  discardChangesName: "'discard changes'",
+};
 
 export function confirmEndState(action: EndAction, facts: Preflight, error?: string): ConfirmEndState {
-  const state: ConfirmEndState = { action, facts, force: false, discardChanges: false, focus: 'cancel', busy: false, error };
+  const state: ConfirmEndState = { action, facts, force: false, discardChanges: false, discardIgnored: false, focus: 'cancel', busy: false, error };
   return state;
 }
 
@@ -30,8 +37,9 @@ export function confirmEndState(action: EndAction, facts: Preflight, error?: str
 export function confirmRows(state: Pick<ConfirmEndState, 'action' | 'facts'>): ConfirmRow[] {
   const rows: ConfirmRow[] = [];
   if (touchesFiles(state.facts, state.action)) {
-    if (changedFiles(state.facts)) rows.push('discard');
-    if (keptWork(state.facts)) rows.push('force');
+    if (changedFiles(state.facts) || (state.facts.unreadable && state.action === 'rm')) rows.push('discard');
+    if (ignoredFiles(state.facts, state.action)) rows.push('ignored');
+    if (keptWork(state.facts, state.action)) rows.push('force');
   }
   rows.push('confirm', 'cancel');
   return rows;
@@ -61,6 +69,7 @@ export function reduceConfirmEnd(state: ConfirmEndState, key: Pick<Key, 'name' |
   const press = key.name === 'enter' || key.name === 'space';
   if (!press) return { state };
   if (state.focus === 'discard') return { state: { ...state, discardChanges: !state.discardChanges, error: undefined } };
+  if (state.focus === 'ignored') return { state: { ...state, discardIgnored: !state.discardIgnored, error: undefined } };
   if (state.focus === 'force') return { state: { ...state, force: !state.force, error: undefined } };
   if (state.focus === 'cancel') return close;
   // Space never confirms: only Enter on the confirm row does, and only when nothing refuses it.
@@ -69,6 +78,6 @@ export function reduceConfirmEnd(state: ConfirmEndState, key: Pick<Key, 'name' |
   if (why) return { state: { ...state, error: why } };
   return {
     state: { ...state, busy: true, error: undefined },
-    outcome: { confirm: { expect: state.facts, force: state.force, discardChanges: state.discardChanges } },
+    outcome: { confirm: { expect: state.facts, force: state.force, discardChanges: state.discardChanges, discardIgnored: state.discardIgnored } },
   };
 }

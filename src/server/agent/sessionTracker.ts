@@ -75,7 +75,7 @@ export class SessionTracker {
       const id = await sessions.current({
         cwd: realCwd(pane),
         startedAt: pane.startedAt,
-        pids: pane.isLive ? paneProcesses(pane.pid) : [],
+        pids: pane.isLive && pane.pid > 1 ? paneProcesses(pane.pid) : [], // a scripted program in tests has no process
         env: this.env,
         claimed,
         program: pane.program,

@@ -34,16 +34,11 @@ import { NoticeTimer } from './noticeTimer.js';
 import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
-import type { ClientRoute, ClientTransport, SessionHost } from './sessionHost.js';
+import type { ClientTransport, SessionHost } from './sessionHost.js';
+import type { ClientInfo } from '../../commands/serverInfo.js';
+import type { CommandLineOutcome } from '../commands/commandLine.js';
 
 /** What `server-info` says of an attached client. */
-export interface ClientInfo extends ClientRoute {
-  workspace: string;
-  cols: number;
-  rows: number;
-  /** Bytes written for it that its terminal (or socket) has not taken yet: frames are skipped above CLIENT_BACKLOG_BYTES. */
-  backlogBytes: number;
-}
 
 export class ClientSession implements ActionContext {
   cols: number;
@@ -349,6 +344,10 @@ export class ClientSession implements ActionContext {
 
   get workspaces(): WorkspaceList {
     return this.host.workspaces;
+  }
+
+  runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
+    return this.host.runCommandLine(argv, caller);
   }
 
   openWorkspace(name: string): Workspace {

@@ -1,13 +1,19 @@
-// Runs the remove / reset confirmation for one client: asks git for the preflight (in the background),
-// shows it with the permissions off, and on confirmation lets removal.ts run the preflight again and
-// refuse when anything changed since it was shown; a refusal shows the new preflight and why.
+// Runs the remove / reset confirmation for one client: asks git for the preflight (in the background)
+// and shows it with the permissions off; nothing is stopped while it is only shown. On confirmation
+// removal.ts asks git again, stops the workspace's panes, asks git once more, and refuses when the
+// workspace differs from what was shown at either point (what a pane wrote as it ended included); a
+// refusal shows the newest preflight (panes stopped by then, if it got that far) and why, and the user
+// confirms again what is true now.
 
 import type { Overlay } from '../../app/chromeModel.js';
 import { confirmEndRect } from '../../app/confirmEnd/geometry.js';
 import { confirmEndState, reduceConfirmEnd, type ConfirmEndState } from '../../app/confirmEnd/model.js';
 import type { EndAction } from '../../git/endGuards.js';
 import type { KeyToken } from '../../term/keys/token.js';
-import { preflight, removeWorkspace, resetWorkspace, type EndOptions } from '../records/removal.js';
+import type { Settings } from '../../store/settingsDefaults.js';
+import { workspaceRoot } from '../../store/workspaceRoot.js';
+import { removeWorkspace, resetWorkspace, type EndOptions, type Preflight } from '../records/removal.js';
+import { workspacePreflight } from '../records/workspacePreflight.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import type { DialogHost } from './dialogHost.js';
@@ -17,6 +23,9 @@ export type ConfirmEndOverlay = Extract<Overlay, { kind: 'confirm-end' }>;
 /** What the confirmation needs from the client session. */
 export interface ConfirmEndHost extends DialogHost {
   readonly workspaces: WorkspaceList;
+  /** Where the workspace root comes from (no folder outside it is deleted or reset). */
+  readonly settingsNow: Settings;
+  readonly serverEnv: NodeJS.ProcessEnv;
   openWorkspace(name: string): Workspace;
   /** The client ends (it showed the workspace being removed, and there is no other to show). */
   leave(reason: string): void;
@@ -26,15 +35,17 @@ export class ConfirmEndController {
   /** Counts opens: an answer for a confirmation that was closed or replaced finds another number here. */
   private shown = 0;
   private disposed = false;
+  /** The workspace this client moved away from for a reset that was then refused: shown again once a later reset goes through. */
+  private leftForReset: string | undefined;
 
   constructor(private readonly host: ConfirmEndHost) {}
 
-  /** Asks git what the workspace holds, then shows the confirmation. */
-  async open(action: EndAction, name: string, error?: string): Promise<void> {
+  /** Asks git what the workspace holds (unless `known` is what it holds now), then shows the confirmation. */
+  async open(action: EndAction, name: string, error?: string, known?: Preflight): Promise<void> {
     const shown = ++this.shown;
     if (!error) this.host.message(`checking what ${name} holds…`, 'info');
     try {
-      const facts = await preflight(this.host.registry, name);
+      const facts = known ?? (await workspacePreflight(this.host.registry, name, this.root()));
       if (this.disposed || shown !== this.shown) return;
       this.show(confirmEndState(action, facts, error), true);
     } catch (error_) {
@@ -51,6 +62,7 @@ export class ConfirmEndController {
     }
     if ('close' in step.outcome) {
       this.shown++;
+      this.leftForReset = undefined;
       this.host.setChrome({ overlay: { kind: 'none' } });
       if (overlay.state.busy) this.host.message(`still working on ${overlay.state.facts.name}; the outcome shows here`, 'info');
       return;
@@ -76,24 +88,37 @@ export class ConfirmEndController {
     this.host.setChrome(fresh ? { overlay, message: undefined } : { overlay });
   }
 
-  private async confirm(state: ConfirmEndState, choice: Pick<EndOptions, 'expect' | 'force' | 'discardChanges'>): Promise<void> {
+  private root(): string {
+    return workspaceRoot(this.host.serverEnv, this.host.settingsNow.workspaceRoot);
+  }
+
+  private async confirm(state: ConfirmEndState, choice: Pick<EndOptions, 'expect' | 'force' | 'discardChanges' | 'discardIgnored'>): Promise<void> {
     const shown = this.shown;
     const name = state.facts.name;
     const act = state.action === 'rm' ? removeWorkspace : resetWorkspace;
     let movedAway = false;
     try {
-      const message = await act(this.host.registry, name, { ...choice, beforeStop: () => (movedAway = this.moveAwayFrom(name, state.action)) });
+      const outcome = await act(this.host.registry, name, { ...choice, root: this.root(), beforeStop: () => (movedAway = this.moveAwayFrom(name, state.action)) });
       if (this.disposed) return;
+      if (!outcome.done) {
+        if (movedAway && state.action === 'reset') this.leftForReset = name;
+        // Shown again with what is true now, the permissions off: the user looks again and chooses again.
+        if (shown === this.shown) await this.open(state.action, name, outcome.message, outcome.preflight);
+        else this.host.message(`${name}: ${outcome.message.replace(/\n/g, '; ')}`, 'error');
+        return;
+      }
+      const message = outcome.message;
+      const reopen = state.action === 'reset' && (movedAway || this.leftForReset === name);
+      this.leftForReset = undefined;
       if (shown === this.shown) this.host.setChrome({ overlay: { kind: 'none' } });
       // A reset workspace this client was showing is opened again (fresh panes on the reset folder) and shown.
-      if (movedAway && state.action === 'reset') {
+      if (reopen) {
         this.host.showWorkspace(this.host.openWorkspace(name));
         this.host.message(message.replace(/; it is dormant, open it to start its panes$/, '; its panes started again'), 'info');
       } else this.host.message(message, 'info');
     } catch (error) {
       if (this.disposed) return;
       const why = (error as Error).message;
-      // Shown again with what is true now, the permissions off: the user looks again and chooses again.
       if (shown === this.shown) await this.open(state.action, name, why);
       else this.host.message(`${name}: ${why}`, 'error');
     }
@@ -106,7 +131,9 @@ export class ConfirmEndController {
     const next = others.find((w) => w.live) ?? others[0];
     if (!next) {
       const again = action === 'reset' ? `; 'tessera attach -t ${name}' opens it again` : '';
-      this.host.leave(`[tessera: workspace ${name} is being ${action === 'reset' ? 'reset' : 'removed'} and there is no other workspace to show${again}]`);
+      // The outcome comes after this client has gone: say where to look if the panes, as they stopped, left something that keeps it.
+      const check = `; 'tessera ${action} -t ${name}' shows what it holds if it was kept`;
+      this.host.leave(`[tessera: workspace ${name} is being ${action === 'reset' ? 'reset' : 'removed'} and there is no other workspace to show${again}${check}]`);
       return false;
     }
     this.host.showWorkspace(this.host.openWorkspace(next.name));

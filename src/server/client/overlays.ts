@@ -4,11 +4,11 @@
 import type { KeyToken } from '../../term/keys/decode.js';
 import { clampHelpOffset, helpScrollStep } from '../../app/helpScroll.js';
 import { HELP_VISIBLE_ROWS, helpOverlayRect } from '../../app/overlayGeometry.js';
-import { findAction } from '../keys/actions.js';
+import { checkCommandLine } from '../keys/commandBindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
 import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
 import { ROUTER_HELP } from './keyRouter.js';
-import { actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
+import { COMMAND_LINE_ITEM, actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
 import type { ActionContext } from './sessionActions.js';
 import { switcherOverlay } from './workspaceSwitcher.js';
 import { shownItems } from '../../app/palette/model.js';
@@ -129,8 +129,15 @@ export class Overlays {
     return true;
   }
 
+  private runTypedCommand(line: string): void {
+    const checked = checkCommandLine(line);
+    if (typeof checked === 'string') this.ctx.message(checked, 'error');
+    else this.actions.runCommand(checked);
+  }
+
   private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
-    if (purpose === 'action') void findAction(id)?.run(this.actions);
+    if (purpose === 'action' && id.startsWith(COMMAND_LINE_ITEM)) this.runTypedCommand(id.slice(COMMAND_LINE_ITEM.length));
+    else if (purpose === 'action') void this.ctx.keys.keymap.named(id)?.run(this.actions);
     else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
     else if (purpose === 'remove' || purpose === 'reset') void this.ctx.confirmEnd.open(purpose === 'remove' ? 'rm' : 'reset', id);
     else if (purpose === 'view')

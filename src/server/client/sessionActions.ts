@@ -22,6 +22,7 @@ import { Overlays } from './overlays.js';
 import { repoTop } from '../../git/repo.js';
 import { sleepPane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { CommandLineOutcome } from '../commands/commandLine.js';
 
 /** What the actions need from the client session. */
 export interface ActionContext {
@@ -58,6 +59,8 @@ export interface ActionContext {
   openWorkspace(name: string): Workspace;
   /** This client shows another workspace from now on. */
   showWorkspace(workspace: Workspace): void;
+  /** Runs a tessera command line as if typed in a pane, in its folder. */
+  runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome>;
 }
 
 export class SessionActions implements KeyActions {
@@ -221,6 +224,14 @@ export class SessionActions implements KeyActions {
       () => this.ctx.message(`pane ${pane.id} is asleep: Enter in it (or tessera wake -t ${pane.id}) wakes it in the same conversation`, 'info'),
       (error: Error) => this.ctx.message(error.message, 'error'),
     );
+  }
+
+  runCommand(argv: string[]): void {
+    const pane = this.ctx.workspace.focusedPane;
+    void this.ctx.runCommandLine(argv, { pane: pane.id, cwd: pane.cwd }).then(({ status, text }) => {
+      if (status !== 0) this.ctx.message(text || `tessera ${argv.join(' ')} failed (status ${status})`, 'error');
+      else if (text) this.ctx.message(text, 'info');
+    });
   }
 
   async closePane(paneId: number): Promise<void> {

@@ -9,6 +9,7 @@ import type { Workspace } from '../workspace.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import type { RowContext } from './addPaneRows.js';
 import type { ClientSession } from './clientSession.js';
+import type { CommandLineOutcome } from '../commands/commandLine.js';
 
 /** How a client's frames reach its terminal and its keys reach the server. */
 export interface ClientRoute {
@@ -48,4 +49,6 @@ export interface SessionHost {
   openWorkspace(name: string, size: { cols: number; rows: number }): Workspace;
   /** The server's environment (the new-workspace dialog's `~` and workspace root). */
   env: NodeJS.ProcessEnv;
+  /** Runs a tessera command line (a bound key's) as if typed in a pane, in its folder. */
+  runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome>;
 }

@@ -1,5 +1,6 @@
 // The shape of a control command on the server side; each lives in its own file.
 
+import type { CommandDefinition, SomeCommand } from '../../commands/contract.js';
 import type { Fields } from '../../protocol/validate.js';
 import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
@@ -39,5 +40,12 @@ export interface CommandContext {
 
 export interface ServerCommand {
   name: string;
+  /** The command's definition (src/commands/), for what the server reads of it: its flags, its help. */
+  definition?: SomeCommand;
   run(args: Fields, ctx: CommandContext): unknown | Promise<unknown>;
+}
+
+/** The server's side of a defined command: the request's arguments checked by the definition, then `run`. */
+export function implement<A extends object, R>(definition: CommandDefinition<A, R>, run: (args: A, ctx: CommandContext) => R | Promise<R>): ServerCommand {
+  return { name: definition.name, definition: definition as SomeCommand, run: (fields, ctx) => run(definition.parse(fields), ctx) };
 }

@@ -57,3 +57,8 @@ const ALL: ServerCommand[] = [
 ];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));
+
+/** A command by its name or one of its aliases (a command line's first word). */
+export function findServerCommand(name: string): ServerCommand | undefined {
+  return SERVER_COMMANDS.get(name) ?? ALL.find((c) => c.definition?.aliases?.includes(name));
+}

@@ -1,13 +1,11 @@
 // kill-pane: close a pane and end its processes.
 
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { killPane as definition } from '../../commands/killPane.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
-export const killPane: ServerCommand = {
-  name: 'kill-pane',
-  async run(args, ctx) {
-    const { pane } = targetPane(args, ctx);
-    await ctx.registry.closePane(pane.id);
-    return null;
-  },
-};
+export const killPane = implement(definition, async (args, ctx) => {
+  const { pane } = resolvePane(args.pane, ctx);
+  await ctx.registry.closePane(pane.id);
+  return null;
+});

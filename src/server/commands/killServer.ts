@@ -1,11 +1,9 @@
-// kill-server: stop everything. The answer names the server's pid, so the CLI can wait until it is gone.
+// kill-server: stop the server (after the answer is sent) and every pane in it.
 
-import type { ServerCommand } from './command.js';
+import { killServer as definition } from '../../commands/killServer.js';
+import { implement } from './command.js';
 
-export const killServer: ServerCommand = {
-  name: 'kill-server',
-  run(_args, ctx) {
-    ctx.shutdown();
-    return { pid: process.pid };
-  },
-};
+export const killServer = implement(definition, (_args, ctx) => {
+  ctx.shutdown();
+  return { pid: process.pid };
+});

@@ -1,8 +1,6 @@
-// reload: read the settings file again and apply it to every client (the watcher does this too).
+// reload: read the settings file again now.
 
-import type { ServerCommand } from './command.js';
+import { reload as definition } from '../../commands/reload.js';
+import { implement } from './command.js';
 
-export const reload: ServerCommand = {
-  name: 'reload',
-  run: (_args, ctx) => ctx.settings.reload(),
-};
+export const reload = implement(definition, (_args, ctx) => ctx.settings.reload());

@@ -1,23 +1,32 @@
 // rm and reset: the preflight always; the action only with `yes`, and only when nothing would be lost
-// (or the user said which loss is fine: `force`, `discardChanges`).
+// (or the user said which loss is fine: `force`, `discardChanges`, `discardIgnored`). Without `yes`
+// nothing is stopped: the answer is the preflight as it is, with what would refuse going ahead.
 
+import { endBlocks, endWarnings, type EndAction } from '../../git/endGuards.js';
 import { optBool, record, str, type Fields } from '../../protocol/validate.js';
-import { preflight, removeWorkspace as removeIt, resetWorkspace as resetIt, type Preflight } from '../records/removal.js';
+import { workspaceRoot } from '../../store/workspaceRoot.js';
+import { removeWorkspace as removeIt, resetWorkspace as resetIt, type Preflight } from '../records/removal.js';
+import { workspacePreflight } from '../records/workspacePreflight.js';
 import type { ServerCommand } from './command.js';
 
 function endCommand(name: 'rm' | 'reset', act: typeof removeIt): ServerCommand {
+  const action: EndAction = name;
   return {
     name,
     async run(args: Fields, ctx) {
       const workspace = str(args.workspace, 'workspace', 64);
-      const check = await preflight(ctx.registry, workspace);
-      if (!(optBool(args.yes, 'yes') ?? false)) return { preflight: check, done: false };
-      const message = await act(ctx.registry, workspace, {
+      const choices = {
         force: optBool(args.force, 'force') ?? false,
         discardChanges: optBool(args.discardChanges, 'discardChanges') ?? false,
-        expect: args.expect === undefined ? undefined : (record(args.expect, 'expect') as unknown as Preflight),
-      });
-      return { preflight: check, done: true, message };
+        discardIgnored: optBool(args.discardIgnored, 'discardIgnored') ?? false,
+      };
+      const root = workspaceRoot(ctx.env, ctx.settings.settings.workspaceRoot);
+      if (!(optBool(args.yes, 'yes') ?? false)) {
+        const check = await workspacePreflight(ctx.registry, workspace, root);
+        return { preflight: check, blocked: endBlocks(check, choices, action), warnings: endWarnings(check, action), done: false, stopped: false };
+      }
+      const expect = args.expect === undefined ? undefined : (record(args.expect, 'expect') as unknown as Preflight);
+      return act(ctx.registry, workspace, { ...choices, root, expect });
     },
   };
 }

@@ -1,20 +1,15 @@
-// resize-pane: move one border of a pane by some cells.
+// resize-pane: move one border of a pane.
 
-import { int, oneOf } from '../../protocol/validate.js';
 import type { ScreenDirection } from '../../mosaic/index.js';
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { resizePane as definition } from '../../commands/resizePane.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
 const OPPOSITE: Record<ScreenDirection, ScreenDirection> = { left: 'right', right: 'left', up: 'down', down: 'up' };
 
-export const resizePane: ServerCommand = {
-  name: 'resize-pane',
-  run(args, ctx) {
-    const { pane, workspace } = targetPane(args, ctx);
-    const direction = oneOf(args.direction, 'direction', ['left', 'right', 'up', 'down'] as const);
-    const cells = int(args.cells, 'cells', -9999, 9999);
-    // A negative amount shrinks the pane: its border moves back the other way.
-    workspace.resizePane(pane.id, cells > 0 ? direction : OPPOSITE[direction], Math.abs(cells));
-    return null;
-  },
-};
+export const resizePane = implement(definition, (args, ctx) => {
+  const { pane, workspace } = resolvePane(args.pane, ctx);
+  // A negative amount shrinks the pane: its border moves back the other way.
+  workspace.resizePane(pane.id, args.cells > 0 ? args.direction : OPPOSITE[args.direction], Math.abs(args.cells));
+  return null;
+});

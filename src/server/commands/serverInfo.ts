@@ -1,19 +1,15 @@
-// server-info: the server's pid, socket and version, what it cleaned up after a crash, the attached
-// clients (how their frames and keys travel, and what waits for them), where its memory goes, and
-// (asked for) how late its event loop ran since the previous such call.
+// server-info: pid, socket, version, attached clients, memory, and (on request) the event-loop delay.
 
+import { serverInfo as definition } from '../../commands/serverInfo.js';
 import { memoryReport } from '../memoryReport.js';
-import type { ServerCommand } from './command.js';
+import { implement } from './command.js';
 
-export const serverInfo: ServerCommand = {
-  name: 'server-info',
-  run: (args, ctx) => ({
-    pid: process.pid,
-    socketPath: ctx.socketPath,
-    version: ctx.version,
-    crashSweep: ctx.crashSweep ?? null,
-    clients: [...ctx.clients].map((client) => client.info()),
-    memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
-    ...(args.loopDelay === true ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
-  }),
-};
+export const serverInfo = implement(definition, (args, ctx) => ({
+  pid: process.pid,
+  socketPath: ctx.socketPath,
+  version: ctx.version,
+  crashSweep: ctx.crashSweep ?? null,
+  clients: [...ctx.clients].map((client) => client.info()),
+  memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
+  ...(args.loopDelay ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
+}));

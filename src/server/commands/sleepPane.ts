@@ -1,14 +1,12 @@
-// sleep: end an agent's program but keep its pane, to resume the same conversation later.
+// sleep: end a pane's agent but keep the pane.
 
+import { sleepPane as definition } from '../../commands/sleepPane.js';
 import { sleepPane as sleep } from '../agent/paneSleep.js';
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
-export const sleepPane: ServerCommand = {
-  name: 'sleep',
-  async run(args, ctx) {
-    const { pane } = targetPane(args, ctx);
-    const slept = await sleep(ctx, pane.id);
-    return { id: slept.id, sessionId: slept.sessionId ?? null };
-  },
-};
+export const sleepPane = implement(definition, async (args, ctx) => {
+  const { pane } = resolvePane(args.pane, ctx);
+  const slept = await sleep(ctx, pane.id);
+  return { id: slept.id, sessionId: slept.sessionId ?? null };
+});

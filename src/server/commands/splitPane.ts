@@ -1,18 +1,15 @@
 // split: a new pane beside or below another.
 
-import { oneOf, optBool, optStr, optStrArray } from '../../protocol/validate.js';
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { splitPane as definition } from '../../commands/splitPane.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
-export const splitPane: ServerCommand = {
-  name: 'split',
-  run(args, ctx) {
-    const { pane } = targetPane(args, ctx);
-    const created = ctx.registry.split(pane.id, oneOf(args.side, 'side', ['right', 'down'] as const), {
-      cwd: optStr(args.cwd, 'cwd'),
-      launch: { argv: optStrArray(args.command, 'command'), requestDir: ctx.cwd },
-      keepFocus: optBool(args.keepFocus, 'keepFocus') ?? false,
-    });
-    return { id: created.id };
-  },
-};
+export const splitPane = implement(definition, (args, ctx) => {
+  const { pane } = resolvePane(args.pane, ctx);
+  const created = ctx.registry.split(pane.id, args.side, {
+    cwd: args.cwd,
+    launch: { argv: args.command, requestDir: ctx.cwd },
+    keepFocus: args.keepFocus,
+  });
+  return { id: created.id };
+});

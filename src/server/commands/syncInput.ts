@@ -1,17 +1,14 @@
-// sync: mark panes for synchronized input (what is typed into one marked pane goes to all of them).
+// sync: mark or unmark panes for synchronized input.
 
-import { oneOf } from '../../protocol/validate.js';
+import { syncInput as definition } from '../../commands/syncInput.js';
 import { setAllSynced, setPaneSynced, syncedIds } from '../syncInput.js';
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
-export const syncInput: ServerCommand = {
-  name: 'sync',
-  run(args, ctx) {
-    const { pane, workspace } = targetPane(args, ctx);
-    const change = oneOf(args.change, 'change', ['on', 'off', 'toggle', 'all', 'none', 'show'] as const);
-    if (change === 'all' || change === 'none') setAllSynced(workspace, change === 'all');
-    else if (change !== 'show') setPaneSynced(workspace, pane.id, change);
-    return { workspace: workspace.name, synced: syncedIds(workspace) };
-  },
-};
+export const syncInput = implement(definition, (args, ctx) => {
+  const { pane, workspace } = resolvePane(args.pane, ctx);
+  const change = args.change;
+  if (change === 'all' || change === 'none') setAllSynced(workspace, change === 'all');
+  else if (change !== 'show') setPaneSynced(workspace, pane.id, change);
+  return { workspace: workspace.name, synced: syncedIds(workspace) };
+});

@@ -1,18 +1,42 @@
 // Resolving the pane or workspace a command acts on.
 
-import { int, optStr } from '../../protocol/validate.js';
+import { parsePaneTarget, readPaneTarget } from '../../commands/targets.js';
+import { optStr } from '../../protocol/validate.js';
 import type { Fields } from '../../protocol/validate.js';
 import type { Pane } from '../pane.js';
 import { RefusedError, type Workspace } from '../workspace.js';
 import type { CommandContext } from './command.js';
 
-/** `pane` argument, else the pane the command was typed in, else the focused pane of the latest workspace. */
+/** `pane` argument (a raw request's), else the pane the command was typed in, else the focused pane of the latest workspace. */
 export function targetPane(args: Fields, ctx: CommandContext): { pane: Pane; workspace: Workspace } {
-  const given = optStr(args.pane, 'pane', 16) ?? ctx.callerPane;
+  return resolvePane(parsePaneTarget(args.pane), ctx);
+}
+
+/**
+ * The pane a target names (`3`, `task-a:0`, `task-a:TITLE`, see src/commands/targets.ts); without
+ * one, the pane the command was typed in, else the focused pane of the latest workspace.
+ */
+export function resolvePane(target: string | undefined, ctx: CommandContext): { pane: Pane; workspace: Workspace } {
+  const given = target ?? ctx.callerPane;
   if (given !== undefined) {
-    const id = /^\d{1,9}$/.test(given) ? Number(given) : NaN;
-    if (!Number.isInteger(id)) throw new RefusedError(`invalid pane '${given}'`);
-    return ctx.registry.requirePane(int(id, 'pane', 0, 999_999_999));
+    const named = readPaneTarget(given);
+    if (!named) throw new RefusedError(`invalid pane '${given}'`);
+    if ('id' in named) return ctx.registry.requirePane(named.id);
+    const workspace = ctx.registry.list().find((w) => w.name === named.workspace);
+    if (!workspace) {
+      const dormant = ctx.registry.records.get(named.workspace);
+      throw new RefusedError(dormant ? `workspace ${named.workspace} is dormant: open it first ('tessera attach -t ${named.workspace}')` : `no workspace named '${named.workspace}'`);
+    }
+    const panes = workspace.orderedPanes();
+    if ('index' in named) {
+      const pane = panes[named.index];
+      if (!pane) throw new RefusedError(`workspace ${workspace.name} has ${panes.length} pane${panes.length === 1 ? '' : 's'} (0 to ${panes.length - 1}): no pane ${named.index}`);
+      return { pane, workspace };
+    }
+    const titled = panes.filter((p) => p.title === named.title);
+    if (titled.length === 1) return { pane: titled[0], workspace };
+    if (titled.length > 1) throw new RefusedError(`${titled.length} panes of ${workspace.name} are titled '${named.title}' (${titled.map((p) => p.id).join(', ')}): name one by its number`);
+    throw new RefusedError(`no pane of ${workspace.name} is titled '${named.title}'`);
   }
   const workspace = ctx.registry.mostRecent();
   if (!workspace) throw new RefusedError('there are no panes');

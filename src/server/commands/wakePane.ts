@@ -1,14 +1,12 @@
-// wake: start a sleeping agent again, in the conversation it was in (or a new one, saying so).
+// wake: start a sleeping pane's agent again in its conversation.
 
+import { wakePane as definition } from '../../commands/sleepPane.js';
 import { wakePane as wake } from '../agent/paneSleep.js';
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
-export const wakePane: ServerCommand = {
-  name: 'wake',
-  async run(args, ctx) {
-    const { pane } = targetPane(args, ctx);
-    const { pane: woken, note } = await wake(ctx, pane.id);
-    return { id: woken.id, sessionId: woken.sessionId ?? null, note: note ?? null };
-  },
-};
+export const wakePane = implement(definition, async (args, ctx) => {
+  const { pane } = resolvePane(args.pane, ctx);
+  const { pane: woken, note } = await wake(ctx, pane.id);
+  return { id: woken.id, sessionId: woken.sessionId ?? null, note: note ?? null };
+});

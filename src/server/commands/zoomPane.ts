@@ -1,13 +1,11 @@
-// zoom: toggle a pane filling its workspace.
+// zoom: toggle a pane's zoom.
 
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { zoomPane as definition } from '../../commands/zoomPane.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 
-export const zoomPane: ServerCommand = {
-  name: 'zoom',
-  run(args, ctx) {
-    const { pane, workspace } = targetPane(args, ctx);
-    workspace.toggleZoom(pane.id);
-    return { zoomed: workspace.zoomedPaneId === pane.id };
-  },
-};
+export const zoomPane = implement(definition, (args, ctx) => {
+  const { pane, workspace } = resolvePane(args.pane, ctx);
+  workspace.toggleZoom(pane.id);
+  return { zoomed: workspace.zoomedPaneId === pane.id };
+});

@@ -74,7 +74,3 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'help', description: 'show the keys', keys: ['?'], run: (a) => a.showHelp() },
   { name: 'command-palette', description: 'the command palette: find an action by name and run it', keys: [':', 'p'], run: (a) => a.openPalette() },
 ];
-
-export function findAction(name: string): KeyAction | undefined {
-  return ACTIONS.find((a) => a.name === name);
-}

@@ -41,4 +41,6 @@ export interface KeyActions {
   viewDiff(): void;
   /** Puts the focused agent pane to sleep (its program ends, the pane stays; Enter wakes it). */
   sleepFocused(): void;
+  /** Runs a tessera command line (a `bind` setting's), as typed in the focused pane; its output shows in the status bar. */
+  runCommand(argv: string[]): void;
 }

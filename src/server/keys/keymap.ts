@@ -43,6 +43,16 @@ export class Keymap<A extends NamedAction = KeyAction> {
     private readonly bindings: readonly Binding<A>[],
   ) {}
 
+  /** Every action, in the table's order (the built-in ones, then bound command lines). */
+  actions(): readonly A[] {
+    return this.table;
+  }
+
+  /** An action by its name. */
+  named(name: string): A | undefined {
+    return this.table.find((a) => a.name === name);
+  }
+
   /** The action a key runs, if any. */
   find(token: KeyToken): A | undefined {
     return this.bindings.find((b) => b.matches(token))?.action;
@@ -84,9 +94,9 @@ export class Keymap<A extends NamedAction = KeyAction> {
 
 export type KeymapResult<A extends NamedAction = KeyAction> = { ok: true; keymap: Keymap<A>; problems: string[] } | { ok: false; error: string };
 
-/** The keys after the prefix, from the `keys` setting. */
-export function buildKeymap(overrides: readonly KeyOverride[], prefixSpec: string): KeymapResult<KeyAction> {
-  return buildKeymapOf(ACTIONS, 'keys', overrides, prefixSpec);
+/** The keys after the prefix, from the `keys` setting, and the command lines of the `bind` setting. */
+export function buildKeymap(overrides: readonly KeyOverride[], prefixSpec: string, bound: { actions: KeyAction[]; overrides: KeyOverride[] } = { actions: [], overrides: [] }): KeymapResult<KeyAction> {
+  return buildKeymapOf([...ACTIONS, ...bound.actions], 'keys', [...overrides, ...bound.overrides], prefixSpec);
 }
 
 /** The keys of scroll mode, from the `scrollKeys` setting. The prefix keeps working there, so it cannot be one. */

@@ -2,6 +2,7 @@
 // keymap), or an error saying why this file cannot be used.
 
 import type { Settings } from '../../store/settingsDefaults.js';
+import { boundCommands } from '../keys/commandBindings.js';
 import { buildKeymap, buildScrollKeymap, type Keymap } from '../keys/keymap.js';
 import type { ScrollAction } from '../keys/scrollBindings.js';
 import { resolvePrefix, type PrefixKey } from '../keys/prefixKey.js';
@@ -21,10 +22,11 @@ export type Activation = { ok: true; active: ActiveSettings } | { ok: false; err
 export function activate(settings: Settings): Activation {
   const prefix = resolvePrefix(settings.prefix);
   if (typeof prefix === 'string') return { ok: false, error: prefix };
-  const keys = buildKeymap(settings.keys, settings.prefix);
+  const bound = boundCommands(settings.bind);
+  const keys = buildKeymap(settings.keys, settings.prefix, bound);
   if (!keys.ok) return { ok: false, error: keys.error };
   const scrollKeys = buildScrollKeymap(settings.scrollKeys, settings.prefix);
   if (!scrollKeys.ok) return { ok: false, error: scrollKeys.error };
-  const problems = [...keys.problems, ...scrollKeys.problems];
+  const problems = [...bound.problems, ...keys.problems, ...scrollKeys.problems];
   return { ok: true, active: { settings, prefix, keymap: keys.keymap, scrollKeymap: scrollKeys.keymap, problems } };
 }

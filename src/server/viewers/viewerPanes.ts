@@ -2,6 +2,7 @@
 // viewer. One viewer per file (and one diff) per workspace: opening it again focuses it (and reads
 // the diff again); q in the viewer closes its pane.
 
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { modeFor, type ViewMode } from '../../viewer/mode.js';
 import type { Pane } from '../pane.js';
@@ -9,8 +10,13 @@ import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { fileInsideRoot } from './insideRoot.js';
 
-/** The viewer program; every bundle output sits one folder below dist/ (see scripts/build.mjs). */
-const VIEWER_ENTRY = fileURLToPath(new URL('../viewer/main.js', import.meta.url));
+/**
+ * The viewer program: beside the server's bundle (every bundle output sits one folder below dist/, see
+ * scripts/build.mjs); when the server runs from its sources (the in-process tests), the built one.
+ */
+const VIEWER_ENTRY = [new URL('../viewer/main.js', import.meta.url), new URL('../../../dist/viewer/main.js', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((file) => fs.existsSync(file)) ?? fileURLToPath(new URL('../viewer/main.js', import.meta.url));
 
 export interface OpenedViewer {
   paneId: number;
@@ -44,7 +50,7 @@ export class ViewerPanes {
     if (existing) {
       workspace.focus(existing.id);
       // Only once the viewer has drawn (its alternate screen is up) is its refresh handler in place.
-      if (existing.emulator.terminal.buffer.active.type === 'alternate') {
+      if (existing.emulator.terminal.buffer.active.type === 'alternate' && existing.pid > 1) {
         try {
           process.kill(existing.pid, 'SIGUSR1');
         } catch {

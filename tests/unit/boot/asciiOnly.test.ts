@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a build script in plain JavaScript, without declarations
 import { escapeNonAscii } from '../../../scripts/asciiOnly.mjs';
 
 let dir: string;

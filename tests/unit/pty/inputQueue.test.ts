@@ -1,6 +1,6 @@
 // The per-pane input queue against a scripted PTY: order, partial writes, a full PTY, progress, closing.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INPUT_BYTES_PER_TURN, INPUT_ENCODE_SLICE_CHARS, INPUT_WRITE_CHUNK_BYTES, MAX_QUEUED_INPUT_BYTES } from '../../../src/limits.js';
 import { InputQueue, type InputSink } from '../../../src/pty/inputQueue.js';
 
@@ -37,6 +37,7 @@ function queueFor(pty: FakePty): InputQueue {
 }
 afterEach(() => {
   for (const q of queues.splice(0)) q.dispose();
+  vi.useRealTimers();
 });
 
 const until = async (condition: () => boolean, what: string): Promise<void> => {
@@ -84,6 +85,7 @@ describe('InputQueue', () => {
   });
 
   it('keeps what a full PTY did not take, in order, and never calls the PTY in a loop', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const pty = new FakePty(5);
     const queue = queueFor(pty);
     queue.enqueue('hello world');
@@ -91,8 +93,9 @@ describe('InputQueue', () => {
     expect(pty.text()).toBe('hello');
     expect(queue.pendingBytes).toBe('hello world and more'.length - 5);
     const callsWhileFull = pty.calls;
-    await new Promise((r) => setTimeout(r, 30));
-    // Retries back off: a handful of attempts in 30 ms, not a busy loop.
+    await vi.advanceTimersByTimeAsync(30);
+    // Retries back off (1, 2, 4, … ms): a handful of attempts in 30 ms, not a busy loop.
+    expect(pty.calls - callsWhileFull).toBeGreaterThan(0);
     expect(pty.calls - callsWhileFull).toBeLessThan(10);
     pty.room = Infinity;
     queue.kick();
@@ -162,12 +165,13 @@ describe('InputQueue', () => {
   });
 
   it('stops retrying when disposed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const pty = new FakePty(0);
     const queue = queueFor(pty);
     queue.enqueue('never read');
     queue.dispose();
     const calls = pty.calls;
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(pty.calls).toBe(calls);
     expect(queue.enqueue('x')).toBe(false);
   });

@@ -165,22 +165,17 @@ describe('input', () => {
   it('queues input for a program that never reads it, without blocking the caller', async () => {
     const { pty } = start('/bin/sh', ['-c', 'exec sleep 1000']);
     const input = bigText(2 << 20);
-    const stall = await longestStall(async () => {
-      const before = performance.now();
-      expect(pty.write(input)).toBe(true);
-      expect(performance.now() - before).toBeLessThan(1000);
-      await new Promise((r) => setTimeout(r, 300));
-    });
-    // The PTY took only what fits in its buffer; the rest waits in the queue.
-    const progress = pty.inputProgress;
-    expect(progress).toBeDefined();
+    // A blocking write would never return here: the program never reads, so the PTY never drains.
+    expect(pty.write(input)).toBe(true);
+    // The event loop keeps turning while the input waits: a timer set after the write runs, and the
+    // PTY has taken only what fits in its buffer by then; the rest waits in the queue.
+    await until(() => (pty.inputProgress?.written ?? 0) > 0, 'the PTY taking the first part of the input');
+    const progress = await new Promise<typeof pty.inputProgress>((resolve) => setTimeout(() => resolve(pty.inputProgress), 0));
     expect(progress?.total).toBe(input.length);
     expect(progress?.written).toBeLessThan(input.length);
-    console.log(`never-reading program: ${progress?.written} of ${input.length} bytes taken by the PTY; longest event-loop stall ${stall.toFixed(0)} ms`);
-    expect(stall).toBeLessThan(1000); // generous for a loaded machine; a blocking write would hang forever
-    const begin = Date.now();
+    console.log(`never-reading program: ${progress?.written} of ${input.length} bytes taken by the PTY`);
+    // Ending the program does not wait for the queued input (the test's timeout catches a hang).
     await pty.terminate();
-    expect(Date.now() - begin).toBeLessThan(KILL_GRACE_MS + 5000);
     expect(pty.write('more')).toBe(false);
   });
 
@@ -188,12 +183,16 @@ describe('input', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'tessera-input-')), 'received');
     // Raw mode: every byte goes through untouched; the program writes as much as it reads, so the
     // PTY fills in both directions unless reading and writing take turns.
-    const { pty, output } = start('/bin/sh', ['-c', `stty raw -echo; exec tee ${file}`]);
-    await new Promise((r) => setTimeout(r, 200)); // let stty run before the input arrives
+    const ready = 'stty done\n';
+    const { pty, output: all } = start('/bin/sh', ['-c', `stty raw -echo; printf 'stty done\\n'; exec tee ${file}`]);
+    await until(() => all().includes(ready), 'stty to run before the input arrives');
+    // What the program echoes starts after the marker (found once: the output grows to megabytes).
+    const echoFrom = all().indexOf(ready) + ready.length;
+    const output = () => all().slice(echoFrom);
     const input = bigText(4 << 20);
     const stall = await longestStall(async () => {
       expect(pty.write(input)).toBe(true);
-      await until(() => output().length >= input.length, 'the echo of the whole input', 120_000);
+      await until(() => all().length - echoFrom >= input.length, 'the echo of the whole input', 120_000);
     });
     expect(output()).toBe(input);
     await until(() => { try { return readFileSync(file, 'utf8').length === input.length; } catch { return false; } }, 'the file');

@@ -21,7 +21,7 @@ describe('the README settings section', () => {
     const section = README.slice(README.indexOf('## Settings'));
     const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '{}') as Record<string, unknown>;
     for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
-      if (key === 'keys' || key === 'scrollKeys') expect(example[key]).toEqual({});
+      if (key === 'keys' || key === 'scrollKeys' || key === 'bind') expect(example[key]).toEqual({});
       else expect(example[key]).toEqual(value);
     }
   });

@@ -210,16 +210,3 @@ describe('ansiToCells grapheme handling', () => {
     }
   });
 });
-
-describe('ansiToCells speed (printed, not asserted)', () => {
-  it('measures a 200×50 chrome frame', () => {
-    const line = '\x1b[32m│\x1b[39m \x1b[1m● claude\x1b[22m  \x1b[38;2;200;120;0mrunning\x1b[39m 中文 …' + ' '.repeat(150) + '\x1b[32m│\x1b[39m';
-    const frame = Array.from({ length: 50 }, () => line).join('\n');
-    for (let k = 0; k < 20; k++) ansiToCells(frame, 200, 50);
-    const runs = 200;
-    const start = performance.now();
-    for (let k = 0; k < runs; k++) ansiToCells(frame, 200, 50);
-    console.log(`ansiToCells 200×50 chrome frame: ${((performance.now() - start) / runs).toFixed(3)} ms`);
-    expect(ansiToCells(frame, 200, 50).cell(0, 49).text).toBe('│');
-  });
-});

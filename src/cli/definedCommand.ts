@@ -1,0 +1,30 @@
+// A command line for a command definition (src/commands/): parses the flags into the request's
+// arguments, asks the server, prints the answer.
+
+import { connectOrStartServer, connectToServer } from '../client/connect.js';
+import { sendRequest } from '../client/request.js';
+import type { SomeCommand } from '../commands/contract.js';
+import type { CliCommand } from './command.js';
+
+export function cliCommand(definition: SomeCommand): CliCommand {
+  return {
+    name: definition.name,
+    aliases: definition.aliases,
+    summary: definition.summary,
+    usage: definition.usage,
+    flags: definition.flags,
+    maxPositionals: definition.maxPositionals ?? 0,
+    async run(args, ctx) {
+      const ask = async (requestArgs: object): Promise<unknown> => {
+        const socket =
+          definition.server === 'start' ? await connectOrStartServer(ctx.socketPath, ctx.env) : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+        return sendRequest(socket, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane });
+      };
+      if (definition.runCli) return definition.runCli(args, ctx, ask);
+      const result = await ask(definition.fromCli(args, ctx));
+      // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
+      const status: unknown = await definition.print?.(result, args, ctx);
+      return typeof status === 'number' ? status : 0;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// tessera server-info: the server's pid, socket, version, clients and memory.
+
+import { boolFlag } from '../cli/argParser.js';
+import { CLIENT_BACKLOG_BYTES } from '../limits.js';
+import { defineCommand } from './contract.js';
+import { jsonFlag } from './targets.js';
+
+export interface ServerInfoArgs {
+  /** Also the event-loop delay since the last such call (and start measuring again). */
+  loopDelay?: boolean;
+}
+
+/** An attached client, as server-info lists it. */
+export interface ClientInfo {
+  workspace: string;
+  cols: number;
+  rows: number;
+  /** Written by the server straight to the client's terminal, or relayed by the client from its socket. */
+  frames: 'terminal' | 'socket';
+  keys: 'terminal' | 'socket';
+  /** Bytes written for it that its terminal (or socket) has not taken yet: frames are skipped above CLIENT_BACKLOG_BYTES. */
+  backlogBytes: number;
+}
+
+export interface MemoryReport {
+  /** Resident memory of the server process. */
+  rss: number;
+  /** Of it, pages backed by files: mostly Node's own code (null where /proc cannot tell). */
+  code: number | null;
+  /** The JavaScript heap: in use, and reserved from the OS. */
+  heapUsed: number;
+  heapTotal: number;
+  /** Memory outside the heap owned by JavaScript objects (typed arrays: xterm's lines, histories). */
+  external: number;
+  arrayBuffers: number;
+  /** Open panes whose emulators are counted below. */
+  panes: number;
+  /** Lines xterm holds in full (screens and its own scrollback) and their bytes (estimated). */
+  screenLines: number;
+  screens: number;
+  /** Lines that scrolled off into the panes' compact histories, and their bytes. */
+  historyLines: number;
+  history: number;
+}
+
+export interface LoopDelayFigures {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** How many times the loop was sampled (one every LOOP_DELAY_RESOLUTION_MS it was free to). */
+  samples: number;
+  windowMs: number;
+}
+
+export interface ServerInfo {
+  pid: number;
+  socketPath: string;
+  version: string;
+  crashSweep: { message: string; at: string } | null;
+  /** Absent from servers older than this client. */
+  clients?: ClientInfo[];
+  memory?: MemoryReport;
+  /** Only with --loop-delay: null on the call that starts the measurement. */
+  loopDelay?: LoopDelayFigures | null;
+}
+
+export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
+  name: 'server-info',
+  summary: "show the server's pid, socket and version",
+  usage: `tessera server-info [--json] [--loop-delay]
+
+  Prints the server's pid, socket path and version; each attached client (its workspace and size,
+  whether the server writes its frames and reads its keys straight from its terminal or through
+  its socket, and how many bytes wait for a terminal that is slow to read: above ${CLIENT_BACKLOG_BYTES >> 10} KB frames are
+  skipped until it catches up); and where its memory goes: resident memory (of it, Node's own
+  code), the JavaScript heap, memory outside the heap, and what the panes hold: their screens
+  (kept in full by the terminal emulator; an estimate) and their history (lines that scrolled
+  off, kept compactly). When the server, on starting, ended pane processes that a crashed
+  server had left running, it says so here too.
+
+  --loop-delay  also says how late the server's event loop ran (how long a key or a frame could
+                have waited for it) since the previous 'server-info --loop-delay', then starts
+                measuring again. The first call starts the measurement.`,
+  flags: [jsonFlag, { name: 'loop-delay' }],
+  fromCli: (args) => (boolFlag(args, 'loop-delay') ? { loopDelay: true } : {}),
+  parse: (fields) => (fields.loopDelay === true ? { loopDelay: true } : {}),
+  print(info, args, output) {
+    if (boolFlag(args, 'json')) {
+      output.out(`${JSON.stringify(info)}\n`);
+      return;
+    }
+    output.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
+    if (info.clients) output.out(clientLines(info.clients));
+    if (info.memory) output.out(memoryLines(info.memory));
+    if (info.crashSweep) output.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
+    if (info.loopDelay === null) output.out('event-loop delay: measuring from now; run this again to see it\n');
+    else if (info.loopDelay) output.out(`${loopDelayLine(info.loopDelay)}\n`);
+  },
+});
+
+function memoryLines(m: MemoryReport): string {
+  const code = m.code === null ? '' : ` (Node's code ${mb(m.code)})`;
+  const panes = `${m.panes} pane${m.panes === 1 ? '' : 's'}`;
+  return (
+    `memory: ${mb(m.rss)} resident${code}; JavaScript heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}; ` +
+    `outside the heap ${mb(m.external)}\n` +
+    `  ${panes}: screens ${mb(m.screens)} (${m.screenLines} lines, estimated), history ${mb(m.history)} (${m.historyLines} lines)\n`
+  );
+}
+
+function clientLines(clients: ClientInfo[]): string {
+  const head = `${clients.length} client${clients.length === 1 ? '' : 's'} attached${clients.length === 0 ? '' : ':'}\n`;
+  return head + clients.map((c) => `  ${c.workspace} ${c.cols}x${c.rows}: ${routeText(c)}, ${sizeText(c.backlogBytes)} waiting\n`).join('');
+}
+
+function routeText(c: ClientInfo): string {
+  if (c.frames === c.keys) return `frames and keys ${c.frames === 'terminal' ? 'straight to and from its terminal' : 'through its socket'}`;
+  return `frames ${c.frames === 'terminal' ? 'straight to its terminal' : 'through its socket'}, keys ${c.keys === 'terminal' ? 'straight from its terminal' : 'through its socket'}`;
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KB`);
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+function loopDelayLine(d: LoopDelayFigures): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return `event-loop delay over the last ${(d.windowMs / 1000).toFixed(1)} s: p50 ${ms(d.p50Ms)}, p99 ${ms(d.p99Ms)}, max ${ms(d.maxMs)} (${d.samples} samples)`;
+}
