@@ -201,6 +201,11 @@ export const FLOOD_BYTES_PER_FRAME = 64 << 10;
 export const FLOOD_FRAME_INTERVAL_MS = 80;
 /** After the prefix and a resize key, more resize keys within this time repeat it without the prefix (tmux's repeat-time). */
 export const KEY_REPEAT_MS = 500;
+/**
+ * A status-bar notice ("copied 9 characters…", "settings applied…", an error) clears itself after this: it answers
+ * what just happened and must not stand in the row for minutes (tmux's 750 ms is too short to read a path).
+ */
+export const STATUS_NOTICE_MS = 5000;
 
 /** Bells from one pane passed to the user's terminal: a few at once, then one a second; a flood of bells is dropped. */
 export const BELL_BURST = 3;

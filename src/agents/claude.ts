@@ -1,15 +1,15 @@
 // Claude Code (verified with @anthropic-ai/claude-code 2.1.328): screen rules and permission-dialog keys.
 
 import type { AgentDetector } from './detection.js';
-import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, unboxed, type Rule } from './rules.js';
+import { allOf, anyOf, blankScreen, detectWith, dialogAtBottom, line, lineAfter, nearBottom, unboxed, type Asked, type Rule } from './rules.js';
 
 const ASK = /^\s*Do you want to .+\?$/;
 const RULE_LINE = /^─{20,}$/;
 const DASHED_LINE = /^╌{10,}$/;
 
 /** "Do you want to proceed? — Bash command: touch …": the dialog's question, heading and the command between its dashed lines. */
-function question(lines: string[]): string | undefined {
-  const ask = lines.findIndex((l) => ASK.test(l));
+function question(lines: string[]): Asked | undefined {
+  const ask = lines.findLastIndex((l) => ASK.test(l));
   if (ask < 0) return undefined;
   let top = ask;
   while (top > 0 && !RULE_LINE.test(lines[top])) top--;
@@ -17,14 +17,16 @@ function question(lines: string[]): string | undefined {
   const dashed = lines.findIndex((l, i) => i > top && i < ask && DASHED_LINE.test(l));
   const subject = dashed < 0 ? undefined : lineAfter(lines, dashed, /\S/);
   const about = [heading, subject].filter((part) => part !== undefined).join(': ');
-  return about === '' ? unboxed(lines[ask]) : `${unboxed(lines[ask])} — ${about}`;
+  return { text: about === '' ? unboxed(lines[ask]) : `${unboxed(lines[ask])} — ${about}`, row: ask };
 }
 
+// The live part of the screen: claude repaints the bottom of its screen (a dialog, or the prompt box and its footer)
+// below the transcript it has written; answered dialogs leave no trace there.
 const RULES: readonly Rule[] = [
   {
-    name: 'permission dialog: "Do you want to …?" with "❯ 1. Yes" and "Esc to cancel"',
+    name: 'permission dialog at the bottom: "Do you want to …?" with "❯ 1. Yes" and "Esc to cancel"',
     state: 'approval',
-    match: allOf(line(ASK), line(/^\s*❯\s*1\. Yes/), line(/Esc to cancel/)),
+    match: dialogAtBottom(ASK, [/^\s*❯\s*1\. Yes/], /Esc to cancel/, 2),
     question,
   },
   { name: 'footer says "esc to interrupt"', state: 'running', match: nearBottom(/esc to interrupt/, 2) },

@@ -1,23 +1,26 @@
 // Codex (verified with @openai/codex 0.169.0): screen rules and approval-dialog keys.
 
 import type { AgentDetector } from './detection.js';
-import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, unboxed, type Rule } from './rules.js';
+import { anyOf, blankScreen, detectWith, dialogAtBottom, line, lineAfter, nearBottom, unboxed, type Asked, type Rule } from './rules.js';
 
 const ASK = /^\s*Would you like to .+\?$/;
 
 /** "Would you like to run the following command? — $ touch …". */
-function question(lines: string[]): string | undefined {
-  const ask = lines.findIndex((l) => ASK.test(l));
+function question(lines: string[]): Asked | undefined {
+  const ask = lines.findLastIndex((l) => ASK.test(l));
   if (ask < 0) return undefined;
   const subject = lineAfter(lines, ask, /^\$ /);
-  return subject === undefined ? unboxed(lines[ask]) : `${unboxed(lines[ask])} — ${subject}`;
+  return { text: subject === undefined ? unboxed(lines[ask]) : `${unboxed(lines[ask])} — ${subject}`, row: ask };
 }
 
+// The live part of the screen: codex writes finished work above its viewport and repaints the viewport (a dialog, or
+// the status line, composer and footer). A dialog must end the screen; the status line is only ever drawn in the
+// viewport, never written to the transcript, so it counts wherever it is.
 const RULES: readonly Rule[] = [
   {
-    name: 'approval dialog: "Would you like to …?" with "Press enter to confirm or esc to cancel"',
+    name: 'approval dialog at the bottom: "Would you like to …?" ending with "Press enter to confirm or esc to cancel"',
     state: 'approval',
-    match: allOf(line(ASK), line(/Press enter to confirm or esc to cancel/)),
+    match: dialogAtBottom(ASK, [], /Press enter to confirm or esc to cancel/, 2),
     question,
   },
   { name: 'status line "Working (… esc to interrupt)"', state: 'running', match: line(/esc to interrupt\)/) },

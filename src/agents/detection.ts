@@ -15,6 +15,11 @@ export interface Detection {
   matched: string[];
   /** For `approval`: what the agent asks, in its own words, with the command or file it is about. */
   question?: string;
+  /**
+   * For `approval`: the screen rows the question was read from. Once the question is answered, those rows no
+   * longer count (see src/server/approval/answeredRows.ts), so an answer left on screen is not a new question.
+   */
+  questionRows?: number[];
 }
 
 /** Bytes to send to the pane while its permission dialog is showing. */

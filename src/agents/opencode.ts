@@ -1,19 +1,19 @@
 // opencode (verified with opencode-ai 1.18.33): screen rules and permission-prompt keys.
 
 import type { AgentDetector } from './detection.js';
-import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, nonEmpty, unboxed, type Matcher, type Rule } from './rules.js';
+import { allOf, anyOf, blankScreen, detectWith, line, lineAfter, nearBottom, nonEmpty, unboxed, type Asked, type Matcher, type Rule } from './rules.js';
 
 const ASK = /△ Permission required/;
 
 /** "Permission required — Shell command: $ touch …". */
-function question(lines: string[]): string | undefined {
-  const ask = lines.findIndex((l) => ASK.test(l));
+function question(lines: string[]): Asked | undefined {
+  const ask = lines.findLastIndex((l) => ASK.test(l));
   if (ask < 0) return undefined;
   const heading = lineAfter(lines, ask, /^# /)?.slice(2);
   const subject = lineAfter(lines, ask, /^\$ /);
   const about = [heading, subject].filter((part) => part !== undefined).join(': ');
   const asked = unboxed(lines[ask]).replace(/^△\s*/, '');
-  return about === '' ? asked : `${asked} — ${about}`;
+  return { text: about === '' ? asked : `${asked} — ${about}`, row: ask };
 }
 
 const FOOTER = /ctrl\+p commands/;
@@ -34,6 +34,8 @@ const footerNearBottom: Matcher = (screen) => {
   return under.length <= 2 || tipUnder ? [lines[footer]!] : undefined;
 };
 
+// The live part of the screen is all of it: opencode draws its whole screen (the alternate screen) each time, so
+// an answered prompt is gone from it.
 const RULES: readonly Rule[] = [
   {
     name: 'permission prompt: "△ Permission required" with "Allow once   Allow always   Reject"',

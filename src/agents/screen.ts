@@ -11,14 +11,25 @@ export interface AgentScreen {
   wrapped?: boolean[];
 }
 
-/** The screen with soft-wrapped rows joined back into the lines the program wrote. */
-export function logicalLines(screen: AgentScreen): string[] {
+/** A line the program wrote and the screen row it starts on. */
+export interface LogicalLine {
+  text: string;
+  row: number;
+}
+
+/** The screen with soft-wrapped rows joined back into the lines the program wrote, each with its first row. */
+export function logicalRows(screen: AgentScreen): LogicalLine[] {
   const wrapped = screen.wrapped;
-  if (!wrapped) return screen.lines;
-  const out: string[] = [];
-  screen.lines.forEach((row, i) => {
-    if (wrapped[i] && out.length > 0) out[out.length - 1] += row;
-    else out.push(row);
+  const out: LogicalLine[] = [];
+  screen.lines.forEach((text, row) => {
+    const last = out.at(-1);
+    if (wrapped?.[row] && last) last.text += text;
+    else out.push({ text, row });
   });
   return out;
+}
+
+/** The screen with soft-wrapped rows joined back into the lines the program wrote. */
+export function logicalLines(screen: AgentScreen): string[] {
+  return screen.wrapped ? logicalRows(screen).map((line) => line.text) : screen.lines;
 }

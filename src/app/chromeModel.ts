@@ -55,9 +55,11 @@ export interface WaitingPane {
   agent: string;
   /** What it asks, read off its screen (the command, file or question). */
   question: string;
+  /** The id of that question: keys pressed on the bar answer this question and no other. */
+  questionId?: string;
 }
 
-/** The approval bar: shown in the bottom row whenever a pane of this workspace waits. */
+/** The approval bar: shown in the bottom row whenever a pane of this workspace waits; nothing hides it. */
 export interface ApprovalBarModel {
   waiting: WaitingPane[];
   /** The pane that prefix+y / n / Esc answer, if any (see the ownership rule). */
@@ -70,7 +72,10 @@ export interface ApprovalBarModel {
 export interface StatusBarModel {
   workspace: string;
   paneCount: number;
-  /** A one-line message (an error or a confirmation question) shown until the next key. */
+  /**
+   * A one-line message: a notice (info, error; it clears itself) or a prompt that takes the next key (a confirmation,
+   * the search line). With the approval bar, only a prompt, shown in the slot of the workspace name.
+   */
   message?: { text: string; tone: 'info' | 'error' | 'question' };
   /** The prefix was pressed and tessera waits for the command key. */
   prefixPending: boolean;

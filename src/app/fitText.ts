@@ -22,3 +22,15 @@ export function fitText(text: string, width: number): string {
   }
   return `${out}…${' '.repeat(width - used - 1)}`;
 }
+
+/** At most `width` cells of `text`: its end, after "…" when it is cut (for prompts, whose end says what to type). */
+export function fitTextStart(text: string, width: number): string {
+  if (width <= 0) return '';
+  const clusters = graphemes(text);
+  const widths: number[] = clusters.map(graphemeWidth);
+  if (widths.reduce((sum, w) => sum + w, 0) <= width) return text;
+  let used = 1;
+  let from = clusters.length;
+  while (from > 0 && used + widths[from - 1] <= width) used += widths[--from];
+  return `…${clusters.slice(from).join('')}`;
+}

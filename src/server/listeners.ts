@@ -4,7 +4,7 @@ import type { Disposable } from '../pty/ptyProcess.js';
 
 export type Listener = () => void;
 
-export function subscribe(set: Set<Listener>, listener: Listener): Disposable {
+export function subscribe<L>(set: Set<L>, listener: L): Disposable {
   set.add(listener);
   return { dispose: () => set.delete(listener) };
 }

@@ -76,6 +76,7 @@ export class Pane {
   private readonly screenListeners = new Set<Listener>();
   private readonly metaListeners = new Set<Listener>();
   private readonly exitListeners = new Set<Listener>();
+  private readonly inputListeners = new Set<(data: string) => void>();
   private started = false;
   private exited = false;
   private foregroundTimer: ReturnType<typeof setTimeout> | undefined;
@@ -198,7 +199,9 @@ export class Pane {
     if (!this.isLive) return false;
     if (data.length === 0) return true;
     this.emulator.noteUserInput();
-    return this.input.write(data);
+    if (!this.input.write(data)) return false;
+    for (const listener of [...this.inputListeners]) listener(data);
+    return true;
   }
 
   /** What the header shows before the title: a large paste's progress ("pasting 40%"), or an initial prompt that is overdue. */
@@ -238,6 +241,11 @@ export class Pane {
     return subscribe(this.exitListeners, listener);
   }
 
+  /** Input that was taken for the program (keys, pastes, answers), as written. */
+  onInput(listener: (data: string) => void): Disposable {
+    return subscribe(this.inputListeners, listener);
+  }
+
   /** Once, when the program's session ends (on its own, or ended by tessera); never for a program that never ran. */
   onSessionEnd(listener: (end: SessionEnd) => void): Disposable {
     return this.sessionEnd.on(listener);
@@ -275,6 +283,7 @@ export class Pane {
     this.screenListeners.clear();
     this.metaListeners.clear();
     this.exitListeners.clear();
+    this.inputListeners.clear();
     this.sessionEnd.dispose();
   }
 

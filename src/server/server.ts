@@ -143,7 +143,11 @@ export class Server {
       log,
     }, records, new ProjectTrust(new ProjectApprovals(serverStateDirectory(socketPath, env)), log));
     this.viewers = new ViewerPanes(this.registry);
-    settings.subscribe((outcome) => this.settingsChanged(outcome));
+    settings.subscribe((outcome) => {
+      // Edited custom-agent rules apply to the panes already running them.
+      if (outcome.status === 'applied') agents.rulesChanged();
+      this.settingsChanged(outcome);
+    });
     const diffs = new DiffSummaries(
       (dir, base) => diffSummary(dir, base),
       () => this.refreshAllChrome(),

@@ -213,7 +213,7 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
       const requestsBefore = world.model.requests.length;
       const refused = await world.sandbox.cli(['approve', '-t', String(paneId)]);
       expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toMatch(new RegExp(`pane ${paneId} is not waiting for approval \\(it is idle\\)`));
+      expect(refused.stderr).toContain(`no question is waiting in pane ${paneId}`);
       expect(refused.stdout).toBe('');
       const after = await waitForPaneQuiet(world, paneId, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
       expect(after).toBe(before);
@@ -300,7 +300,7 @@ describe('agents that are not installed', () => {
       // Nothing to answer: approve refuses instead of typing into nothing.
       const refused = await world.sandbox.cli(['approve', '-t', String(id)]);
       expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toMatch(new RegExp(`pane ${id} is not waiting for approval \\(it is not installed\\)`));
+      expect(refused.stderr).toContain(`no question is waiting in pane ${id}`);
     });
   });
 });

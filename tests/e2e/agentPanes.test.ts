@@ -197,7 +197,7 @@ describe('agent panes', () => {
     await eventually(() => pane(id), (p) => p.status === 'idle');
     const idle = await sandbox.cli(['deny', '-t', String(id)]);
     expect(idle.code).toBe(1);
-    expect(idle.stderr).toMatch(/is not waiting for approval \(it is idle\)/);
+    expect(idle.stderr).toMatch(/no question is waiting in pane \d+/);
     expect(fs.existsSync(log)).toBe(false);
   });
 

@@ -152,6 +152,7 @@ export interface PaneJson {
   exitCode: number | null;
   agent: string | null;
   question: string | null;
+  questionId: string | null;
   attention: boolean;
   cols: number;
   rows: number;

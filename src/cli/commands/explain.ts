@@ -4,21 +4,16 @@ import { UsageError, boolFlag, type ParsedArgs } from '../argParser.js';
 import { controlCommand, jsonFlag, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
+import type { AgentExplanation } from '../../server/agent/agentMonitor.js';
 
-interface Explanation {
+/** `source`, `rule` and `matched` are there for every pane; the rest of AgentExplanation for agent panes. */
+interface Explanation extends AgentExplanation {
   pane: number;
   status: string;
   kind: string;
   agent: string | null;
-  source: string;
-  rule: string;
-  matched: string[];
-  question?: string;
-  lastNotification?: string;
   /** Where the initial prompt is: "delivered", or what it waits for. */
   prompt?: string;
-  /** The screen's latest reading when the pill does not follow it (it matches no rule, say). */
-  screenNow?: string;
 }
 
 /** `explain 3` or `explain -t 3`. */
@@ -29,6 +24,8 @@ function paneArg(args: ParsedArgs): string | undefined {
   if (!/^%?\d{1,9}$/.test(positional)) throw new UsageError(`invalid pane '${positional}': use the pane's number`);
   return positional.replace(/^%/, '');
 }
+
+const SOURCES: Record<string, string> = { signal: 'a signal from the program', screen: 'a screen rule', answer: 'an answer' };
 
 export const explain = controlCommand({
   name: 'explain',
@@ -48,8 +45,8 @@ export const explain = controlCommand({
     }
     // Screen lines, questions and notifications come from the program, one line each: controls as marks.
     ctx.out(`pane ${e.pane}${e.agent ? ` (${visibleText(e.agent)})` : ` (${e.kind})`}: ${e.status}\n`);
-    ctx.out(`decided by: ${e.source === 'signal' ? 'a signal from the program' : e.source === 'screen' ? 'a screen rule' : e.source} — ${visibleText(e.rule)}\n`);
-    if (e.question) ctx.out(`question: ${visibleText(e.question)}\n`);
+    ctx.out(`decided by: ${SOURCES[e.source] ?? e.source} — ${visibleText(e.rule)}\n`);
+    if (e.question) ctx.out(`question${e.questionId ? ` ${e.questionId}` : ''}: ${visibleText(e.question)}\n`);
     if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${visibleText(l)}`).join('\n')}\n`);
     if (e.screenNow) ctx.out(`now: ${visibleText(e.screenNow)}\n`);
     if (e.lastNotification) ctx.out(`last notification: ${visibleText(e.lastNotification)}\n`);

@@ -1,12 +1,17 @@
 // Watches one agent pane: reads its settled screen with the agent's detector, listens for the
-// notifications it sends, keeps the pill steady, and reports what it decided and why.
+// notifications it sends, keeps the pill steady, names the question it waits on, and reports what it
+// decided and why.
 
 import type { AgentState, Detection, ScreenDetector } from '../../agents/detection.js';
 import type { Disposable } from '../../pty/ptyProcess.js';
 import type { ShellState } from '../../shell/oscTracker.js';
+import { AnsweredRows } from '../approval/answeredRows.js';
+import { newQuestionId } from '../approval/questionIds.js';
+import { QuestionTracker, type Question } from '../approval/questions.js';
 import type { Pane } from '../pane.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
 import { StableState, type Decision } from './stableState.js';
+import { typesEnter } from './typedEnter.js';
 
 /** The screen must be quiet this long before it is read: a TUI mid-repaint is not a state. */
 const DETECT_QUIET_MS = 60;
@@ -20,24 +25,65 @@ export interface AgentMonitorEvents {
   notified(notification: AgentNotification): void;
 }
 
+/**
+ * What an answered agent is taken to do until its screen shows more: it goes on after an Allow (or an answer typed
+ * in the pane); a Deny or an Abort ends its turn (as in all four CLIs tessera knows).
+ */
+export type AnsweredState = 'running' | 'idle';
+
+/** What decided an agent pane's pill, for `tessera explain`. */
+export interface AgentExplanation {
+  state?: AgentState;
+  /** 'screen', 'signal', 'answer' (see Decision), or 'none' before anything was decided. */
+  source: string;
+  rule: string;
+  matched: string[];
+  question?: string;
+  /** The id of the question the pane waits on, when it waits (for `approve --question`). */
+  questionId?: string;
+  lastNotification?: string;
+  /** The screen's latest reading when the pill does not follow it (it matches no rule, say). */
+  screenNow?: string;
+}
+
 export class AgentMonitor {
   private readonly stable = new StableState();
+  private readonly questions = new QuestionTracker(newQuestionId);
+  private readonly answeredRows: AnsweredRows;
   private readonly subscriptions: Disposable[] = [];
   private quietTimer: ReturnType<typeof setTimeout> | undefined;
   private commitTimer: ReturnType<typeof setTimeout> | undefined;
   private firstDirtyAt: number | undefined;
   private lastSignal: AgentNotification | undefined;
+  /** What the screen showed when it was last read, whether or not the pill follows it. */
+  private lastScreen: Detection | undefined;
+  /** The detector's rules in force: the settings' current ones (see `detector`). */
+  private rules: ScreenDetector;
+  /** Tessera is writing an answer: its keys are not the user answering in the pane. */
+  private writingAnswer = false;
+  private disposed = false;
 
   constructor(
     private readonly pane: Pane,
-    readonly detector: ScreenDetector,
+    detector: ScreenDetector,
+    /** The agent kind's detector in the settings now; undefined when the settings no longer define it. */
+    private readonly currentDetector: () => ScreenDetector | undefined,
     private readonly events: AgentMonitorEvents,
   ) {
+    this.rules = detector;
+    this.answeredRows = new AnsweredRows(pane.emulator.terminal);
     this.subscriptions.push(
       pane.onScreen(() => this.screenChanged()),
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
       pane.onShellMarks((marks) => this.shellMarks(marks)),
+      pane.onInput((data) => this.typed(data)),
     );
+  }
+
+  /** The rules this pane is read with: edited rules apply to running panes; a removed agent keeps its last ones. */
+  get detector(): ScreenDetector {
+    this.rules = this.currentDetector() ?? this.rules;
+    return this.rules;
   }
 
   get state(): AgentState | undefined {
@@ -48,20 +94,27 @@ export class AgentMonitor {
     return this.stable.decision;
   }
 
+  /** The question the agent waits on, not yet answered. */
+  get waiting(): Question | undefined {
+    return this.state === 'approval' ? this.questions.waiting : undefined;
+  }
+
   get question(): string | undefined {
-    return this.state === 'approval' ? this.stable.decision?.detection.question : undefined;
+    return this.waiting?.text;
   }
 
   /** What `tessera explain` prints. */
-  explain(): { state: AgentState | undefined; source: string; rule: string; matched: string[]; question?: string; lastNotification?: string; screenNow?: string } {
+  explain(): AgentExplanation {
     const decision = this.stable.decision;
     const ignored = this.stable.ignoredDetection;
+    const waiting = this.waiting;
     return {
       state: decision?.detection.state,
       source: decision?.source ?? 'none',
       rule: decision?.detection.rule ?? 'nothing detected yet',
       matched: decision?.detection.matched ?? [],
       question: decision?.detection.question,
+      ...(waiting ? { questionId: waiting.id } : {}),
       lastNotification: this.lastSignal?.text,
       ...(ignored ? { screenNow: ignoredScreenNote(ignored) } : {}),
     };
@@ -69,19 +122,11 @@ export class AgentMonitor {
 
   /** Reads the screen now (the detector's answer on the current settled buffer). */
   detectNow(): void {
+    if (this.disposed) return;
     clearTimeout(this.quietTimer);
     this.quietTimer = undefined;
     this.firstDirtyAt = undefined;
-    const emulator = this.pane.emulator;
-    const { lines, wrapped } = emulator.liveScreen();
-    const detection: Detection = this.detector.detect({
-      lines,
-      wrapped,
-      cursorX: emulator.cursorX,
-      cursorY: emulator.cursorY,
-      title: this.pane.programTitle || undefined,
-    });
-    if (this.stable.offer(detection, performance.now())) this.events.changed();
+    if (this.stable.offer(this.readScreen(), performance.now())) this.shownChanged();
     this.armCommitTimer();
   }
 
@@ -90,13 +135,88 @@ export class AgentMonitor {
     this.screenChanged();
   }
 
+  /**
+   * The question waiting at this very moment, read again from the screen first: a question the agent has left
+   * (the pill may still show it for the 250 ms a new state must hold) is not waiting.
+   */
+  questionNow(): Question | undefined {
+    this.detectNow();
+    const waiting = this.waiting;
+    const screen = this.lastScreen;
+    if (waiting === undefined || screen === undefined) return undefined;
+    if (screen.state === 'approval') return waiting;
+    // No question on screen now: only an agent that said on purpose that it waits (a notification) still does, as
+    // long as its screen does not show it doing something else.
+    const unreadable = screen.state === 'unknown' || screen.state === 'starting';
+    return this.stable.decision?.source === 'signal' && unreadable ? waiting : undefined;
+  }
+
+  /**
+   * Writes the answer to `question` (just found waiting by questionNow) with `write`; once written, the question
+   * is used up and the pill shows `next` (what the answer makes the agent do) until the screen shows more. False
+   * when the pane refused the keys (nothing was answered).
+   */
+  answer(question: Question, how: string, next: AnsweredState, write: () => boolean): boolean {
+    this.writingAnswer = true;
+    let written: boolean;
+    try {
+      written = write();
+    } finally {
+      this.writingAnswer = false;
+    }
+    if (written) this.answered(question, how, next);
+    return written;
+  }
+
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.quietTimer);
     clearTimeout(this.commitTimer);
     for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.answeredRows.dispose();
+  }
+
+  private readScreen(): Detection {
+    const emulator = this.pane.emulator;
+    const { lines, wrapped } = emulator.liveScreen();
+    const detection = this.detector.detect({
+      lines: this.answeredRows.blank(lines, wrapped),
+      wrapped,
+      cursorX: emulator.cursorX,
+      cursorY: emulator.cursorY,
+      title: this.pane.programTitle || undefined,
+    });
+    this.lastScreen = detection;
+    return detection;
+  }
+
+  /** The question is answered: it is used up, its rows no longer count, and the pill leaves "approval" at once. */
+  private answered(question: Question, how: string, next: AnsweredState): void {
+    this.questions.consume(question.id);
+    const rows = this.lastScreen?.state === 'approval' ? (this.lastScreen.questionRows ?? []) : [];
+    const { lines } = this.pane.emulator.liveScreen();
+    for (const row of rows) this.answeredRows.add(row, lines[row] ?? '');
+    const rule = `question ${question.id} answered (${how}); ${next} until the screen shows what the agent does next`;
+    this.stable.signal({ state: next, rule, matched: [] }, 'answer');
+    this.shownChanged();
+    this.detectSoon();
+  }
+
+  /** Enter typed into the pane while it asks is the user's answer, given in the pane itself. */
+  private typed(data: string): void {
+    if (this.writingAnswer || this.waiting === undefined || !typesEnter(data)) return;
+    const question = this.questionNow();
+    if (question) this.answered(question, 'Enter typed in the pane', 'running');
+  }
+
+  private shownChanged(): void {
+    const decision = this.stable.decision;
+    this.questions.observe(decision?.detection.state === 'approval' ? (decision.detection.question ?? '') : undefined);
+    this.events.changed();
   }
 
   private screenChanged(): void {
+    if (this.disposed) return;
     const now = performance.now();
     this.firstDirtyAt ??= now;
     clearTimeout(this.quietTimer);
@@ -121,7 +241,7 @@ export class AgentMonitor {
     const state = marks.phase === 'running' ? 'running' : 'idle';
     const mark = { prompt: 'A', input: 'B', running: 'C', done: 'D' }[marks.phase];
     const detection: Detection = { state, rule: `OSC 133;${mark} from the agent`, matched: [] };
-    if (this.stable.signal(detection)) this.events.changed();
+    if (this.stable.signal(detection)) this.shownChanged();
   }
 
   private notified(notification: AgentNotification): void {
@@ -133,7 +253,7 @@ export class AgentMonitor {
         matched: [notification.text],
         question: notification.state === 'approval' ? notification.text : undefined,
       };
-      if (this.stable.signal(detection)) this.events.changed();
+      if (this.stable.signal(detection)) this.shownChanged();
     }
     this.events.notified(notification);
   }

@@ -17,7 +17,15 @@ export interface SupervisorHost {
 }
 
 export class AgentSupervisor {
+  /** Every live agent pane's monitor, to read again when the rules change. */
+  private readonly monitors = new Set<AgentMonitor>();
+
   constructor(private readonly host: SupervisorHost) {}
+
+  /** The settings changed: running panes are read again with their agent's rules as they are now. */
+  rulesChanged(): void {
+    for (const monitor of this.monitors) monitor.detectNow();
+  }
 
   /** Watches a new pane if it runs an installed agent. */
   paneAdded(pane: Pane, workspace: Workspace): void {
@@ -26,7 +34,8 @@ export class AgentSupervisor {
     if (!detector) return;
     let previous: AgentState | undefined;
     const delivery = this.promptDelivery(pane, workspace);
-    const monitor = new AgentMonitor(pane, detector, {
+    const agent = pane.agent;
+    const monitor = new AgentMonitor(pane, detector, () => this.host.detectorFor(agent), {
       changed: () => {
         const state = monitor.state;
         pane.setAgentState(state, monitor.question);
@@ -38,9 +47,15 @@ export class AgentSupervisor {
     });
     pane.agentMonitor = monitor;
     pane.promptDelivery = delivery;
+    this.monitors.add(monitor);
     monitor.detectNow();
     const screen = delivery ? pane.onScreen(() => delivery.screenChanged()) : undefined;
-    const stop = { dispose: () => [monitor, delivery, screen].forEach((d) => d?.dispose()) };
+    const stop = {
+      dispose: () => {
+        this.monitors.delete(monitor);
+        [monitor, delivery, screen].forEach((d) => d?.dispose());
+      },
+    };
     pane.own(stop);
     pane.onExit(() => stop.dispose());
   }

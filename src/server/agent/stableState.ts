@@ -9,8 +9,11 @@ export const STATE_STABLE_MS = 250;
 
 export interface Decision {
   detection: Detection;
-  /** 'screen' when a screen rule decided, 'signal' when the agent told us. */
-  source: 'screen' | 'signal';
+  /**
+   * 'screen' when a screen rule decided, 'signal' when the agent told us, 'answer' when tessera (or the user, in the
+   * pane) answered its question and the agent has not shown what it does next yet.
+   */
+  source: 'screen' | 'signal' | 'answer';
 }
 
 export class StableState {
@@ -73,10 +76,10 @@ export class StableState {
     return this.commit(now);
   }
 
-  /** A state the agent announced itself; shown at once. */
-  signal(detection: Detection): boolean {
-    const changed = this.current?.detection.state !== detection.state;
-    this.current = { detection, source: 'signal' };
+  /** A state the agent announced itself (or an answer to its question); shown at once. */
+  signal(detection: Detection, source: 'signal' | 'answer' = 'signal'): boolean {
+    const changed = this.current?.detection.state !== detection.state || this.current.detection.question !== detection.question;
+    this.current = { detection, source };
     this.candidate = undefined;
     this.lastIgnored = undefined;
     this.noteShown();

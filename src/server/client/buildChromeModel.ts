@@ -6,6 +6,7 @@ import { approvalOwner } from '../approval/ownership.js';
 import { waitingNote } from '../project/waitingNote.js';
 import type { Workspace } from '../workspace.js';
 import type { ChromeState } from './chromeState.js';
+import { statusMessage } from './statusRow.js';
 
 export interface ChromeContext {
   screen: { cols: number; rows: number };
@@ -50,7 +51,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
     status: {
       workspace: workspace.name,
       paneCount: workspace.panes.size,
-      message: state.message ?? exitedHint(workspace) ?? (approval ? undefined : waitingHint(workspace)),
+      message: statusMessage({ message: state.message, approval, hints: [() => exitedHint(workspace), () => waitingHint(workspace)] }),
       prefixPending: state.prefixPending,
       prefixLabel: context.prefixLabel,
       hintKeys: { help: context.keyOf('help'), detach: context.keyOf('detach') },
@@ -75,7 +76,12 @@ function approvalBar(workspace: Workspace, context: ChromeContext): ApprovalBarM
     keys.jump,
   );
   return {
-    waiting: waiting.map((p) => ({ paneId: p.id, agent: p.agent ?? p.command, question: p.question ?? 'waits for your answer' })),
+    waiting: waiting.map((p) => ({
+      paneId: p.id,
+      agent: p.agent ?? p.command,
+      question: p.question ?? 'waits for your answer',
+      questionId: p.agentMonitor?.waiting?.id,
+    })),
     ...ownership,
     keys,
   };

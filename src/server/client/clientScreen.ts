@@ -1,6 +1,7 @@
 // One client's frames: the chrome model built from the session's state, the painter that draws it with the
 // panes, the pacer that decides when, and the terminal title and mouse modes that follow the panes.
 
+import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import { SCROLL_INDICATOR_INTERVAL_MS } from '../../limits.js';
 import type { Emulator } from '../../term/emulator.js';
 import { keyLabel } from '../keys/keyLabel.js';
@@ -50,6 +51,8 @@ export class ClientScreen {
   private readonly title: OuterTitle;
   private readonly outerMouse: OuterMouse;
   private indicatorTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The approval bar as last drawn: keys pressed on it answer what it shows, nothing newer. */
+  private shownBar: ApprovalBarModel | undefined;
 
   constructor(
     private readonly source: ScreenSource,
@@ -141,20 +144,25 @@ export class ClientScreen {
   private buildChrome(): void {
     const source = this.source;
     const { prefix, keymap } = source.keys;
-    this.painter.updateChrome(
-      buildChromeModel(source.workspace, source.chrome, {
-        screen: { cols: source.cols, rows: source.rows },
-        prefixLabel: prefix.label,
-        keyOf: (action) => {
-          const key = keymap.keysOf(action)[0];
-          return key === undefined ? undefined : keyLabel(key);
-        },
-        needYou: source.registry.needYou(),
-        scrollIndicator: (paneId) => source.scrolls.indicator(paneId),
-        strip: source.workspaces.strip(source.workspace),
-      }),
-    );
+    const model = buildChromeModel(source.workspace, source.chrome, {
+      screen: { cols: source.cols, rows: source.rows },
+      prefixLabel: prefix.label,
+      keyOf: (action) => {
+        const key = keymap.keysOf(action)[0];
+        return key === undefined ? undefined : keyLabel(key);
+      },
+      needYou: source.registry.needYou(),
+      scrollIndicator: (paneId) => source.scrolls.indicator(paneId),
+      strip: source.workspaces.strip(source.workspace),
+    });
+    this.shownBar = model.status.approval;
+    this.painter.updateChrome(model);
     this.title.update(source.workspace.focusedPane.title, this.output.setsTitle());
+  }
+
+  /** The approval bar this client shows (the model of its latest chrome), if any. */
+  get approvalBar(): ApprovalBarModel | undefined {
+    return this.shownBar;
   }
 
   dispose(): void {

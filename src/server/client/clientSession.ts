@@ -2,6 +2,7 @@
 // live beside it: input decoding (clientInput), frames (clientScreen), subscriptions (workspaceWatch),
 // key routing (keyRouter) and what the keys do (sessionActions).
 
+import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
@@ -29,6 +30,7 @@ import { supportsTrueColor } from './terminalCapabilities.js';
 import { ClientInput } from './clientInput.js';
 import { ClientScreen } from './clientScreen.js';
 import { OutOfFrameWrites } from './outOfFrameWrites.js';
+import { NoticeTimer } from './noticeTimer.js';
 import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
@@ -59,6 +61,8 @@ export class ClientSession implements ActionContext {
   private outerKeyboard: OuterKeyboard | undefined;
   /** Bells, notifications and clipboard writes, bounded while the client's terminal is not reading. */
   private readonly outOfFrame: OutOfFrameWrites;
+  /** Clears a notice from the status bar once it is old news. */
+  private readonly noticeTimer = new NoticeTimer(() => this.setChrome({ message: undefined }));
 
   constructor(
     private readonly host: SessionHost,
@@ -144,7 +148,10 @@ export class ClientSession implements ActionContext {
   start(notice?: string): void {
     this.host.registry.touch(this.workspace);
     this.workspace.focus(this.workspace.focusedPaneId); // seen now: clears its "needs you" mark
-    if (notice) this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
+    if (notice) {
+      this.chromeState = { ...this.chromeState, message: { text: notice, tone: 'error' } };
+      this.noticeTimer.set(this.chromeState.message);
+    }
     this.screen.followMouse();
     this.screen.repaintAll();
     this.refresh();
@@ -236,6 +243,7 @@ export class ClientSession implements ActionContext {
   dispose(): void {
     this.closed = true;
     this.outOfFrame.close();
+    this.noticeTimer.dispose();
     this.keyboard.dispose();
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
@@ -283,6 +291,10 @@ export class ClientSession implements ActionContext {
     return this.chromeState;
   }
 
+  get approvalBar(): ApprovalBarModel | undefined {
+    return this.screen.approvalBar;
+  }
+
   ask(text: string, onYes: () => void): void {
     this.router.ask(text, onYes);
   }
@@ -323,6 +335,7 @@ export class ClientSession implements ActionContext {
   }
 
   setChrome(change: Partial<ChromeState>): void {
+    if ('message' in change) this.noticeTimer.set(change.message);
     // Every key clears the message line: only what the change names is compared (a few bytes, not the whole state).
     const keys = Object.keys(change) as (keyof ChromeState)[];
     if (keys.every((key) => JSON.stringify(change[key]) === JSON.stringify(this.chromeState[key]))) return;

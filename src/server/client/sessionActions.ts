@@ -1,10 +1,10 @@
 // What the keys after the prefix do for one attached client (split, focus, zoom, close, answer, …);
 // the overlays they open, and the keys those take, are in overlays.ts.
 
+import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import type { KeyToken } from '../../term/keys/decode.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
-import { approvalOwner } from '../approval/ownership.js';
 import type { Keymap } from '../keys/keymap.js';
 import type { ScrollAction } from '../keys/scrollBindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
@@ -39,6 +39,8 @@ export interface ActionContext {
   readonly cols: number;
   readonly rows: number;
   readonly chrome: ChromeState;
+  /** The approval bar this client shows now, if any. */
+  readonly approvalBar: ApprovalBarModel | undefined;
   readonly addPane: AddPaneController;
   readonly newWorkspace: NewWorkspaceController;
   /** The remove / reset confirmation. */
@@ -110,14 +112,16 @@ export class SessionActions implements KeyActions {
     this.ctx.scrollMode(pageUp);
   }
 
+  /** Keys pressed on the approval bar answer what it shows: the question of the pane that owns it, and no other. */
   answer(answer: Answer): void {
-    const bar = this.approvalOwner();
-    if (bar.owner === undefined) {
+    const bar = this.ctx.approvalBar;
+    const owner = bar?.waiting.find((w) => w.paneId === bar.owner);
+    if (!owner) {
       // Prefix Esc with nothing waiting is just "cancel".
-      if (answer !== 'abort' || bar.reason) this.ctx.message(bar.reason ?? 'no pane is waiting for approval', 'info');
+      if (answer !== 'abort' || bar?.reason) this.ctx.message(bar?.reason ?? 'no pane is waiting for approval', 'info');
       return;
     }
-    this.attempt(() => answerApproval(this.ctx.workspace.requirePane(bar.owner as number), answer));
+    this.attempt(() => answerApproval(this.ctx.workspace.requirePane(owner.paneId), answer, { meant: owner.questionId, origin: 'approval bar' }));
   }
 
   jumpToWaiting(): void {
@@ -246,11 +250,5 @@ export class SessionActions implements KeyActions {
       if (error instanceof RefusedError) this.ctx.message(error.message, 'error');
       else this.ctx.message(`failed: ${(error as Error).message}`, 'error');
     }
-  }
-
-  private approvalOwner(): { owner?: number; reason?: string } {
-    const workspace = this.ctx.workspace;
-    const waiting = workspace.orderedPanes().filter((p) => p.status === 'approval').map((p) => p.id);
-    return approvalOwner(waiting, workspace.focusedPaneId, this.ctx.keyHint('next-waiting'));
   }
 }

@@ -1,6 +1,8 @@
-// approve / deny / abort: answer a pane's permission prompt from a script (the pane must be waiting).
+// approve / deny / abort: answer a pane's question from a script (it must be waiting; `question` names the one meant).
 
+import { InvalidInput, optStr } from '../../protocol/validate.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
+import { QUESTION_ID_PATTERN } from '../../protocol/questionId.js';
 import type { ServerCommand } from './command.js';
 import { targetPane } from './targets.js';
 
@@ -8,9 +10,10 @@ function answerCommand(name: string, answer: Answer): ServerCommand {
   return {
     name,
     run(args, ctx) {
+      const meant = optStr(args.question, 'question', 64);
+      if (meant !== undefined && !QUESTION_ID_PATTERN.test(meant)) throw new InvalidInput(`invalid question id '${meant}': use the id list-panes or explain shows, e.g. 3fa9c2-17`);
       const { pane } = targetPane(args, ctx);
-      answerApproval(pane, answer);
-      return null;
+      return { question: answerApproval(pane, answer, { meant }) };
     },
   };
 }

@@ -21,6 +21,8 @@ export const listPanes: ServerCommand = {
           agent: pane.agent ?? null,
           sessionId: pane.sessionId ?? null,
           question: pane.question ?? null,
+          // Names the waiting question for `approve --question` (and whatever follows it: an inbox, events).
+          questionId: pane.agentMonitor?.waiting?.id ?? null,
           attention: pane.attention,
           synced: workspace.synced.has(pane.id),
           exitCode: pane.exitCode ?? null,

@@ -6,8 +6,8 @@ import type { AgentWorld } from './agentWorld.js';
 import { PANE_POLL_MS } from './paneWatch.js';
 
 export const PREFIX = '\x1c';
-/** The status bar while the prefix waits for its command key. */
-const PREFIX_PENDING = /waiting for a command key/;
+/** The status bar while the prefix waits for its command key: its hint, or beside the approval bar the prefix in the slot. */
+const PREFIX_PENDING = /waiting for a command key|^ C-\\ … /;
 
 export class AttachedClient {
   readonly outer: OuterTerminal;

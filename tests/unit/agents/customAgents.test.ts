@@ -151,14 +151,29 @@ describe('a custom agent detector', () => {
   });
 
   test('approval outranks running, which outranks idle; the question is the matched line', () => {
-    const asking = screen('│ Run shell command? echo hi (Y)es/(N)o [Yes]: │', 'Waiting for you', '> ');
+    const asking = screen('> echo hi', 'Waiting for you', '│ Run shell command? echo hi (Y)es/(N)o [Yes]: │');
     expect(detector.detect(asking)).toEqual({
       state: 'approval',
       rule: 'approval pattern /\\(Y\\)es/\\(N\\)o/',
       matched: ['│ Run shell command? echo hi (Y)es/(N)o [Yes]: │'],
       question: 'Run shell command? echo hi (Y)es/(N)o [Yes]:',
+      questionRows: [2],
     });
-    expect(detector.detect(screen('Waiting for gpt', '> ')).state).toBe('running');
+    expect(detector.detect(screen('> fix it', 'Waiting for gpt')).state).toBe('running');
+  });
+
+  test('reads only the live part: what is above the latest prompt belongs to turns that are over', () => {
+    // An old question and an old status line above the prompt the agent is back at.
+    const back = screen('> echo hi', 'Run shell command? echo hi (Y)es/(N)o [Yes]: y', 'Waiting for gpt', 'done', '> ');
+    expect(detector.detect(back)).toEqual({ state: 'idle', rule: 'idle pattern /^> $/', matched: ['>'] });
+    // The next turn: only its own lines count, from its prompt down.
+    const next = screen(...back.lines.slice(0, -1), '> make tea', 'Waiting for gpt');
+    expect(detector.detect(next)).toMatchObject({ state: 'running', matched: ['Waiting for gpt'] });
+  });
+
+  test('the question is the lowest one asked, and every live line an approval pattern matches is part of it', () => {
+    const twice = screen('> go', 'Run shell command? ls (Y)es/(N)o [Yes]: y', 'Run shell command? rm x (Y)es/(N)o [Yes]:');
+    expect(detector.detect(twice)).toMatchObject({ state: 'approval', question: 'Run shell command? rm x (Y)es/(N)o [Yes]:', questionRows: [1, 2] });
   });
 
   test('a blank screen is starting; anything else unmatched is unknown', () => {
