@@ -219,6 +219,8 @@ export const MAX_CLIPBOARD_BYTES = 1 << 20;
 export const MAX_CLIPBOARD_SEQUENCE_BYTES = MAX_CLIPBOARD_BYTES + 64;
 /** Longest window title passed to the user's terminal; longer titles are cut. */
 export const MAX_TITLE_CHARS = 256;
+/** Longest title a user can give a pane (rename-pane): a header's worth. */
+export const MAX_PANE_NAME_CHARS = 200;
 
 /** Quiet time after the settings file changes before it is read: editors write in several steps (temp file, rename). */
 export const SETTINGS_RELOAD_DEBOUNCE_MS = 80;

@@ -1,5 +1,7 @@
 // A small, strict command-line parser: every unknown flag or missing value is an error with a message.
 
+import { didYouMean } from './didYouMean.js';
+
 export interface FlagSpec {
   /** Long name without dashes, e.g. 'json'. */
   name: string;
@@ -65,7 +67,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPosit
       const eq = arg.indexOf('=');
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
       const spec = byLong.get(name);
-      if (!spec) throw new UsageError(`unknown option --${name}`);
+      if (!spec) throw new UsageError(`unknown option --${name}${didYouMean(name, [...byLong.keys()], (w) => `--${w}`)}`);
       i = take(spec, eq === -1 ? undefined : arg.slice(eq + 1), i);
       continue;
     }
@@ -73,7 +75,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPosit
       // Short flags may be bundled (-dv) and the last may take a value (-tNAME or -t NAME).
       for (let j = 1; j < arg.length; j++) {
         const spec = byShort.get(arg[j]);
-        if (!spec) throw new UsageError(`unknown option -${arg[j]}`);
+        if (!spec) throw new UsageError(`unknown option -${arg[j]}${j === 1 && arg.length > 2 ? didYouMean(arg.slice(1), [...byLong.keys()], (w) => `--${w}`) : ''}`);
         if (spec.value) {
           const inline = arg.slice(j + 1);
           i = take(spec, inline.length > 0 ? inline : undefined, i);

@@ -11,6 +11,7 @@ import { chooseServer } from './serverChoice.js';
 import { VERSION } from './version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { visibleText } from '../term/visibleText.js';
+import { didYouMean } from './didYouMean.js';
 
 // Nothing returned: a command's print() may return an exit status, and write()'s `true` is none.
 // Text goes through visibleText: what a command prints can quote names and files from outside.
@@ -92,7 +93,7 @@ async function dispatch(argv: string[]): Promise<number> {
   }
   if (commandName === 'help') return showCommandHelp(argv[i + 1]);
   const entry = findCommand(commandName);
-  if (!entry) throw new UsageError(`unknown command '${commandName}'`);
+  if (!entry) throw new UsageError(`unknown command '${commandName}'${didYouMean(commandName, commandWords())}`);
   const command = await entry.load();
   const rest = argv.slice(i + 1);
   if (asksForHelp(rest, command.flags.some((f) => f.short === 'h'))) return showCommandHelp(command.name);
@@ -113,7 +114,7 @@ async function showCommandHelp(name: string | undefined): Promise<number> {
     return 0;
   }
   const entry = findCommand(name);
-  if (!entry) throw new UsageError(`unknown command '${name}'`);
+  if (!entry) throw new UsageError(`unknown command '${name}'${didYouMean(name, commandWords())}`);
   const command = await entry.load();
   out(`${entry.summary ?? command.summary ?? ''}\n\nUsage: ${command.usage}\n`);
   return 0;
@@ -122,4 +123,9 @@ async function showCommandHelp(name: string | undefined): Promise<number> {
 /** Every command's one-line summary: from the registry, or from the command's definition. */
 async function commandSummaries(): Promise<CommandSummary[]> {
   return Promise.all(COMMANDS.map(async (entry) => ({ name: entry.name, summary: entry.summary ?? (await entry.load()).summary ?? '' })));
+}
+
+/** Every name and alias a command can be called by, for "did you mean". */
+function commandWords(): string[] {
+  return COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
 }

@@ -7,3 +7,4 @@ export { layoutTree } from './layout.js';
 export { canSplit, fitsMinimum, type Verdict } from './minimum.js';
 export { paneInDirection } from './neighbor.js';
 export { boundaryAt, moveBoundary, type Boundary } from './boundary.js';
+export { LAYOUT_PRESETS, nextPreset, presetTree, swapInTree, type LayoutPreset } from './presets.js';

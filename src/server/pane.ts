@@ -42,6 +42,8 @@ export class Pane {
   exitCode: number | undefined;
   /** The title the program set (OSC 0/2), '' when none. */
   programTitle = '';
+  /** The title the user gave it (rename-pane), '' when none: shown instead of any other. */
+  userTitle = '';
   /** What the pane's agent monitor decided (agent panes only). */
   private agentState: AgentState | undefined;
   /** For a pane waiting for approval: what it asks. */
@@ -160,6 +162,7 @@ export class Pane {
   }
 
   get title(): string {
+    if (this.userTitle) return this.userTitle;
     if (this.programTitle) return this.programTitle;
     if (this.kind === 'shell') {
       const shell = `${this.command.split(' ')[0]} ${tildify(this.cwd)}`;

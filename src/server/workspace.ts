@@ -8,13 +8,17 @@ import {
   fitsMinimum,
   layoutTree,
   moveBoundary,
+  nextPreset,
   paneIds,
   paneInDirection,
   resizePane as resizeInTree,
+  presetTree,
   splitPane as splitInTree,
+  swapInTree,
   type Boundary,
   type Layout,
   type LayoutNode,
+  type LayoutPreset,
   type Rect,
   type ScreenDirection,
   type SplitSide,
@@ -78,6 +82,8 @@ export class Workspace {
   private cols: number;
   private rows: number;
   private cachedLayout: Layout | undefined;
+  /** The preset last chosen (select-layout), so the cycling key goes on from it. */
+  private preset: LayoutPreset | undefined;
   private readonly listeners = new Set<Listener>();
 
   readonly settings: WorkspaceSettings;
@@ -264,6 +270,37 @@ export class Workspace {
     if (!fitsMinimum(next, this.area).ok) throw new RefusedError('the panes do not all fit at equal sizes');
     this.tree = next;
     this.relayout();
+  }
+
+  /** The pane that had the focus before the focused one (tmux's last-pane), if it is still here. */
+  get lastPaneId(): number | undefined {
+    return this.focusHistory.find((id) => this.panes.has(id));
+  }
+
+  /** Panes `a` and `b` trade places; the focus stays with the pane it was on. */
+  swapPanes(a: number, b: number): void {
+    this.requirePane(a);
+    this.requirePane(b);
+    if (a === b) return;
+    this.tree = swapInTree(this.tree, a, b);
+    this.relayout();
+  }
+
+  /**
+   * Lays the panes out as `preset` (the focused pane is the main one of main-*), or as the preset after the
+   * last one chosen when none is named. Returns the preset used; refused when the panes would not fit.
+   */
+  selectLayout(preset: LayoutPreset | undefined): LayoutPreset {
+    const chosen = preset ?? nextPreset(this.preset);
+    const ids = paneIds(this.tree);
+    const ordered = chosen.startsWith('main-') ? [this.focusedPaneId, ...ids.filter((id) => id !== this.focusedPaneId)] : ids;
+    const next = presetTree(chosen, ordered);
+    if (!fitsMinimum(next, this.area).ok) throw new RefusedError(`the panes do not all fit as ${chosen}`);
+    this.tree = next;
+    this.preset = chosen;
+    this.zoomedPaneId = undefined;
+    this.relayout();
+    return chosen;
   }
 
   /** Focuses `paneId`, remembering the pane that had the focus (most recent first). */

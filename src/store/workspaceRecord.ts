@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { InvalidInput, bool, int, oneOf, optStr, record, str, strArray, type Fields } from '../protocol/validate.js';
 import { checkWorkspaceName } from './workspaceName.js';
+import { MAX_PANE_NAME_CHARS } from '../limits.js';
 
 /**
  * Bump when the shape changes incompatibly, and add a step to recordMigrations.ts that turns the old
@@ -34,6 +35,8 @@ export interface PaneRecord {
   effort?: string;
   /** The agent's own conversation id, when known (used to resume it). */
   sessionId?: string;
+  /** The title the user gave the pane (rename-pane). */
+  title?: string;
 }
 
 /**
@@ -130,6 +133,7 @@ function parsePane(value: unknown, what: string): PaneRecord {
     model: optStr(f.model, `${what}.model`, 200),
     effort: optStr(f.effort, `${what}.effort`, 32),
     sessionId: optStr(f.sessionId, `${what}.sessionId`, 200),
+    title: optStr(f.title, `${what}.title`, MAX_PANE_NAME_CHARS),
   });
 }
 

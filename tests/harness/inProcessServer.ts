@@ -16,6 +16,7 @@ import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import type { PtySpawnOptions } from '../../src/pty/ptyProcess.js';
 import { RecordKeeper } from '../../src/server/records/recordKeeper.js';
+import type { WorkspaceRecord } from '../../src/store/workspaceRecord.js';
 import { Server } from '../../src/server/server.js';
 import { SYSTEM_OS } from '../../src/server/serverOs.js';
 import { LiveSettings } from '../../src/server/settings/liveSettings.js';
@@ -96,6 +97,11 @@ export class InProcessServer {
   /** The socket the server would listen on (it never does here; its state is kept under this name). */
   get socketPath(): string {
     return path.join(this.root, 'tmp', 'tessera-test', 'default');
+  }
+
+  /** A workspace's record as it is on disk now (undefined before its first save). */
+  storedRecord(name: string): WorkspaceRecord | undefined {
+    return new WorkspaceStore(serverStateDirectory(this.socketPath, this.env)).loadAll().records.find((r) => r.name === name);
   }
 
   /** A folder under the test's root, made for a workspace to adopt. */

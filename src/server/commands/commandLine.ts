@@ -5,7 +5,8 @@
 import { parseArgs } from '../../cli/argParser.js';
 import type { Fields } from '../../protocol/validate.js';
 import type { CommandContext } from './command.js';
-import { findServerCommand } from './index.js';
+import { didYouMean } from '../../cli/didYouMean.js';
+import { commandLineWords, findServerCommand } from './index.js';
 
 export interface CommandLineOutcome {
   /** The exit status `tessera …` would have. */
@@ -18,7 +19,7 @@ export async function runCommandLine(argv: readonly string[], ctx: CommandContex
   const [name = '', ...rest] = argv;
   const command = findServerCommand(name);
   const definition = command?.definition;
-  if (!command || !definition) return { status: 1, text: `unknown command '${name}'` };
+  if (!command || !definition) return { status: 1, text: `unknown command '${name}'${didYouMean(name, commandLineWords())}` };
   let out = '';
   let err = '';
   try {

@@ -1,5 +1,9 @@
 // Every control command the server answers, by name.
 
+import { lastPane, selectLayout, swapPane } from './arrangePanes.js';
+import { detachClients } from './detachClients.js';
+import { displayMessage } from './displayMessage.js';
+import { renamePane } from './renamePane.js';
 import { abort, approve, deny } from './answerApproval.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
@@ -54,6 +58,12 @@ const ALL: ServerCommand[] = [
   viewFile,
   wakePane,
   zoomPane,
+  swapPane,
+  lastPane,
+  selectLayout,
+  renamePane,
+  displayMessage,
+  detachClients,
 ];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));
@@ -61,4 +71,9 @@ export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));
 /** A command by its name or one of its aliases (a command line's first word). */
 export function findServerCommand(name: string): ServerCommand | undefined {
   return SERVER_COMMANDS.get(name) ?? ALL.find((c) => c.definition?.aliases?.includes(name));
+}
+
+/** The names a command line can start with (commands with a definition, and their aliases), for "did you mean". */
+export function commandLineWords(): string[] {
+  return ALL.flatMap((c) => (c.definition ? [c.name, ...(c.definition.aliases ?? [])] : []));
 }

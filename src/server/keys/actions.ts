@@ -26,6 +26,7 @@ const FOCUS_CYCLE = 'focus the next / previous pane';
 const RESIZE = "move the focused pane's border (resize)";
 const SCROLL = "scroll back: read, search and copy the pane's history (scroll mode's keys below)";
 const SWITCH = 'show workspace 1–9 (the numbers in the strip)';
+const SWAP = 'swap the focused pane with the one before / after it';
 
 export const ACTIONS: readonly KeyAction[] = [
   { name: 'split-right', description: 'split: new pane to the right', keys: ['|', '%'], run: (a) => a.split('right') },
@@ -41,6 +42,10 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'resize-up', description: 'move a border up (resize)', keys: ['S-Up', 'K'], group: RESIZE, run: (a) => a.resizeBorder('up', RESIZE_STEP_ROWS) },
   { name: 'resize-down', description: 'move a border down (resize)', keys: ['S-Down', 'J'], group: RESIZE, run: (a) => a.resizeBorder('down', RESIZE_STEP_ROWS) },
   { name: 'equalize', description: 'make all panes equal', keys: ['='], run: (a) => a.equalize() },
+  { name: 'next-layout', description: 'arrange the panes as the next preset layout (side by side, stacked, main, tiled)', keys: ['Space'], run: (a) => a.runCommand(['select-layout']) },
+  { name: 'last-pane', description: 'focus the pane that had the focus before', keys: [';'], run: (a) => a.runCommand(['last-pane']) },
+  { name: 'swap-previous', description: 'swap the focused pane with the one before it', keys: ['{'], group: SWAP, run: (a) => a.runCommand(['swap-pane', '-U']) },
+  { name: 'swap-next', description: 'swap the focused pane with the one after it', keys: ['}'], group: SWAP, run: (a) => a.runCommand(['swap-pane', '-D']) },
   { name: 'zoom', description: 'zoom the focused pane (toggle); others keep running', keys: ['z'], run: (a) => a.zoom() },
   { name: 'add-pane', description: 'add a pane: an agent (claude, codex, …) or a shell', keys: ['a'], run: (a) => a.openAddPane() },
   { name: 'close-pane', description: 'close the focused pane (asks first)', keys: ['x'], run: (a) => a.askClose() },

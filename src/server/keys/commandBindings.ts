@@ -5,7 +5,8 @@
 import { UsageError, parseArgs } from '../../cli/argParser.js';
 import type { CommandBinding, KeyOverride } from '../../store/settingsDefaults.js';
 import { tokenizeShellCommand } from '../../shell/tokenize.js';
-import { findServerCommand } from '../commands/index.js';
+import { didYouMean } from '../../cli/didYouMean.js';
+import { commandLineWords, findServerCommand } from '../commands/index.js';
 import type { KeyAction } from './actions.js';
 
 export interface BoundCommands {
@@ -38,7 +39,7 @@ export function checkCommandLine(line: string): string[] | string {
   const [name, ...rest] = tokens.argv;
   if (name === undefined) return 'the command line is empty';
   const command = findServerCommand(name);
-  if (!command) return `unknown command '${name}'`;
+  if (!command) return `unknown command '${name}'${didYouMean(name, commandLineWords())}`;
   const definition = command.definition;
   if (!definition) return `'${name}' cannot be run from a key yet`;
   if (definition.runCli) return `'${name}' asks questions on the terminal, so it cannot be run from a key`;

@@ -39,6 +39,9 @@ export function hydrateWorkspace(record: WorkspaceRecord, size: { cols: number; 
     for (const pane of panes) void pane.close();
     throw error;
   }
+  specs.forEach((spec, i) => {
+    if (spec.title) panes[i].userTitle = spec.title;
+  });
   const ids = panes.map((p) => p.id);
   const tree = record.layout && record.panes.length > 0 ? treeFromRecord(record.layout, ids) : ({ kind: 'pane', paneId: ids[0] } as LayoutNode);
   const workspace = new Workspace(

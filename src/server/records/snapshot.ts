@@ -56,6 +56,7 @@ function paneRecord(pane: Pane, launch: LaunchRequest): PaneRecord {
     model: launch.agent?.model,
     effort: launch.agent?.effort,
     sessionId: isAgent ? pane.sessionId : undefined,
+    title: pane.userTitle || undefined,
   });
 }
 
