@@ -1,4 +1,4 @@
-// The budgets of DESIGN.md §7, as checks of tessera's median against tmux's median in the same run.
+// The budgets tessera is held to beside tmux, as checks of tessera's median against tmux's median in the same run.
 
 import { MANY_PANES } from './settings.js';
 
@@ -20,7 +20,7 @@ import { MANY_PANES } from './settings.js';
 export const OUTER_BYTES_FRACTION = 0.25;
 /** Idle CPU of all tessera processes over the 10 s idle window that still counts as "~0". */
 export const IDLE_CPU_MS = 20;
-/** How much longer than a bare `node -e 0` attaching may take (DESIGN.md §7, issue 9). */
+/** How much longer than a bare `node -e 0` attaching may take (issue 9). */
 export const ATTACH_OVER_NODE_MS = 30;
 /** How much longer than a bare `node -e 0` a cold start (server, workspace, attach) may take (issue 9). */
 export const COLD_START_OVER_NODE_MS = 300;

@@ -7,7 +7,8 @@ export interface CommandSummary {
   summary: string;
 }
 
-export function generalHelp(commands: CommandSummary[], version: string): string {
+/** `prefix`: the prefix key in force (the user's setting), so the keys shown are the ones that work. */
+export function generalHelp(commands: CommandSummary[], version: string, prefix: string = DEFAULT_SETTINGS.prefix): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
   return `tessera ${version} — a terminal multiplexer for coding agents
@@ -16,6 +17,7 @@ Usage:
   tessera [-L NAME | -S PATH]                 open the workspace of the current folder (starting the server if needed)
   tessera [-L NAME | -S PATH] COMMAND [ARGS]  run a command
   tessera help COMMAND                        details of one command
+  tessera help TOPIC                          a page of the manual ('tessera help topics' lists them)
 
 tessera shows a mosaic of terminal panes inside your terminal. A background server owns the
 panes, so closing this terminal (or losing SSH) never kills what runs in them: attach again.
@@ -36,18 +38,18 @@ Options:
               says otherwise, and act on that pane when no -t is given.
   -h, --help  this help          -V, --version  the version
 
-Inside tessera, press ${DEFAULT_SETTINGS.prefix} then ? to see every key (${DEFAULT_SETTINGS.prefix} d detaches).
-${DEFAULT_SETTINGS.prefix} : opens the command palette: type part of an action's name, Enter runs it.
-${DEFAULT_SETTINGS.prefix} f views a file of the workspace (also 'tessera view FILE'); ${DEFAULT_SETTINGS.prefix} S marks a pane
+Inside tessera, press ${prefix} then ? to see every key (${prefix} d detaches).
+${prefix} : opens the command palette: type part of an action's name, Enter runs it.
+${prefix} f views a file of the workspace (also 'tessera view FILE'); ${prefix} S marks a pane
 for synchronized input (what you type goes to every marked pane; also 'tessera sync').
-${DEFAULT_SETTINGS.prefix} N opens the new-workspace dialog (what 'tessera new' does): a git worktree on a new or
+${prefix} N opens the new-workspace dialog (what 'tessera new' does): a git worktree on a new or
 existing branch, a clone, or a folder you have; Enter creates it and shows it, Esc leaves.
-${DEFAULT_SETTINGS.prefix} G shows the workspace's diff (new files too, 'tessera diff' coloured) in a viewer pane; r there
-reads it again. ${DEFAULT_SETTINGS.prefix} C-z puts the focused agent to sleep ('tessera sleep'); Enter in it wakes it.
+${prefix} G shows the workspace's diff (new files too, 'tessera diff' coloured) in a viewer pane; r there
+reads it again. ${prefix} C-z puts the focused agent to sleep ('tessera sleep'); Enter in it wakes it.
 "remove-workspace" and "reset-workspace" in the palette show what 'tessera rm/reset' would lose and
 ask first; losing changes or unpushed commits must be turned on there, and git is asked again on Enter.
 
-Scrolling back: ${DEFAULT_SETTINGS.prefix} then [ (or the mouse wheel) shows a pane's history; there
+Scrolling back: ${prefix} then [ (or the mouse wheel) shows a pane's history; there
 arrows/PageUp/g/G move, / and ? search (n/N repeat), v starts a selection (V lines, C-v a block),
 y copies it to your terminal's clipboard (OSC 52) and q returns to the live screen. These keys
 are rebound by action name in the "scrollKeys" setting ({"leave": ["q", "x"]}).
@@ -58,8 +60,8 @@ modes a program left on are turned off when it ends. A terminal that speaks the 
 asked for it at attach, so Shift+Enter or Ctrl+I arrive apart (setting "kittyKeyboard": false: not).
 
 Settings live in config.json in $TESSERA_CONFIG_DIR, else $XDG_CONFIG_HOME/tessera, else
-~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more (see
-the README). Saved changes apply at once to every client; a mistake is reported with its line and
+~/.config/tessera: the prefix, key bindings ("keys": {"detach": "D"}), notifications and more ('tessera
+help settings'). Saved changes apply at once to every client; a mistake is reported with its line and
 column and the previous settings stay ('tessera reload' applies and reports on demand).
 `;
 }

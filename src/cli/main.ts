@@ -68,7 +68,8 @@ async function dispatch(argv: string[]): Promise<number> {
       else socketFile = value;
       i++;
     } else if (arg === '-h' || arg === '--help') {
-      out(generalHelp(await commandSummaries(), VERSION));
+      const { prefixInForce } = await import('./helpTopics.js');
+      out(generalHelp(await commandSummaries(), VERSION, prefixInForce(process.env)));
       return 0;
     } else if (arg === '-V' || arg === '--version') {
       out(`tessera ${VERSION} (protocol ${PROTOCOL_VERSION})\n`);
@@ -109,12 +110,25 @@ function asksForHelp(args: string[], hasOwnH: boolean): boolean {
 }
 
 async function showCommandHelp(name: string | undefined): Promise<number> {
+  // Loaded only for help: reading the settings is not needed on the way to attaching.
+  const { HELP_TOPICS, prefixInForce, topicList, topicText } = await import('./helpTopics.js');
   if (name === undefined) {
-    out(generalHelp(await commandSummaries(), VERSION));
+    out(generalHelp(await commandSummaries(), VERSION, prefixInForce(process.env)));
+    return 0;
+  }
+  if (name === 'topics') {
+    out(topicList());
     return 0;
   }
   const entry = findCommand(name);
-  if (!entry) throw new UsageError(`unknown command '${name}'${didYouMean(name, commandWords())}`);
+  if (!entry) {
+    const page = topicText(name);
+    if (page !== undefined) {
+      out(page);
+      return 0;
+    }
+    throw new UsageError(`no command or topic '${name}'${didYouMean(name, [...commandWords(), ...Object.keys(HELP_TOPICS)])}; 'tessera help topics' lists the topics`);
+  }
   const command = await entry.load();
   out(`${entry.summary ?? command.summary ?? ''}\n\nUsage: ${command.usage}\n`);
   return 0;

@@ -131,7 +131,7 @@ type Resolved = { ok: true; path: string } | { ok: false; notInstalled: boolean;
 
 /**
  * The program's absolute path. What the user types runs, as in tmux: the allowlist guards only commands that
- * come from files (see DESIGN.md §5), never a command line typed here.
+ * come from files (see the project-file approval in src/server/project/), never a command line typed here.
  */
 function resolveProgram(command: string, requestDir: string | undefined, ctx: PlanContext): Resolved {
   const resolved = resolveBinary(command, { configDir: ctx.configDir, envPath: ctx.env.PATH, requestDir, uid: process.getuid?.() });

@@ -25,7 +25,7 @@ export interface CommandBinding {
 export interface Settings extends WorkspaceSettingsFields {
   /**
    * The prefix key. Ctrl+\ by default: unused by claude, codex, opencode, gemini, bash/readline,
-   * vim and less (see README: "Why Ctrl+\\").
+   * vim and less (see docs/keys.md: "Why Ctrl+\\").
    */
   prefix: string;
   /** Close a shell pane at once when its shell exits with status 0 (otherwise it stays until dismissed). */
@@ -38,7 +38,7 @@ export interface Settings extends WorkspaceSettingsFields {
   extraCommands: string[];
   /** How a pane that needs you (approval, finished turn) is announced to your terminal when you are not looking at it. */
   notify: 'bell' | 'osc9' | 'none';
-  /** Agents the user defines: name, command, detection rules and approval keys (see README). */
+  /** Agents the user defines: name, command, detection rules and approval keys (see docs/agents.md). */
   customAgents: CustomAgent[];
   /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
   defaultShell: string;

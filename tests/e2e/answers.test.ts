@@ -36,7 +36,7 @@ while true; do
 done
 `;
 
-/** The README's example patterns: the approval pattern matches an answered question too ("… (y/n) y"). */
+/** The example patterns of docs/agents.md: the approval pattern matches an answered question too ("… (y/n) y"). */
 const DETECTION = { idle: ['^helper> '], running: ['^Working on: '], approval: ['^Allow this command\\? .*\\(y/n\\)'] };
 const KEYS = { allow: 'y Enter', deny: 'n Enter', abort: 'C-c' };
 

@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../helpers/outerTerminal.js';
 
 /** npm fetches the dependencies (from its cache when it can): generous for a loaded machine. */
 const INSTALL_TIMEOUT_MS = 480_000;
-const WHAT_SHIPS = /^(bin\/|dist\/|README\.md$|LICENSE$|SECURITY\.md$|CHANGELOG\.md$|package\.json$)/;
+const WHAT_SHIPS = /^(bin\/|dist\/|docs\/|README\.md$|LICENSE$|SECURITY\.md$|CHANGELOG\.md$|package\.json$)/;
 
 const roots: string[] = [];
 afterAll(() => {
@@ -63,6 +63,7 @@ async function useInstalled(prefix: string, root: string): Promise<void> {
     expect(await ok('tessera', ['ls'], { env })).toMatch(/^installed: open 1 pane /);
     const panes = JSON.parse(await ok('tessera', ['list-panes', '--json'], { env })) as { command: string }[];
     expect(panes).toHaveLength(1);
+    expect(await ok('tessera', ['help', 'agents'], { env })).toMatch(/^# Agents/); // the manual ships with it
   } finally {
     await run('tessera', ['kill-server'], { env });
   }

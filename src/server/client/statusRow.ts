@@ -1,4 +1,4 @@
-// What the bottom row shows, most important first (see README, "The approval bar"):
+// What the bottom row shows, most important first (see docs/agents.md, "The approval bar"):
 //   1. While a pane of this workspace waits on a question, the approval bar owns the row. Of the rest, only what
 //      takes the very next key may share it, in the slot of the workspace name: the prefix waiting for its
 //      command key, or a prompt (a y/n confirmation, the search line). A notice waits (it is not shown) and still

@@ -9,7 +9,7 @@ import type { AgentScreen } from '../../../src/agents/screen.js';
 import { AnsweredRows } from '../../../src/server/approval/answeredRows.js';
 import { Emulator } from '../../../src/term/emulator.js';
 
-/** The README's example agent ("Custom agents"): a prompt, a status line while it works, a y/n question. */
+/** The example agent of docs/agents.md ("Custom agents"): a prompt, a status line while it works, a y/n question. */
 const parsed = parseCustomAgents([
   {
     name: 'helper',

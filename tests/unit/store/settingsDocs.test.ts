@@ -1,4 +1,4 @@
-// The README's settings section lists every setting with its default, so a new setting cannot go
+// The settings page (docs/settings.md) lists every setting with its default, so a new setting cannot go
 // undocumented.
 
 import fs from 'node:fs';
@@ -6,11 +6,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/store/settingsDefaults.js';
 
-const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const PAGE = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/settings.md'), 'utf8');
 
-describe('the README settings section', () => {
+describe('the settings page', () => {
   it('shows every setting in its example file and explains each one', () => {
-    const section = README.slice(README.indexOf('## Settings'), README.indexOf('### Changing the keys'));
+    const section = PAGE.slice(PAGE.indexOf('## Settings'), PAGE.indexOf('### Changing the keys'));
     const example = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     const documented = Object.keys(JSON.parse(example) as object);
     expect(documented.sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
@@ -18,7 +18,7 @@ describe('the README settings section', () => {
   });
 
   it('shows the defaults tessera really uses', () => {
-    const section = README.slice(README.indexOf('## Settings'));
+    const section = PAGE.slice(PAGE.indexOf('## Settings'));
     const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '{}') as Record<string, unknown>;
     for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
       if (key === 'keys' || key === 'scrollKeys' || key === 'bind') expect(example[key]).toEqual({});
