@@ -26,6 +26,7 @@ function follow(socket: net.Socket, since: number | undefined, json: boolean, ct
     const decoder = new FrameDecoder();
     let last = since;
     let done = false;
+    let started = false;
     const finish = (status: number, why?: string) => {
       if (done) return;
       done = true;
@@ -40,6 +41,7 @@ function follow(socket: net.Socket, since: number | undefined, json: boolean, ct
           if (frame.type !== FrameType.Json) continue;
           const message = parseServerMessage(frame.message);
           if (message.t === 'events-start') {
+            started = true;
             last ??= message.next - 1;
             const missed = missedLine(message, json);
             if (missed !== undefined) (json ? ctx.out : ctx.err)(missed);
@@ -55,7 +57,11 @@ function follow(socket: net.Socket, since: number | undefined, json: boolean, ct
       }
     });
     socket.on('error', () => finish(1, `the connection to the server failed${resume()}`));
-    socket.on('close', () => finish(1, `the server ended the event stream (it stopped, or this reader fell behind)${resume()}`));
+    socket.on('close', () => {
+      // A server from before the event stream refuses the subscription: it closes without starting it.
+      if (!started) finish(1, `the server closed the connection without starting the event stream (a server older than this client, which has no event stream? 'tessera server-info' shows its version)`);
+      else finish(1, `the server ended the event stream (it stopped, or this reader fell behind)${resume()}`);
+    });
     socket.write(encodeJson({ t: 'events', ...(since === undefined ? {} : { since }) }));
   });
 }
