@@ -332,3 +332,21 @@ export const MAX_PROJECT_SCRIPT_BYTES = 4 << 20;
 export const MAX_PROJECT_SCRIPTS = 64;
 /** Approved versions of one project file remembered: branches with different files each keep theirs; older ones are asked about again. */
 export const MAX_APPROVED_VERSIONS = 8;
+
+/** Events the server keeps for `tessera events --since`: a reader that reconnects within a few minutes of busy panes misses nothing. */
+export const EVENT_RING_SIZE = 4096;
+/** Event lines queued for a reader that does not read them, above which it is dropped (it can come back with --since). */
+export const EVENT_READER_BACKLOG_BYTES = 1 << 20;
+/** Longest question text carried by an event or a notification: a line or two; the rest is on the pane's screen. */
+export const MAX_EVENT_TEXT_CHARS = 500;
+/** A notifyCommand still running after this long is killed (with its process group): a stuck script must not pile up. */
+export const NOTIFY_COMMAND_TIMEOUT_MS = 10_000;
+/** notifyCommands running at once; a notification past that runs no command (counted in server-info). */
+export const MAX_NOTIFY_COMMANDS_RUNNING = 4;
+/** Notifications sent at once, then NOTIFICATIONS_PER_MINUTE: many agents finishing together never make a storm. */
+export const NOTIFICATION_BURST = 5;
+export const NOTIFICATIONS_PER_MINUTE = 10;
+/** Question ids remembered as notified already (one notification per question); old ones are long answered. */
+export const MAX_NOTIFIED_QUESTIONS = 1024;
+/** Default of the notifyDelay setting: a question answered (or a pane looked at) within this many seconds is not notified. */
+export const DEFAULT_NOTIFY_DELAY_SECONDS = 5;

@@ -11,7 +11,7 @@ const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 export const HELP_TOPICS: Readonly<Record<string, { file: string; about: string }>> = {
   keys: { file: 'docs/keys.md', about: 'the palette, synchronized input, viewer panes, scrolling back and copying, the mouse' },
-  commands: { file: 'docs/commands.md', about: 'every control command, pane targets, scripting' },
+  commands: { file: 'docs/commands.md', about: 'every control command, pane targets, scripting, events, notifications' },
   agents: { file: 'docs/agents.md', about: 'agent panes, status pills, the approval bar, custom agents' },
   workspaces: { file: 'docs/workspaces.md', about: 'folders, git worktrees and clones, templates, the switcher, sleep and resume' },
   settings: { file: 'docs/settings.md', about: 'the settings file, changing the keys' },

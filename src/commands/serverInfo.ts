@@ -53,6 +53,17 @@ export interface LoopDelayFigures {
   windowMs: number;
 }
 
+/** What the notifications (notify, notifyCommand) did since the server started. */
+export interface NotificationsInfo {
+  sent: number;
+  /** Dropped by the rate limit. */
+  limited: number;
+  /** Waiting for their delay (notifyDelay) to pass. */
+  pending: number;
+  /** The notifyCommand in force failed: the first failure, and how many there were. */
+  commandFailure: { command: string[]; message: string; at: string; count: number } | null;
+}
+
 export interface ServerInfo {
   pid: number;
   socketPath: string;
@@ -61,6 +72,8 @@ export interface ServerInfo {
   /** Absent from servers older than this client. */
   clients?: ClientInfo[];
   memory?: MemoryReport;
+  /** Absent from servers older than this client. */
+  notifications?: NotificationsInfo;
   /** Only with --loop-delay: null on the call that starts the measurement. */
   loopDelay?: LoopDelayFigures | null;
 }
@@ -76,7 +89,7 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
   skipped until it catches up); and where its memory goes: resident memory (of it, Node's own
   code), the JavaScript heap, memory outside the heap, and what the panes hold: their screens
   (kept in full by the terminal emulator; an estimate) and their history (lines that scrolled
-  off, kept compactly). When the server, on starting, ended pane processes that a crashed
+  off, kept compactly); the notifications sent (and a notifyCommand that failed). When the server, on starting, ended pane processes that a crashed
   server had left running, it says so here too.
 
   --loop-delay  also says how late the server's event loop ran (how long a key or a frame could
@@ -93,11 +106,21 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
     output.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
     if (info.clients) output.out(clientLines(info.clients));
     if (info.memory) output.out(memoryLines(info.memory));
+    if (info.notifications) output.out(notificationLines(info.notifications));
     if (info.crashSweep) output.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
     if (info.loopDelay === null) output.out('event-loop delay: measuring from now; run this again to see it\n');
     else if (info.loopDelay) output.out(`${loopDelayLine(info.loopDelay)}\n`);
   },
 });
+
+function notificationLines(n: NotificationsInfo): string {
+  const limited = n.limited > 0 ? `, ${n.limited} dropped by the rate limit` : '';
+  const line = `notifications: ${n.sent} sent, ${n.pending} waiting for their delay${limited}\n`;
+  const f = n.commandFailure;
+  if (!f) return line;
+  const times = f.count === 1 ? 'once' : `${f.count} times`;
+  return `${line}  notifyCommand ${JSON.stringify(f.command)} failed ${times}; first: ${f.message} (${f.at})\n`;
+}
 
 function memoryLines(m: MemoryReport): string {
   const code = m.code === null ? '' : ` (Node's code ${mb(m.code)})`;

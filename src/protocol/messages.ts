@@ -1,6 +1,7 @@
 // The JSON messages of the socket protocol, and their validation on receipt.
 
 import { InvalidInput, bool, int, optStr, record, str, type Fields } from './validate.js';
+import { parseEvent, parseEventsStart, type EventsStart, type TesseraEvent } from './events.js';
 
 export const PROTOCOL_VERSION = 2;
 
@@ -69,7 +70,16 @@ export interface RequestMessage {
   callerPane?: string;
 }
 
-export type ClientMessage = AttachMessage | ResizeMessage | RequestMessage | LeaveMessage;
+/**
+ * Subscribes this connection to the event stream (`tessera events`): the server answers `events-start`, then
+ * one `event` per event until the connection closes. `since`: replay the kept events numbered after it first.
+ */
+export interface EventsMessage {
+  t: 'events';
+  since?: number;
+}
+
+export type ClientMessage = AttachMessage | ResizeMessage | RequestMessage | LeaveMessage | EventsMessage;
 
 export type ServerMessage =
   | { t: 'response'; id: number; ok: true; result: unknown }
@@ -77,7 +87,9 @@ export type ServerMessage =
   | { t: 'attached'; workspace: string }
   /** The answer to an attach that offered its keyboard: whether the server reads the keys itself. */
   | { t: 'input'; direct: boolean }
-  | { t: 'end'; reason: string; exitCode: number };
+  | { t: 'end'; reason: string; exitCode: number }
+  | ({ t: 'events-start' } & EventsStart)
+  | { t: 'event'; event: TesseraEvent };
 
 export function parseClientMessage(value: unknown): ClientMessage {
   const m = record(value, 'message');
@@ -104,6 +116,8 @@ export function parseClientMessage(value: unknown): ClientMessage {
       return { t: 'leave', reason: str(m.reason, 'reason', 4096) };
     case 'resize':
       return { t: 'resize', cols: int(m.cols, 'cols', 1, MAX_TERMINAL_COLS), rows: int(m.rows, 'rows', 1, MAX_TERMINAL_ROWS) };
+    case 'events':
+      return { t: 'events', since: m.since === undefined ? undefined : int(m.since, 'since', 0, Number.MAX_SAFE_INTEGER) };
     case 'request':
       return {
         t: 'request',
@@ -144,6 +158,10 @@ export function parseServerMessage(value: unknown): ServerMessage {
       return { t: 'input', direct: bool(m.direct, 'direct') };
     case 'end':
       return { t: 'end', reason: str(m.reason, 'reason', 4096), exitCode: int(m.exitCode, 'exitCode', 0, 255) };
+    case 'events-start':
+      return { t: 'events-start', ...parseEventsStart(m) };
+    case 'event':
+      return { t: 'event', event: parseEvent(m.event) };
     default:
       throw new InvalidInput(`unknown message type ${JSON.stringify(m.t)}`);
   }

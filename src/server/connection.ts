@@ -11,11 +11,14 @@ import type { ClientTransport } from './client/sessionHost.js';
 import type { ConnectionBudget } from './connectionBudget.js';
 import { DirectInput } from './client/directInput.js';
 import { DirectOutput } from './client/directOutput.js';
+import type { EventReader } from './events/eventStream.js';
 
 export interface ConnectionHandlers {
   request(message: RequestMessage): Promise<unknown>;
   /** Returns the function that receives this client's later input and resizes, or throws to refuse. */
   attach(message: AttachMessage, transport: ClientTransport): { input(data: string): void; resize(cols: number, rows: number): void; gone(): void };
+  /** Subscribes `reader` to the event stream (replaying what came after `since`); returns how to stop. */
+  events(since: number | undefined, reader: EventReader): () => void;
   log(text: string): void;
 }
 
@@ -34,6 +37,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   // The first message must come soon; later, a frame that has started must finish soon.
   let deadline: ReturnType<typeof setTimeout> | undefined = setTimeout(() => drop('it sent nothing it wanted'), FIRST_MESSAGE_TIMEOUT_MS);
   let framesSeen = false;
+  let unsubscribe: (() => void) | undefined;
 
   const send = (message: ServerMessage) => {
     if (socket.destroyed) return;
@@ -148,6 +152,17 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
           }
           send({ t: 'input', direct: directKeys !== undefined });
         }
+      } else if (message.t === 'events') {
+        if (attached || unsubscribe) return drop('subscribed to events while attached or subscribed already');
+        unsubscribe = handlers.events(message.since, {
+          started: (start) => send({ t: 'events-start', ...start }),
+          // Written straight to the socket (never waits); the stream drops a reader whose backlog grows too large.
+          write: (event) => {
+            if (!socket.destroyed) socket.write(encodeJson({ t: 'event', event } satisfies ServerMessage));
+          },
+          backlog: () => socket.writableLength,
+          drop,
+        });
       } else if (message.t === 'leave') {
         if (!attached) return drop('leave before attaching');
         transport.end(message.reason, 1);
@@ -164,6 +179,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     clearTimeout(deadline);
     budget.holdPending(heldBytes, 0);
     budget.release();
+    unsubscribe?.();
     attached?.gone();
   });
 }

@@ -40,6 +40,11 @@ import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { diffSummary } from '../git/diffSummary.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
+import { EVENT_READER_BACKLOG_BYTES, EVENT_RING_SIZE } from '../limits.js';
+import { EventStream } from './events/eventStream.js';
+import { watchPaneEvents } from './events/paneEvents.js';
+import { Notifier } from './notifications/notifier.js';
+import { NotifyCommandRunner } from './notifications/notifyCommand.js';
 
 /** What an attached client's connection passes on: its keys, its size, its going away. */
 export type AttachedClient = ReturnType<ConnectionHandlers['attach']>;
@@ -78,6 +83,9 @@ export class Server {
   /** The event-loop delay window of `server-info --loop-delay`. */
   private readonly loopDelay = new LoopDelayWindow();
   private readonly budget = new ConnectionBudget();
+  /** What happened, numbered, for `tessera events` (and the last EVENT_RING_SIZE of it for --since). */
+  readonly events = new EventStream(EVENT_RING_SIZE, EVENT_READER_BACKLOG_BYTES);
+  private readonly notifier: Notifier;
 
   private readonly socketPath: string;
   private readonly settings: LiveSettings;
@@ -104,12 +112,28 @@ export class Server {
     );
     const agents = new AgentSupervisor({
       detectorFor: (agent) => this.catalog().find(agent)?.detector,
-      isSeen: (pane, workspace) => [...this.clients].some((c) => c.workspace === workspace && workspace.focusedPaneId === pane.id),
-      alert: (_pane, text) => {
-        for (const client of this.clients) client.alert(text);
+      isSeen: (pane, workspace) => this.isSeen(pane, workspace),
+      alert: (pane, text, reason) => {
+        const workspace = this.registry.findPane(pane.id)?.workspace;
+        if (reason && workspace) this.notifier.needsYou(pane, workspace, reason, text);
+        else for (const client of this.clients) client.alert(text); // the agent's own notification, passed on as it comes
         this.refreshAllChrome();
       },
     });
+    this.notifier = new Notifier(
+      {
+        settings: () => settings.settings,
+        isSeen: (pane, workspace) => this.isSeen(pane, workspace),
+        alertTerminals: (text) => {
+          for (const client of this.clients) client.alert(text);
+          return this.clients.size;
+        },
+        publish: (body) => this.events.publish(body),
+        env,
+        cwd: env.HOME ?? '/',
+      },
+      new NotifyCommandRunner(log),
+    );
     const passthrough = new Passthrough({
       viewers: (workspace) => [...this.clients].filter((client) => client.workspace === workspace),
       settings: () => settings.settings,
@@ -128,6 +152,7 @@ export class Server {
         passthrough.watch(pane, workspace);
         this.sessions.watch(pane);
         this.recorder.watch(pane, workspace);
+        watchPaneEvents(pane, workspace, (body) => this.events.publish(body));
         this.followForStrips(workspace);
         this.refreshAllChrome(); // a new workspace or pane: every strip
       },
@@ -136,7 +161,10 @@ export class Server {
         const note = startWaitingIfApproved(this.registry, workspace, templateSources(settings.settings, env));
         if (note !== undefined) workspace.notice = note;
       },
+      started: (workspace, how) => this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name }),
+      removed: (name) => this.events.publish({ kind: 'workspace-removed', workspace: name }),
       workspaceClosed: (workspace) => {
+        this.events.publish({ kind: 'workspace-dormant', workspace: workspace.name });
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
         this.refreshAllChrome();
       },
@@ -153,6 +181,11 @@ export class Server {
       () => this.refreshAllChrome(),
     );
     this.workspaces = new WorkspaceList(this.registry, diffs);
+  }
+
+  /** Someone looks at this pane: it is focused in a client showing its workspace, whose terminal has focus. */
+  private isSeen(pane: { id: number }, workspace: Workspace): boolean {
+    return [...this.clients].some((c) => c.workspace === workspace && workspace.focusedPaneId === pane.id && c.terminalFocused);
   }
 
   /** Clients showing other workspaces redraw their strip when a workspace's state changes (once per workspace). */
@@ -204,6 +237,7 @@ export class Server {
     this.stopping = true;
     this.settings.dispose();
     this.loopDelay.dispose();
+    this.notifier.dispose();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     // Only the socket this server bound: if someone moved it and put another there, that one stays.
@@ -234,6 +268,7 @@ export class Server {
     handleConnection(socket, {
       request: (message) => this.request(message),
       attach: (message, transport) => this.attach(message, transport),
+      events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
     }, this.budget);
   }
@@ -324,6 +359,7 @@ export class Server {
       history: this.history,
       env: this.env,
       loopDelay: this.loopDelay,
+      notifications: () => this.notifier.report(),
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
   }

@@ -27,6 +27,10 @@ export interface RegistryEvents {
   opened?(workspace: Workspace): void;
   /** A workspace's last pane closed: it is dormant (and empty) now. */
   workspaceClosed(workspace: Workspace): void;
+  /** A workspace starts running: made now ('created') or started from its record ('opened'); before its panes are added. */
+  started?(workspace: Workspace, how: 'created' | 'opened'): void;
+  /** A workspace was forgotten (rm): its record is gone. */
+  removed?(name: string): void;
   /** Something went wrong that the user should see in the log (a pane of a record that could not start). */
   log?(text: string): void;
 }
@@ -248,6 +252,7 @@ export class WorkspaceRegistry {
   async forget(name: string): Promise<void> {
     await this.stop(name);
     this.records.forget(name);
+    this.events.removed?.(name);
   }
 
   /** The server stops: records are written as they are now, then every pane ends. */
@@ -272,6 +277,7 @@ export class WorkspaceRegistry {
     workspace.attentionCleared = () => this.events.attentionCleared();
     this.workspaces.set(workspace.name, workspace);
     workspace.onChange(() => this.saveSoon(workspace));
+    this.events.started?.(workspace, options.saved ? 'created' : 'opened');
     for (const pane of workspace.panes.values()) {
       this.watchPane(workspace, pane);
       this.events.paneAdded(pane, workspace);

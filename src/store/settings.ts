@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { InvalidInput, bool, int, oneOf, record, str } from '../protocol/validate.js';
+import { InvalidInput, bool, int, oneOf, record, str, strArray } from '../protocol/validate.js';
 import { tokenizeShellCommand } from '../shell/tokenize.js';
 import { parseCustomAgents } from '../agents/agentKinds.js';
 import { parseExtraCommands } from '../shell/allowlist.js';
@@ -116,7 +116,11 @@ function parseField(key: string, value: unknown): Partial<Settings> {
     case 'trueColor':
       return { trueColor: oneOf(value, 'trueColor', ['auto', 'on', 'off'] as const) };
     case 'notify':
-      return { notify: oneOf(value, 'notify', ['bell', 'osc9', 'none'] as const) };
+      return { notify: oneOf(value, 'notify', ['bell', 'osc9', 'osc777', 'osc99', 'none'] as const) };
+    case 'notifyCommand':
+      return { notifyCommand: parseNotifyCommand(value) };
+    case 'notifyDelay':
+      return { notifyDelay: int(value, 'notifyDelay', 0, MAX_NOTIFY_DELAY_SECONDS) };
     case 'extraCommands': {
       const extra = parseExtraCommands(value);
       if (!extra.ok) throw new InvalidInput(extra.message);
@@ -151,6 +155,17 @@ function parseField(key: string, value: unknown): Partial<Settings> {
     default:
       throw new InvalidInput(`setting '${key}' has no reader`);
   }
+}
+
+/** An hour: a notification later than that finds no one it could still help. */
+const MAX_NOTIFY_DELAY_SECONDS = 3600;
+
+/** `["notify-send", "tessera"]`: a program and its arguments, run without a shell; [] for none. */
+function parseNotifyCommand(value: unknown): string[] {
+  const argv = strArray(value, 'notifyCommand', 64);
+  if (argv.length > 0 && argv[0] === '') throw new InvalidInput('notifyCommand must start with a program name or path');
+  if (argv.some((arg) => arg.includes('\0'))) throw new InvalidInput('notifyCommand must not contain NUL characters');
+  return argv;
 }
 
 /** An InvalidInput that knows where in the file it is. */

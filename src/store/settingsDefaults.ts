@@ -1,7 +1,7 @@
 // The settings tessera uses when the user's config file does not say otherwise.
 
 import type { CustomAgent } from '../agents/agentKinds.js';
-import { DEFAULT_CLIPBOARD_LIMIT_BYTES } from '../limits.js';
+import { DEFAULT_CLIPBOARD_LIMIT_BYTES, DEFAULT_NOTIFY_DELAY_SECONDS } from '../limits.js';
 import { DEFAULT_WORKSPACE_SETTINGS, type WorkspaceSettingsFields } from './workspaceSettings.js';
 
 /** One entry of the `keys` setting: the keys it gives an action, and where in the file it was written. */
@@ -37,7 +37,11 @@ export interface Settings extends WorkspaceSettingsFields {
   /** Programs allowed in panes besides the agents, shells and ssh (plain names, e.g. "vim"). */
   extraCommands: string[];
   /** How a pane that needs you (approval, finished turn) is announced to your terminal when you are not looking at it. */
-  notify: 'bell' | 'osc9' | 'none';
+  notify: 'bell' | 'osc9' | 'osc777' | 'osc99' | 'none';
+  /** A program the server runs when a pane needs you and you are not looking (argv, never through a shell); [] for none. */
+  notifyCommand: string[];
+  /** Seconds a question (or a finished turn) waits unseen before it is notified: one answered sooner is not. */
+  notifyDelay: number;
   /** Agents the user defines: name, command, detection rules and approval keys (see docs/agents.md). */
   customAgents: CustomAgent[];
   /** The shell for new terminal panes (a command line, e.g. "zsh -l"); empty means $SHELL. */
@@ -69,6 +73,8 @@ export const DEFAULT_SETTINGS: Settings = {
   trueColor: 'auto',
   extraCommands: [],
   notify: 'bell',
+  notifyCommand: [],
+  notifyDelay: DEFAULT_NOTIFY_DELAY_SECONDS,
   customAgents: [],
   defaultShell: '',
   clipboard: 'allow',

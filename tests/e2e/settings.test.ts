@@ -57,7 +57,7 @@ describe('settings applied live', () => {
     await t.waitFor(() => /settings not applied: config\.json:4:13: notify must be one of/.test(statusBar(t)));
     const reload = await s.cli(['reload']);
     expect(reload.code).toBe(1);
-    expect(reload.stderr).toMatch(/settings not applied: config\.json:4:13: notify must be one of bell, osc9, none/);
+    expect(reload.stderr).toMatch(/settings not applied: config\.json:4:13: notify must be one of bell, osc9, osc777, osc99, none/);
     expect(reload.stderr).toMatch(/the previous settings stay in force/);
     fs.writeFileSync(configFile(s), '{\n  "prefix": "C-b"\n  "zoom": 1\n}\n');
     await t.waitFor(() => /config\.json:3:3: not valid JSON: comma expected/.test(statusBar(t)));

@@ -31,6 +31,12 @@ export interface AgentMonitorEvents {
  */
 export type AnsweredState = 'running' | 'idle';
 
+/** An answer given to a question: what it was (allow, deny, abort, typed) and where it came from. */
+export interface AnswerGiven {
+  answer: string;
+  origin: string;
+}
+
 /** What decided an agent pane's pill, for `tessera explain`. */
 export interface AgentExplanation {
   state?: AgentState;
@@ -62,6 +68,7 @@ export class AgentMonitor {
   /** Tessera is writing an answer: its keys are not the user answering in the pane. */
   private writingAnswer = false;
   private disposed = false;
+  private readonly answerListeners = new Set<(question: Question, given: AnswerGiven) => void>();
 
   constructor(
     private readonly pane: Pane,
@@ -156,7 +163,7 @@ export class AgentMonitor {
    * is used up and the pill shows `next` (what the answer makes the agent do) until the screen shows more. False
    * when the pane refused the keys (nothing was answered).
    */
-  answer(question: Question, how: string, next: AnsweredState, write: () => boolean): boolean {
+  answer(question: Question, given: AnswerGiven, next: AnsweredState, write: () => boolean): boolean {
     this.writingAnswer = true;
     let written: boolean;
     try {
@@ -164,8 +171,14 @@ export class AgentMonitor {
     } finally {
       this.writingAnswer = false;
     }
-    if (written) this.answered(question, how, next);
+    if (written) this.answered(question, given, next);
     return written;
+  }
+
+  /** Each question answered from now on (for the event stream). */
+  onAnswered(listener: (question: Question, given: AnswerGiven) => void): Disposable {
+    this.answerListeners.add(listener);
+    return { dispose: () => this.answerListeners.delete(listener) };
   }
 
   dispose(): void {
@@ -174,6 +187,7 @@ export class AgentMonitor {
     clearTimeout(this.commitTimer);
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.answeredRows.dispose();
+    this.answerListeners.clear();
   }
 
   private readScreen(): Detection {
@@ -191,8 +205,10 @@ export class AgentMonitor {
   }
 
   /** The question is answered: it is used up, its rows no longer count, and the pill leaves "approval" at once. */
-  private answered(question: Question, how: string, next: AnsweredState): void {
+  private answered(question: Question, given: AnswerGiven, next: AnsweredState): void {
+    const how = given.answer === 'typed' ? given.origin : `${given.answer}, from ${given.origin}`;
     this.questions.consume(question.id);
+    for (const listener of [...this.answerListeners]) listener(question, given);
     const rows = this.lastScreen?.state === 'approval' ? (this.lastScreen.questionRows ?? []) : [];
     const { lines } = this.pane.emulator.liveScreen();
     for (const row of rows) this.answeredRows.add(row, lines[row] ?? '');
@@ -206,7 +222,7 @@ export class AgentMonitor {
   private typed(data: string): void {
     if (this.writingAnswer || this.waiting === undefined || !typesEnter(data)) return;
     const question = this.questionNow();
-    if (question) this.answered(question, 'Enter typed in the pane', 'running');
+    if (question) this.answered(question, { answer: 'typed', origin: 'Enter typed in the pane' }, 'running');
   }
 
   private shownChanged(): void {

@@ -7,13 +7,14 @@ import type { Workspace } from '../workspace.js';
 import { AgentMonitor } from './agentMonitor.js';
 import { PromptDelivery } from './promptDelivery.js';
 import type { AgentNotification } from './notificationSignals.js';
+import type { NotificationReason } from '../../protocol/events.js';
 
 export interface SupervisorHost {
   detectorFor(agent: string): ScreenDetector | undefined;
   /** Is this pane on someone's screen and focused there? */
   isSeen(pane: Pane, workspace: Workspace): boolean;
-  /** Tell attached clients (bell / OSC 9, per settings) that a pane needs the user. */
-  alert(pane: Pane, text: string): void;
+  /** A pane needs the user: it asks a question or finished its turn (`reason`), or its agent sent a notification (none). */
+  alert(pane: Pane, text: string, reason?: NotificationReason): void;
 }
 
 export class AgentSupervisor {
@@ -76,7 +77,8 @@ export class AgentSupervisor {
     if (this.host.isSeen(pane, workspace)) return;
     pane.attention = true;
     workspace.notify();
-    this.host.alert(pane, startedWaiting ? `pane ${pane.id} (${pane.agent}) needs your approval` : `pane ${pane.id} (${pane.agent}) finished its turn`);
+    if (startedWaiting) this.host.alert(pane, `pane ${pane.id} (${pane.agent}) needs your approval`, 'question');
+    else this.host.alert(pane, `pane ${pane.id} (${pane.agent}) finished its turn`, 'turn-finished');
   }
 
   private notified(pane: Pane, workspace: Workspace, notification: AgentNotification): void {

@@ -20,8 +20,8 @@ export function answerApproval(pane: Pane, answer: Answer, options: { meant?: st
   const check = checkAnswer(pane.id, monitor?.questionNow(), options.meant);
   if (!check.ok || !monitor) throw new RefusedError(check.ok ? `no question is waiting in pane ${pane.id}` : check.message);
   const keys = keysForPane(monitor.detector.approvalKeys[answer], pane.inputModes);
-  const how = `${answer}, from ${options.origin === 'approval bar' ? 'the approval bar' : `tessera ${commandName(answer)}`}`;
-  if (!monitor.answer(check.question, how, answer === 'allow' ? 'running' : 'idle', () => pane.write(keys))) {
+  const origin = options.origin === 'approval bar' ? 'the approval bar' : `tessera ${commandName(answer)}`;
+  if (!monitor.answer(check.question, { answer, origin }, answer === 'allow' ? 'running' : 'idle', () => pane.write(keys))) {
     throw new RefusedError(`pane ${pane.id} is not reading its input: the answer was not sent and the question still waits`);
   }
   return check.question.id;

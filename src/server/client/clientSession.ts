@@ -18,6 +18,7 @@ import { ConfirmEndController } from './confirmEndController.js';
 import { ColorProbe } from './colorProbe.js';
 import { OuterKeyboard } from './outerKeyboard.js';
 import { sendFocusEvent } from '../focusEvents.js';
+import { alertSequence } from '../notifications/alertSequence.js';
 import { copyText } from './clipboard.js';
 import { KeyRouter } from './keyRouter.js';
 import { keyLabel } from '../keys/keyLabel.js';
@@ -34,7 +35,6 @@ import { NoticeTimer } from './noticeTimer.js';
 import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
-import { visibleText } from '../../term/visibleText.js';
 import type { ClientTransport, SessionHost } from './sessionHost.js';
 import type { ClientInfo } from '../../commands/serverInfo.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
@@ -57,6 +57,8 @@ export class ClientSession implements ActionContext {
   readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
   private closed = false;
+  /** The user's terminal has focus (focus events, DECSET 1004); taken as focused until it says otherwise. */
+  terminalFocused = true;
   private colorProbe: ColorProbe | undefined;
   private outerKeyboard: OuterKeyboard | undefined;
   /** Bells, notifications and clipboard writes, bounded while the client's terminal is not reading. */
@@ -123,7 +125,10 @@ export class ClientSession implements ActionContext {
         if (!this.colorProbe?.reply(raw)) this.outerKeyboard?.reply(raw);
       },
       expectingReplies: () => this.colorProbe?.awaitingReplies === true,
-      focus: (focused) => sendFocusEvent(this.workspace.focusedPane, focused),
+      focus: (focused) => {
+        this.terminalFocused = focused;
+        sendFocusEvent(this.workspace.focusedPane, focused);
+      },
       route: (tokens) => this.router.handle(tokens),
     });
     this.watch = new WorkspaceWatch({
@@ -205,11 +210,10 @@ export class ClientSession implements ActionContext {
     this.message(text, 'error');
   }
 
-  /** Passes a "needs you" alert to the user's terminal, as the settings say (bell, OSC 9 or nothing). */
+  /** Passes a "needs you" alert to the user's terminal, as the settings say (bell, OSC 9, 777, 99 or nothing). */
   alert(text: string): void {
-    const how = this.host.settings.settings.notify;
-    if (how === 'bell') this.outOfFrame.momentary('\x07');
-    else if (how === 'osc9') this.outOfFrame.momentary(`\x1b]9;tessera: ${visibleText(text)}\x07`);
+    const sequence = alertSequence(this.host.settings.settings.notify, text);
+    if (sequence !== undefined) this.outOfFrame.momentary(sequence);
   }
 
   /** The settings were reloaded (or the file has a mistake): apply them and say so. */

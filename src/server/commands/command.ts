@@ -7,6 +7,7 @@ import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ClientSession } from '../client/clientSession.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LoopDelayWindow } from '../loopDelay.js';
+import type { NotificationReport } from '../notifications/notifier.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -34,6 +35,8 @@ export interface CommandContext {
   env: NodeJS.ProcessEnv;
   /** Measures the event-loop delay between two `server-info --loop-delay` calls. */
   loopDelay: LoopDelayWindow;
+  /** What the notifications did (server-info). */
+  notifications?: () => NotificationReport;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
 }

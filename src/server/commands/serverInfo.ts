@@ -11,5 +11,6 @@ export const serverInfo = implement(definition, (args, ctx) => ({
   crashSweep: ctx.crashSweep ?? null,
   clients: [...ctx.clients].map((client) => client.info()),
   memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
+  ...(ctx.notifications ? { notifications: ctx.notifications() } : {}),
   ...(args.loopDelay ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
 }));
