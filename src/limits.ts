@@ -330,3 +330,10 @@ export const MAX_PROJECT_SCRIPT_BYTES = 4 << 20;
 export const MAX_PROJECT_SCRIPTS = 64;
 /** Approved versions of one project file remembered: branches with different files each keep theirs; older ones are asked about again. */
 export const MAX_APPROVED_VERSIONS = 8;
+
+/** A report from an agent's own channel (hook, notify, `tessera status`) outranks a screen that says otherwise this long: either may lag the other under load. */
+export const CHANNEL_HOLD_MS = 3_000;
+/** `tessera hook` gives up (and exits 0) after this long: the agent never waits on tessera, and a late report is stale anyway. */
+export const HOOK_TIMEOUT_MS = 2_000;
+/** Largest hook payload `tessera hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
+export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;

@@ -1,6 +1,8 @@
 // Every control command the server answers, by name.
 
 import { abort, approve, deny } from './answerApproval.js';
+import { agentHook } from './agentHook.js';
+import { reportStatus } from './reportStatus.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
 import { diffWorkspace } from './diffWorkspace.js';
@@ -28,6 +30,8 @@ import { zoomPane } from './zoomPane.js';
 
 const ALL: ServerCommand[] = [
   abort,
+  agentHook,
+  reportStatus,
   approve,
   deny,
   explainPane,
