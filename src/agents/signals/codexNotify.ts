@@ -13,13 +13,7 @@ export const CODEX_SIGNAL_CONFLICTS: readonly RegExp[] = [/^(--config=)?notify\s
 /** `-c` flags that make codex run `argv` at each turn's end and notify through OSC 9 whether or not it has focus. */
 export function codexSignalArgs(argv: readonly string[]): string[] {
   const array = `[${argv.map((arg) => JSON.stringify(arg)).join(', ')}]`;
-  return [
-    '-c', `notify=${array}`,
-    '-c', 'tui.notifications=true',
-    '-c', 'tui.notification_method="osc9"',
-    // A pane has no focus events to give codex, and tessera decides itself whether to pass a notification on.
-    '-c', 'tui.notification_condition="always"',
-  ];
+  return ['-c', `notify=${array}`];
 }
 
 /** The report in the JSON codex passes as the notify program's last argument. */
@@ -32,7 +26,12 @@ export function readCodexNotify(payload: unknown): ChannelReport | undefined {
   return { source: 'codex', event, ...(text === undefined ? {} : { text }) };
 }
 
+/**
+ * Nothing, for now: 0.169.0 also runs notify with `agent-turn-complete` in the middle of a turn (seen between its
+ * "Working" line and the approval dialog that followed), so as a state it would make the pill flap. The report is
+ * still noted (`tessera explain` shows it as the last report) and the screen decides.
+ */
 export function codexNotifyState(report: ChannelReport): ChannelState | undefined {
-  if (report.event === 'agent-turn-complete') return { state: 'idle', label: `notify ${report.event}` };
+  void report;
   return undefined;
 }

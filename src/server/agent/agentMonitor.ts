@@ -63,6 +63,8 @@ export class AgentMonitor {
   private firstDirtyAt: number | undefined;
   private lastSignal: AgentNotification | undefined;
   private lastReport: { label: string; at: number; firedAt: number } | undefined;
+  /** Reports fired before this (ms since the epoch) are stale: a question was answered since. */
+  private reportFloor = 0;
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the screen showed when it was last read, whether or not the pill follows it. */
   private lastScreen: Detection | undefined;
@@ -177,9 +179,9 @@ export class AgentMonitor {
   reported(report: ChannelReport): void {
     if (this.disposed) return;
     const firedAt = report.firedAt ?? Date.now();
-    if (this.lastReport !== undefined && firedAt < this.lastReport.firedAt) return;
+    if (firedAt < this.reportFloor || (this.lastReport !== undefined && firedAt < this.lastReport.firedAt)) return;
     const said = channelState(report);
-    const label = said?.label ?? `${report.source} ${report.event}${report.detail === undefined ? '' : ` ${report.detail}`}`;
+    const label = said?.label ?? `${report.source === 'codex' ? 'notify' : report.source} ${report.event}${report.detail === undefined ? '' : ` ${report.detail}`}`;
     this.lastReport = { label, at: Date.now(), firedAt };
     if (said === undefined) return;
     // A question already waiting stays the same question (its id too), whoever saw it first.
@@ -232,6 +234,7 @@ export class AgentMonitor {
   /** The question is answered: it is used up, its rows no longer count, and the pill leaves "approval" at once. */
   private answered(question: Question, how: string, next: AnsweredState): void {
     this.questions.consume(question.id);
+    this.reportFloor = Date.now();
     const rows = this.lastScreen?.state === 'approval' ? (this.lastScreen.questionRows ?? []) : [];
     const { lines } = this.pane.emulator.liveScreen();
     for (const row of rows) this.answeredRows.add(row, lines[row] ?? '');
