@@ -350,3 +350,10 @@ export const NOTIFICATIONS_PER_MINUTE = 10;
 export const MAX_NOTIFIED_QUESTIONS = 1024;
 /** Default of the notifyDelay setting: a question answered (or a pane looked at) within this many seconds is not notified. */
 export const DEFAULT_NOTIFY_DELAY_SECONDS = 5;
+
+/** A report from an agent's own channel (hook, notify, `tessera status`) outranks a screen that says otherwise this long: either may lag the other under load. */
+export const CHANNEL_HOLD_MS = 3_000;
+/** `tessera hook` gives up (and exits 0) after this long: the agent never waits on tessera, and a late report is stale anyway. */
+export const HOOK_TIMEOUT_MS = 2_000;
+/** Largest hook payload `tessera hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
+export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;

@@ -4,8 +4,11 @@ import type { AgentScreen } from './screen.js';
 
 export type AgentKind = 'claude' | 'codex' | 'gemini' | 'opencode';
 
-/** `starting`: not ready for input yet; `unknown`: a screen no rule recognises (a dialog we do not know, an error). */
-export type AgentState = 'starting' | 'idle' | 'running' | 'approval' | 'unknown';
+/**
+ * `starting`: not ready for input yet; `unknown`: a screen no rule recognises (a dialog we do not know, an error);
+ * `error`: the agent itself said its turn failed (only from its own channel, never read off the screen).
+ */
+export type AgentState = 'starting' | 'idle' | 'running' | 'approval' | 'error' | 'unknown';
 
 export interface Detection {
   state: AgentState;
@@ -43,4 +46,6 @@ export interface ScreenDetector {
   kind: string;
   detect(screen: AgentScreen): Detection;
   approvalKeys: ApprovalKeys;
+  /** The agent reports its own state (`tessera status`, OSC 777 tessera-status): its screen is only the fallback. */
+  reportsState?: boolean;
 }

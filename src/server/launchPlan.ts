@@ -4,6 +4,8 @@
 
 import type { AgentKindEntry } from '../agents/agentKinds.js';
 import { agentArgs } from '../agents/launch/agentArgs.js';
+import { signalArgs } from '../agents/signals/launchSignals.js';
+import { withFlags } from '../agents/launch/userArgs.js';
 import type { Effort, ResumeTarget } from '../agents/launch/options.js';
 import { programName } from '../shell/programName.js';
 import { resolveBinary } from '../shell/resolveBinary.js';
@@ -60,6 +62,8 @@ export interface PlanContext {
   catalog: AgentCatalog;
   env: NodeJS.ProcessEnv;
   configDir: string;
+  /** `tessera hook`'s command line, for the agents' own channels (see src/agents/signals/launchSignals.ts). */
+  hookCommand?: readonly string[];
 }
 
 export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan {
@@ -79,11 +83,14 @@ export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan
 function planAgent(agent: AgentRequest, userArgs: string[], requestDir: string | undefined, ctx: PlanContext, program?: string): LaunchPlan {
   const entry = ctx.catalog.find(agent.kind);
   if (!entry) throw new RefusedError(ctx.catalog.unknownMessage(agent.kind));
-  const args = [...entry.args, ...agentOptionArgs(entry, agent, userArgs)];
+  let args = [...entry.args, ...agentOptionArgs(entry, agent, userArgs)];
   const sessionId = knownSessionId(agent, args);
   const command = program ?? entry.command;
   const resolved = resolveProgram(command, requestDir, ctx);
   const displayCommand = [programName(command), ...args].join(' ');
+  // Not in displayCommand: the hooks' JSON is tessera's plumbing, not what the user asked to run.
+  const signals = entry.launch && ctx.hookCommand ? signalArgs(entry.launch.kind, ctx.hookCommand, args) : [];
+  args = withFlags([], args, signals);
   if (!resolved.ok && !resolved.notInstalled) throw new RefusedError(resolved.message);
   if (!resolved.ok) {
     const hint = entry.installHint ? `\r\n\r\nInstall it with:\r\n\r\n    ${entry.installHint}\r\n` : '\r\n';

@@ -64,6 +64,8 @@ export class Pane {
   readonly program: string | undefined;
   /** When the program started (ms since the epoch). */
   readonly startedAt = Date.now();
+  /** The secret in this pane's TESSERA_PANE_TOKEN: only the pane's own programs can report its state. */
+  readonly reportToken: string | undefined;
   /** The agent's conversation id, as last learned (see src/agents/session/). */
   sessionId: string | undefined;
   /** Asleep: tessera ended the agent's program on purpose, and keeps the pane to resume it. */
@@ -96,6 +98,7 @@ export class Pane {
     this.request = launch.request;
     this.program = launch.file;
     this.sessionId = launch.sessionId;
+    this.reportToken = launch.reportToken;
     this.lastCwd = launch.cwd;
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
     this.emulator = new Emulator({

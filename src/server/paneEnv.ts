@@ -3,11 +3,11 @@
 import { isGitContextVariable } from '../git/gitEnv.js';
 
 /** Variables that describe the terminal tessera itself runs in; inside a pane they would be lies. */
-const OUTER_TERMINAL_VARIABLES = ['TMUX', 'TMUX_PANE', 'STY', 'WINDOW', 'COLUMNS', 'LINES', 'TERM_PROGRAM_VERSION', 'TESSERA', 'TESSERA_PANE'];
+const OUTER_TERMINAL_VARIABLES = ['TMUX', 'TMUX_PANE', 'STY', 'WINDOW', 'COLUMNS', 'LINES', 'TERM_PROGRAM_VERSION', 'TESSERA', 'TESSERA_PANE', 'TESSERA_PANE_TOKEN'];
 
 export function paneEnvironment(
   base: NodeJS.ProcessEnv,
-  pane: { id: number; socketPath: string },
+  pane: { id: number; socketPath: string; reportToken?: string },
   overrides: Record<string, string> = {},
 ): Record<string, string> {
   const env: Record<string, string> = {};
@@ -23,5 +23,7 @@ export function paneEnvironment(
   env.TERM_PROGRAM = 'tessera';
   env.TESSERA = pane.socketPath;
   env.TESSERA_PANE = String(pane.id);
+  // The pane's own secret: `tessera status` and the agents' hooks prove with it that they report for this pane.
+  if (pane.reportToken !== undefined) env.TESSERA_PANE_TOKEN = pane.reportToken;
   return env;
 }

@@ -10,6 +10,8 @@ import type { AgentCatalog } from './agent/agentCatalog.js';
 import { planLaunch, type LaunchRequest } from './launchPlan.js';
 import { Pane } from './pane.js';
 import { paneEnvironment } from './paneEnv.js';
+import { newReportToken } from './reportToken.js';
+import { hookCommand } from './hookCommand.js';
 import type { SpawnProgram } from './serverOs.js';
 import { RefusedError } from './workspace.js';
 
@@ -23,6 +25,8 @@ export interface PaneRequest extends LaunchRequest {
 
 export class PaneFactory {
   private nextId = 1;
+  /** `tessera hook`, run by the agents' own hooks; found once. */
+  private readonly hookCommand = hookCommand();
 
   constructor(
     /** The settings in force now (read at each pane's start). */
@@ -42,8 +46,9 @@ export class PaneFactory {
     const cwd = checkDirectory(request.cwd);
     // Every agent that accepts an id of ours gets one, so its conversation can be resumed without guessing.
     const launch = { ...request, newSessionId: request.newSessionId ?? crypto.randomUUID() };
-    const plan = planLaunch(launch, { settings: this.settings(), catalog: this.catalog(), env: this.baseEnv, configDir: configDirectory(this.baseEnv) });
+    const plan = planLaunch(launch, { settings: this.settings(), catalog: this.catalog(), env: this.baseEnv, configDir: configDirectory(this.baseEnv), hookCommand: this.hookCommand });
     const paneId = id ?? this.nextId++;
+    const reportToken = newReportToken();
     try {
       return new Pane({
         id: paneId,
@@ -53,7 +58,8 @@ export class PaneFactory {
         cwd,
         cols: request.cols,
         rows: request.rows,
-        env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath }, request.workspaceEnv),
+        env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath, reportToken }, request.workspaceEnv),
+        reportToken,
         scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,
         log: this.log,

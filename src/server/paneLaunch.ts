@@ -37,6 +37,8 @@ export interface PaneLaunch {
   sessionId?: string;
   /** The server log (summaries of malformed output). */
   log?: (text: string) => void;
+  /** The pane's secret (in its TESSERA_PANE_TOKEN): a report of state must carry it (see reportToken.ts). */
+  reportToken?: string;
   /** Starts the program in a PTY (the system's, or a test's scripted one); spawnPty when not given. */
   spawn?: SpawnProgram;
 }

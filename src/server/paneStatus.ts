@@ -35,6 +35,7 @@ function agentPill(state: AgentState | undefined): PaneStatus {
     case 'running':
     case 'approval':
     case 'starting':
+    case 'error':
       return state;
     default:
       // Nothing recognised yet (or a screen no rule knows before any state was seen).

@@ -32,6 +32,26 @@ const UNSENT = 'draft never sent';
 /** The bottom row once no pane waits: no approval bar. */
 const NO_APPROVAL_BAR = /^(?!.*⚠)/;
 
+/**
+ * What says a CLI waits for approval, and that its turn ended: its own channel where it has one (Claude Code's hooks
+ * through --settings, Codex's OSC 9 notification and notify program), else the screen. Explain names it.
+ */
+const OWN_SIGNALS: Record<AgentKind, { asks: { source: string; rule: RegExp }; ended?: RegExp }> = {
+  claude: { asks: { source: 'channel', rule: /^hook (PermissionRequest Bash|Notification permission_prompt)$/ }, ended: /^hook Stop$/ },
+  codex: { asks: { source: 'screen', rule: /./ }, ended: /^notify agent-turn-complete$/ },
+  gemini: { asks: { source: 'screen', rule: /./ } },
+  opencode: { asks: { source: 'screen', rule: /./ } },
+};
+
+interface Explained {
+  status: string;
+  source: string;
+  rule: string;
+  matched: string[];
+  decidedAt?: number;
+  lastReport?: { label: string; at: number };
+}
+
 /** Step timings per agent, printed at the end of the file. */
 const timings: Record<string, Record<string, number>> = {};
 
@@ -92,6 +112,9 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
     const last = world.model.requests.filter((r) => r.turn?.toolsOffered === true).at(-1);
     return JSON.stringify(last?.body ?? '').split(text).length - 1;
   };
+
+  /** `tessera explain PANE --json` of the first pane, through the real CLI. */
+  const explain = async (): Promise<Explained> => JSON.parse(await world.sandbox.cliOk(['explain', String(paneId), '--json'])) as Explained;
 
   /** The approval bar for `pane`, quoting the touch of `marker-N`, with the three answers. */
   const approvalBar = (pane: number, marker: number): RegExp =>
@@ -157,9 +180,16 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
       expect(listed.question).toContain(`touch ${markerPath(world.markerDir, 1)}`);
       await client!.waitForBottomRow(approvalBar(paneId, 1), TURN_TIMEOUT_MS);
       await client!.outer.waitFor(header(paneId, 'approval'), ECHO_TIMEOUT_MS);
-      const explained = JSON.parse(await world.sandbox.cliOk(['explain', String(paneId), '--json'])) as { status: string; source: string; matched: string[] };
-      expect(explained).toMatchObject({ status: 'approval', source: 'screen' });
-      expect(explained.matched.length).toBeGreaterThan(0);
+      // Seen as waiting through the agent's own signal where it has one (it may come just after the screen showed it).
+      const own = OWN_SIGNALS[kind].asks;
+      const explained = await waitForValue(
+        explain,
+        (e) => e.status === 'approval' && e.source === own.source && own.rule.test(e.rule),
+        TURN_TIMEOUT_MS,
+        `explain to name ${own.source} ${String(own.rule)}`,
+      );
+      expect(explained.decidedAt).toBeLessThanOrEqual(Date.now());
+      if (own.source === 'screen') expect(explained.matched.length).toBeGreaterThan(0);
       expect(existsSync(markerPath(world.markerDir, 1))).toBe(false);
     });
   });
@@ -172,6 +202,12 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
       await waitForValue(() => world.screen(paneId), (s) => s.includes('Done.'), TURN_TIMEOUT_MS, 'the agent to say Done.');
       await trail!.waitFor('idle', TURN_TIMEOUT_MS);
       await client!.waitForBottomRow(NO_APPROVAL_BAR, ECHO_TIMEOUT_MS);
+      // The end of the turn came through the agent's own channel too, where it has one.
+      const ended = OWN_SIGNALS[kind].ended;
+      if (ended !== undefined) {
+        const seen = (e: Explained): boolean => ended.test(e.source === 'channel' ? e.rule : (e.lastReport?.label ?? ''));
+        await waitForValue(explain, seen, TURN_TIMEOUT_MS, `explain to name ${String(ended)}`);
+      }
     });
   });
 

@@ -112,8 +112,8 @@ export class InProcessServer {
   }
 
   /** Runs a control command as `tessera COMMAND` would ask it; rejects with the server's refusal. */
-  async request(command: string, args: Record<string, unknown> = {}, cwd = this.root): Promise<unknown> {
-    return this.server.request({ t: 'request', id: this.nextRequest++, command, args, cwd });
+  async request(command: string, args: Record<string, unknown> = {}, cwd = this.root, callerPane?: string): Promise<unknown> {
+    return this.server.request({ t: 'request', id: this.nextRequest++, command, args, cwd, ...(callerPane === undefined ? {} : { callerPane }) });
   }
 
   /** Attaches a client of `cols`×`rows` to a workspace (by default: a new one adopting a folder, as a bare `tessera` would). */

@@ -20,6 +20,8 @@ export interface CustomAgent {
   detection: DetectionPatterns;
   /** The bytes for each answer, parsed from key names such as "Enter", "Escape", "y". */
   approvalKeys: ApprovalKeys;
+  /** It reports its own state with `tessera status` or OSC 777 tessera-status: its screen patterns are then only the fallback. */
+  reportsState?: boolean;
 }
 
 /** Most custom agents accepted; more is a mistake, not a configuration. */

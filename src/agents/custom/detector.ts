@@ -23,7 +23,7 @@ export function customAgentDetector(agent: CustomAgent): ScreenDetector {
     { state: 'idle', patterns: compile(agent.detection.idle) },
   ];
   const idle = byPriority[2].patterns;
-  return { kind: agent.name, detect: (screen) => detectLive(screen, byPriority, idle), approvalKeys: agent.approvalKeys };
+  return { kind: agent.name, detect: (screen) => detectLive(screen, byPriority, idle), approvalKeys: agent.approvalKeys, reportsState: agent.reportsState === true };
 }
 
 function detectLive(screen: AgentScreen, byPriority: readonly StatePatterns[], idle: StatePatterns['patterns']): Detection {

@@ -17,7 +17,7 @@ import { parseDetectionPatterns } from './patterns.js';
 
 export type CustomAgentsCheck = { ok: true; agents: CustomAgent[] } | { ok: false; message: string };
 
-const FIELDS = ['name', 'command', 'args', 'installHint', 'detection', 'approvalKeys'] as const;
+const FIELDS = ['name', 'command', 'args', 'installHint', 'detection', 'approvalKeys', 'reportsState'] as const;
 /** An identifier: a lowercase letter, then lowercase letters, digits, `-` or `_`. */
 const AGENT_NAME = /^[a-z][a-z0-9_-]*$/;
 
@@ -55,6 +55,7 @@ function parseCustomAgent(value: unknown, where: string): Read<CustomAgent> {
   if (!detection.ok) return detection;
   const approvalKeys = parseApprovalKeys(value.approvalKeys, `${at}.approvalKeys`);
   if (!approvalKeys.ok) return approvalKeys;
+  if (value.reportsState !== undefined && typeof value.reportsState !== 'boolean') return fail(`${at}.reportsState`, 'must be true or false');
   return {
     ok: true,
     value: {
@@ -64,6 +65,7 @@ function parseCustomAgent(value: unknown, where: string): Read<CustomAgent> {
       ...(hint === undefined ? {} : { installHint: hint.value }),
       detection: detection.value,
       approvalKeys: approvalKeys.value,
+      ...(value.reportsState === true ? { reportsState: true } : {}),
     },
   };
 }

@@ -25,14 +25,26 @@ function paneArg(args: ParsedArgs): string | undefined {
   return positional.replace(/^%/, '');
 }
 
-const SOURCES: Record<string, string> = { signal: 'a signal from the program', screen: 'a screen rule', answer: 'an answer' };
+const SOURCES: Record<string, string> = {
+  signal: 'a signal from the program',
+  channel: "the agent's own channel",
+  screen: 'a screen rule',
+  answer: 'an answer',
+};
+
+/** "3 s ago", "2 min ago": how long ago `at` (ms since the epoch) was. */
+export function ago(at: number, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  return seconds < 120 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
+}
 
 export const explain = controlCommand({
   name: 'explain',
   usage: `tessera explain [PANE | -t PANE] [--json]
 
-  Prints the pane's state, what decided it (a signal the program sent, such as an OSC 9
-  notification or shell integration, or a screen rule of its agent) and the screen lines it matched.
+  Prints the pane's state, what decided it and when: the agent's own channel (a Claude Code hook,
+  Codex's notify, tessera status), a signal the program sent (an OSC 9 notification, shell
+  integration), an answer, or a screen rule of its agent; and the screen lines it matched.
   For an agent given an initial prompt (--prompt), also whether it was delivered or what it waits for.`,
   flags: [targetPaneFlag, jsonFlag],
   maxPositionals: 1,
@@ -45,10 +57,12 @@ export const explain = controlCommand({
     }
     // Screen lines, questions and notifications come from the program, one line each: controls as marks.
     ctx.out(`pane ${e.pane}${e.agent ? ` (${visibleText(e.agent)})` : ` (${e.kind})`}: ${e.status}\n`);
-    ctx.out(`decided by: ${SOURCES[e.source] ?? e.source} — ${visibleText(e.rule)}\n`);
+    const when = e.decidedAt === undefined ? '' : `, ${ago(e.decidedAt)}`;
+    ctx.out(`decided by: ${SOURCES[e.source] ?? e.source} — ${visibleText(e.rule)}${when}\n`);
     if (e.question) ctx.out(`question${e.questionId ? ` ${e.questionId}` : ''}: ${visibleText(e.question)}\n`);
     if (e.matched.length > 0) ctx.out(`matched:\n${e.matched.map((l) => `  | ${visibleText(l)}`).join('\n')}\n`);
     if (e.screenNow) ctx.out(`now: ${visibleText(e.screenNow)}\n`);
+    if (e.lastReport && e.source !== 'channel') ctx.out(`last report: ${visibleText(e.lastReport.label)}, ${ago(e.lastReport.at)}\n`);
     if (e.lastNotification) ctx.out(`last notification: ${visibleText(e.lastNotification)}\n`);
     if (e.prompt) ctx.out(`initial prompt: ${visibleText(e.prompt)}\n`);
   },

@@ -12,6 +12,9 @@ import type { Pane } from '../pane.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
 import { StableState, type Decision } from './stableState.js';
 import { typesEnter } from './typedEnter.js';
+import { channelState } from '../../agents/signals/channelState.js';
+import type { ChannelReport } from '../../agents/signals/channelReport.js';
+import { watchStatusOsc } from './statusOsc.js';
 
 /** The screen must be quiet this long before it is read: a TUI mid-repaint is not a state. */
 const DETECT_QUIET_MS = 60;
@@ -40,8 +43,12 @@ export interface AnswerGiven {
 /** What decided an agent pane's pill, for `tessera explain`. */
 export interface AgentExplanation {
   state?: AgentState;
-  /** 'screen', 'signal', 'answer' (see Decision), or 'none' before anything was decided. */
+  /** 'screen', 'signal', 'answer', 'channel' (see Decision), or 'none' before anything was decided. */
   source: string;
+  /** When the shown state was decided (ms since the epoch). */
+  decidedAt?: number;
+  /** The last report from the agent's own channel ("hook Notification permission_prompt") and when it came. */
+  lastReport?: { label: string; at: number };
   rule: string;
   matched: string[];
   question?: string;
@@ -61,6 +68,10 @@ export class AgentMonitor {
   private commitTimer: ReturnType<typeof setTimeout> | undefined;
   private firstDirtyAt: number | undefined;
   private lastSignal: AgentNotification | undefined;
+  private lastReport: { label: string; at: number; firedAt: number } | undefined;
+  /** Reports fired before this (ms since the epoch) are stale: a question was answered since. */
+  private reportFloor = 0;
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the screen showed when it was last read, whether or not the pill follows it. */
   private lastScreen: Detection | undefined;
   /** The detector's rules in force: the settings' current ones (see `detector`). */
@@ -76,12 +87,16 @@ export class AgentMonitor {
     /** The agent kind's detector in the settings now; undefined when the settings no longer define it. */
     private readonly currentDetector: () => ScreenDetector | undefined,
     private readonly events: AgentMonitorEvents,
+    /** The agent declares it reports its own state (`tessera status`, OSC 777): then the screen is only the fallback. */
+    reportsState = false,
   ) {
     this.rules = detector;
+    this.stable.channelOnly = reportsState;
     this.answeredRows = new AnsweredRows(pane.emulator.terminal);
     this.subscriptions.push(
       pane.onScreen(() => this.screenChanged()),
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
+      watchStatusOsc(pane.emulator.terminal, (report) => this.reported(report)),
       pane.onShellMarks((marks) => this.shellMarks(marks)),
       pane.onInput((data) => this.typed(data)),
     );
@@ -118,12 +133,14 @@ export class AgentMonitor {
     return {
       state: decision?.detection.state,
       source: decision?.source ?? 'none',
+      ...(decision ? { decidedAt: decision.at } : {}),
+      ...(this.lastReport ? { lastReport: { label: this.lastReport.label, at: this.lastReport.at } } : {}),
       rule: decision?.detection.rule ?? 'nothing detected yet',
       matched: decision?.detection.matched ?? [],
       question: decision?.detection.question,
       ...(waiting ? { questionId: waiting.id } : {}),
       lastNotification: this.lastSignal?.text,
-      ...(ignored ? { screenNow: ignoredScreenNote(ignored) } : {}),
+      ...(ignored ? { screenNow: ignoredScreenNote(ignored, decision?.source) } : {}),
     };
   }
 
@@ -154,8 +171,31 @@ export class AgentMonitor {
     if (screen.state === 'approval') return waiting;
     // No question on screen now: only an agent that said on purpose that it waits (a notification) still does, as
     // long as its screen does not show it doing something else.
+    // A question the agent's own channel reported counts too, for an agent that reports its own state (its screen
+    // is only the fallback); a built-in agent's keys are only written into its dialog, once the screen shows it.
     const unreadable = screen.state === 'unknown' || screen.state === 'starting';
-    return this.stable.decision?.source === 'signal' && unreadable ? waiting : undefined;
+    const source = this.stable.decision?.source;
+    const said = source === 'signal' || source === 'channel';
+    return said && (unreadable || (source === 'channel' && this.stable.channelOnly)) ? waiting : undefined;
+  }
+
+  /**
+   * A report from the agent's own channel (a hook, its notify program, `tessera status`, OSC 777): shown at once,
+   * then weighed against the screen as StableState says. A report fired before the last one applied is stale.
+   */
+  reported(report: ChannelReport): void {
+    if (this.disposed) return;
+    const firedAt = report.firedAt ?? Date.now();
+    if (firedAt < this.reportFloor || (this.lastReport !== undefined && firedAt < this.lastReport.firedAt)) return;
+    const said = channelState(report);
+    const label = said?.label ?? `${report.source === 'codex' ? 'notify' : report.source} ${report.event}${report.detail === undefined ? '' : ` ${report.detail}`}`;
+    this.lastReport = { label, at: Date.now(), firedAt };
+    if (said === undefined) return;
+    // A question already waiting stays the same question (its id too), whoever saw it first.
+    const asking = said.state === 'approval' ? (this.waiting?.text ?? said.question) : undefined;
+    const detection: Detection = { state: said.state, rule: said.label, matched: report.text === undefined ? [] : [report.text], question: asking };
+    if (this.stable.signal(detection, 'channel', performance.now())) this.shownChanged();
+    this.armHoldTimer();
   }
 
   /**
@@ -185,6 +225,7 @@ export class AgentMonitor {
     this.disposed = true;
     clearTimeout(this.quietTimer);
     clearTimeout(this.commitTimer);
+    clearTimeout(this.holdTimer);
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.answeredRows.dispose();
     this.answerListeners.clear();
@@ -208,6 +249,7 @@ export class AgentMonitor {
   private answered(question: Question, given: AnswerGiven, next: AnsweredState): void {
     const how = given.answer === 'typed' ? given.origin : `${given.answer}, from ${given.origin}`;
     this.questions.consume(question.id);
+    this.reportFloor = Date.now();
     for (const listener of [...this.answerListeners]) listener(question, given);
     const rows = this.lastScreen?.state === 'approval' ? (this.lastScreen.questionRows ?? []) : [];
     const { lines } = this.pane.emulator.liveScreen();
@@ -251,6 +293,17 @@ export class AgentMonitor {
     }, Math.max(0, until - performance.now()) + 1);
   }
 
+  /** When a channel report's hold ends, the screen is read again: it may say what the report no longer does. */
+  private armHoldTimer(): void {
+    clearTimeout(this.holdTimer);
+    const until = this.stable.holdUntil;
+    if (until === undefined) return;
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = undefined;
+      this.detectNow();
+    }, Math.max(0, until - performance.now()) + 1);
+  }
+
   /** An agent that emits OSC 133 (command running / prompt) says what it does: that outranks its screen. */
   private shellMarks(marks: ShellState): void {
     if (!marks.integrated || marks.phase === 'unknown') return;
@@ -276,7 +329,10 @@ export class AgentMonitor {
 }
 
 /** What `explain` says of a screen the pill does not follow (see StableState.offer). */
-function ignoredScreenNote(detection: Detection): string {
+function ignoredScreenNote(detection: Detection, source: string | undefined): string {
+  if (source === 'channel' && detection.state !== 'unknown' && detection.state !== 'starting') {
+    return `the screen now says ${detection.state} (${detection.rule}), but the agent's own report outranks it for now`;
+  }
   if (detection.state === 'unknown') return 'the screen now matches none of the rules, so the pill keeps the state decided before';
   return `the screen now looks like a start-up screen (${detection.rule}), taken as a repaint: the agent was ready before`;
 }

@@ -45,7 +45,7 @@ export class AgentSupervisor {
         previous = state;
       },
       notified: (notification) => this.notified(pane, workspace, notification),
-    });
+    }, detector.reportsState === true);
     pane.agentMonitor = monitor;
     pane.promptDelivery = delivery;
     this.monitors.add(monitor);

@@ -1,8 +1,17 @@
 // Holds back a detected agent state until it has stayed the same for a while, so a TUI repainting
 // through intermediate screens never makes the pill flicker. Signals the agent sends on purpose
-// (notifications, OSC 133) skip the wait.
+// (notifications, OSC 133, its own channel: hooks, notify, `tessera status`) skip the wait.
+//
+// Which wins when the agent's own channel and the screen disagree:
+// - a channel report is shown at once, whatever the screen shows;
+// - for CHANNEL_HOLD_MS after it, a screen that says otherwise does not count (the screen lags the report, or
+//   the report lags the screen under load), except an approval dialog the screen shows now;
+// - a channel approval the screen has shown since is left as soon as the screen steadily shows something else:
+//   the screen decides when the question is gone; after the hold, the screen decides as before (the cross-check);
+// - an agent that declares it reports its own state (channelOnly) is read off the screen only until it reports.
 
 import type { Detection } from '../../agents/detection.js';
+import { CHANNEL_HOLD_MS } from '../../limits.js';
 
 /** A detected state must hold this long before the pill shows it. */
 export const STATE_STABLE_MS = 250;
@@ -13,7 +22,9 @@ export interface Decision {
    * 'screen' when a screen rule decided, 'signal' when the agent told us, 'answer' when tessera (or the user, in the
    * pane) answered its question and the agent has not shown what it does next yet.
    */
-  source: 'screen' | 'signal' | 'answer';
+  source: 'screen' | 'signal' | 'answer' | 'channel';
+  /** When it was decided (ms since the epoch), for `tessera explain`. */
+  at: number;
 }
 
 export class StableState {
@@ -23,6 +34,10 @@ export class StableState {
   private wasReady = false;
   /** The last screen detection offered was passed over (see offer), and the shown state kept from before. */
   private lastIgnored: Detection | undefined;
+  /** The last channel report's hold: until when (offer's clock) and whether the screen has shown its approval. */
+  private hold: { until: number; confirmed: boolean } | undefined;
+  /** The agent reports its own state: once it has, the screen no longer decides (see the header). */
+  channelOnly = false;
 
   get decision(): Decision | undefined {
     return this.current;
@@ -49,15 +64,26 @@ export class StableState {
       this.lastIgnored = detection;
       return false;
     }
+    if (this.current?.source === 'channel' && this.channelHolds(detection, now)) {
+      this.candidate = undefined;
+      this.lastIgnored = detection;
+      return false;
+    }
     this.lastIgnored = undefined;
-    const decision: Decision = { detection, source: 'screen' };
+    const decision: Decision = { detection, source: 'screen', at: Date.now() };
+    if (this.current?.source === 'channel' && this.current.detection.state === detection.state) {
+      // The screen agrees: the report stays the reason, and its question (from the payload) stays the question.
+      this.candidate = undefined;
+      if (this.hold && detection.state === 'approval') this.hold.confirmed = true;
+      return false;
+    }
     if (this.current?.source === 'signal' && this.current.detection.state === detection.state) {
       // The screen merely agrees with what the agent said on purpose (perhaps late, on a loaded machine): the signal
       // stays the reason. Only an approval's question is taken from the screen, which shows the request's details.
       this.candidate = undefined;
       const question = detection.question ?? this.current.detection.question;
       if (question === this.current.detection.question) return false;
-      this.current = { detection: { ...this.current.detection, question }, source: 'signal' };
+      this.current = { ...this.current, detection: { ...this.current.detection, question } };
       return true;
     }
     if (this.current && this.current.detection.state === detection.state) {
@@ -76,19 +102,37 @@ export class StableState {
     return this.commit(now);
   }
 
-  /** A state the agent announced itself (or an answer to its question); shown at once. */
-  signal(detection: Detection, source: 'signal' | 'answer' = 'signal'): boolean {
+  /**
+   * A state the agent announced itself (or an answer to its question); shown at once. A `channel` report (`now`:
+   * offer's clock) then holds against the screen for a while (see the header).
+   */
+  signal(detection: Detection, source: 'signal' | 'answer' | 'channel' = 'signal', now?: number): boolean {
     const changed = this.current?.detection.state !== detection.state || this.current.detection.question !== detection.question;
-    this.current = { detection, source };
+    this.current = { detection, source, at: Date.now() };
     this.candidate = undefined;
     this.lastIgnored = undefined;
+    this.hold = source === 'channel' && now !== undefined ? { until: now + CHANNEL_HOLD_MS, confirmed: false } : undefined;
     this.noteShown();
     return changed;
+  }
+
+  /** The screen's `detection` does not count against the channel's report in force (see the header). */
+  private channelHolds(detection: Detection, now: number): boolean {
+    if (this.channelOnly) return true;
+    const shown = this.current?.detection.state;
+    if (detection.state === shown || detection.state === 'approval' || this.hold === undefined) return false;
+    if (shown === 'approval' && this.hold.confirmed) return false;
+    return now < this.hold.until;
   }
 
   private noteShown(): void {
     const state = this.current?.detection.state;
     if (state !== undefined && state !== 'starting' && state !== 'unknown') this.wasReady = true;
+  }
+
+  /** When the channel's hold ends (offer's clock), so the screen is read again then; undefined when none holds. */
+  get holdUntil(): number | undefined {
+    return this.current?.source === 'channel' && !this.channelOnly ? this.hold?.until : undefined;
   }
 
   /** When the waiting candidate may be committed (for a timer), or undefined when none waits. */

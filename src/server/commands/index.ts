@@ -5,6 +5,8 @@ import { detachClients } from './detachClients.js';
 import { displayMessage } from './displayMessage.js';
 import { renamePane } from './renamePane.js';
 import { abort, approve, deny } from './answerApproval.js';
+import { agentHook } from './agentHook.js';
+import { reportStatus } from './reportStatus.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
 import { diffWorkspace } from './diffWorkspace.js';
@@ -32,6 +34,8 @@ import { zoomPane } from './zoomPane.js';
 
 const ALL: ServerCommand[] = [
   abort,
+  agentHook,
+  reportStatus,
   approve,
   deny,
   explainPane,

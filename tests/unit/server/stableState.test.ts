@@ -71,3 +71,44 @@ describe('StableState', () => {
     expect(s.decision?.source).toBe('screen');
   });
 });
+
+describe('StableState: the agent\'s own channel against the screen', () => {
+  it('a report shows at once and holds against a screen that says otherwise, except an approval dialog', async () => {
+    const { CHANNEL_HOLD_MS } = await import('../../../src/limits.js');
+    const s = new StableState();
+    s.offer(d('running'), 0);
+    expect(s.signal(d('idle'), 'channel', 100)).toBe(true);
+    expect(s.offer(d('running'), 200)).toBe(false);
+    expect(s.offer(d('running'), 200 + STATE_STABLE_MS)).toBe(false);
+    expect(s.decision).toMatchObject({ source: 'channel', detection: { state: 'idle' } });
+    // After the hold, the screen decides again (the cross-check).
+    expect(s.offer(d('running'), 100 + CHANNEL_HOLD_MS)).toBe(false);
+    expect(s.offer(d('running'), 100 + CHANNEL_HOLD_MS + STATE_STABLE_MS)).toBe(true);
+    const t = new StableState();
+    t.signal(d('running'), 'channel', 0);
+    t.offer(d('approval', 'q'), 10);
+    expect(t.offer(d('approval', 'q'), 10 + STATE_STABLE_MS)).toBe(true);
+  });
+
+  it('a reported question the screen has shown is gone when the screen steadily shows something else, even in the hold', () => {
+    const s = new StableState();
+    s.signal(d('approval', 'Allow Bash? — touch x'), 'channel', 0);
+    expect(s.offer(d('running'), 10)).toBe(false); // the dialog is not drawn yet: the report holds
+    expect(s.offer(d('approval', 'Do you want to proceed?'), 20)).toBe(false);
+    expect(s.decision?.detection.question).toBe('Allow Bash? — touch x');
+    s.offer(d('idle'), 30);
+    expect(s.offer(d('idle'), 30 + STATE_STABLE_MS)).toBe(true);
+    expect(s.decision).toMatchObject({ source: 'screen', detection: { state: 'idle' } });
+  });
+
+  it('channelOnly: once the agent reported, no screen decides', () => {
+    const s = new StableState();
+    s.channelOnly = true;
+    s.offer(d('idle'), 0);
+    s.signal(d('running'), 'channel', 10);
+    s.offer(d('approval', 'q'), 20);
+    expect(s.offer(d('approval', 'q'), 1_000_000)).toBe(false);
+    expect(s.decision?.detection.state).toBe('running');
+    expect(s.ignoredDetection?.state).toBe('approval');
+  });
+});
