@@ -37,6 +37,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'approve', summary: 'allow what a waiting agent asks', load: async () => (await import('./answerApproval.js')).approve },
   { name: 'deny', summary: 'refuse what a waiting agent asks', load: async () => (await import('./answerApproval.js')).deny },
   { name: 'abort', summary: "dismiss an agent's question and interrupt its turn", load: async () => (await import('./answerApproval.js')).abort },
+  { name: 'approvals', load: async () => cliCommand((await import('../../commands/approvals.js')).approvals) },
   { name: 'explain', summary: "say why a pane's pill shows its state", load: async () => (await import('./explain.js')).explain },
   { name: 'reload', load: async () => cliCommand((await import('../../commands/reload.js')).reload) },
   { name: 'server-info', load: async () => cliCommand((await import('../../commands/serverInfo.js')).serverInfo) },

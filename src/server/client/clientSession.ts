@@ -6,6 +6,7 @@ import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
@@ -70,6 +71,8 @@ export class ClientSession implements ActionContext {
     workspace: Workspace,
     size: { cols: number; rows: number },
     private readonly terminal: TerminalInfo,
+    /** How the answer log names this client ("client 2 on /dev/pts/4"). */
+    readonly label: string,
   ) {
     this.cols = size.cols;
     this.rows = size.rows;
@@ -270,6 +273,10 @@ export class ClientSession implements ActionContext {
 
   get viewers(): ViewerPanes {
     return this.host.viewers;
+  }
+
+  get answers(): AnswerJournal {
+    return this.host.answers;
   }
 
   get settingsNow() {

@@ -1,6 +1,7 @@
 // Every control command the server answers, by name.
 
 import { abort, approve, deny } from './answerApproval.js';
+import { approvals } from './approvals.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
 import { diffWorkspace } from './diffWorkspace.js';
@@ -28,6 +29,7 @@ import { zoomPane } from './zoomPane.js';
 
 const ALL: ServerCommand[] = [
   abort,
+  approvals,
   approve,
   deny,
   explainPane,
