@@ -4,6 +4,7 @@
 import { boolFlag } from '../cli/argParser.js';
 import { ANSWER_LOG_MAX_BYTES } from '../limits.js';
 import { terminalJson, visibleText } from '../term/visibleText.js';
+import { ageText } from './ageText.js';
 import { defineCommand } from './contract.js';
 import { jsonFlag } from './targets.js';
 
@@ -97,12 +98,4 @@ function questionLine(q: WaitingQuestion): string {
 function logLine(e: AnswerLogEntry): string {
   const who = `${e.origin}, ${visibleText(e.client)}`;
   return `${visibleText(e.time)}  ${e.answer.padEnd(5)} ${visibleText(e.workspace)}:${e.pane} (${visibleText(e.agent)}) ${visibleText(e.questionId)}  from ${who}  ${visibleText(e.question)}\n`;
-}
-
-/** "45s", "12m", "3h", "2d": how long a question has waited, as the inbox shows it too. */
-export function ageText(seconds: number): string {
-  if (seconds < 60) return `${Math.max(0, Math.floor(seconds))}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)}h`;
-  return `${Math.floor(seconds / 86400)}d`;
 }

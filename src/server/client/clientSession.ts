@@ -16,6 +16,7 @@ import { initialChromeState, type ChromeState } from './chromeState.js';
 import { AddPaneController } from './addPaneController.js';
 import { NewWorkspaceController } from './newWorkspaceController.js';
 import { ConfirmEndController } from './confirmEndController.js';
+import { InboxController } from './inboxController.js';
 import { ColorProbe } from './colorProbe.js';
 import { OuterKeyboard } from './outerKeyboard.js';
 import { sendFocusEvent } from '../focusEvents.js';
@@ -54,6 +55,7 @@ export class ClientSession implements ActionContext {
   readonly addPane: AddPaneController;
   readonly newWorkspace: NewWorkspaceController;
   readonly confirmEnd: ConfirmEndController;
+  readonly inbox: InboxController;
   private readonly actions: SessionActions;
   readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
@@ -93,6 +95,7 @@ export class ClientSession implements ActionContext {
     this.addPane = new AddPaneController(() => host.addPaneContext());
     this.newWorkspace = new NewWorkspaceController(this);
     this.confirmEnd = new ConfirmEndController(this);
+    this.inbox = new InboxController(this);
     this.actions = new SessionActions(this);
     this.scrolls = new ScrollModes({
       message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
@@ -251,6 +254,7 @@ export class ClientSession implements ActionContext {
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
     this.confirmEnd.dispose();
+    this.inbox.dispose();
     this.watch.dispose();
     this.refreshSoon.cancel();
     this.scrolls.dispose();
@@ -296,6 +300,12 @@ export class ClientSession implements ActionContext {
 
   get chrome(): ChromeState {
     return this.chromeState;
+  }
+
+  /** Before each chrome: an open inbox lists the questions waiting now (they come and go in every workspace). */
+  beforeChrome(): void {
+    const overlay = this.chromeState.overlay;
+    if (overlay.kind === 'inbox') this.chromeState = { ...this.chromeState, overlay: this.inbox.current(overlay) };
   }
 
   get approvalBar(): ApprovalBarModel | undefined {

@@ -15,6 +15,7 @@ import { RefusedError, type Workspace } from '../workspace.js';
 import type { AddPaneController } from './addPaneController.js';
 import type { NewWorkspaceController } from './newWorkspaceController.js';
 import type { ConfirmEndController } from './confirmEndController.js';
+import type { InboxController } from './inboxController.js';
 import type { ChromeState } from './chromeState.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceList } from '../workspaceList.js';
@@ -49,6 +50,8 @@ export interface ActionContext {
   readonly newWorkspace: NewWorkspaceController;
   /** The remove / reset confirmation. */
   readonly confirmEnd: ConfirmEndController;
+  /** Every waiting question, answered from one list. */
+  readonly inbox: InboxController;
   setChrome(change: Partial<ChromeState>): void;
   message(text: string, tone: 'info' | 'error'): void;
   ask(text: string, onYes: () => void): void;
@@ -152,6 +155,10 @@ export class SessionActions implements KeyActions {
 
   openSwitcher(): void {
     this.overlays.openSwitcher();
+  }
+
+  openInbox(): void {
+    this.ctx.inbox.open();
   }
 
   openNewWorkspace(): void {
