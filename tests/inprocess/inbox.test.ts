@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerLogEntry, WaitingQuestion } from '../../src/commands/approvals.js';
 import { answerApproval } from '../../src/server/approval/answer.js';
+import { eventually } from '../helpers/outerTerminal.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import { FAKE_AGENT_SETTINGS, agentOrShell } from '../harness/fakeAgent.js';
 import { SHELL_PROMPT } from '../harness/programs.js';
@@ -21,16 +22,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 const waiting = async (s: InProcessServer) => ((await s.request('approvals')) as { waiting: WaitingQuestion[] }).waiting;
 const answerLog = async (s: InProcessServer) => ((await s.request('approvals', { log: true })) as { log: AnswerLogEntry[] }).log;
 
@@ -42,14 +33,14 @@ async function setUp(workspaces: string[], cols = 100): Promise<{ s: InProcessSe
   await client.waitFor(SHELL_PROMPT);
   const panes: number[] = [];
   for (const name of workspaces) panes.push(await askIn(s, name));
-  await until(() => waiting(s), (rows) => rows.length === workspaces.length, `${workspaces.length} questions`);
+  await eventually(() => waiting(s), (rows) => rows.length === workspaces.length);
   return { s, client, panes };
 }
 
 async function askIn(s: InProcessServer, workspace: string): Promise<number> {
   if (!s.server.registry.list().some((w) => w.name === workspace)) await s.request('new', { name: workspace, cwd: s.folder(workspace) });
   const { id } = (await s.request('new-pane', { workspace, agent: 'helper', keepFocus: true })) as { id: number };
-  await until(() => waiting(s), (rows) => rows.some((q) => q.pane === id), `pane ${id}'s question`);
+  await eventually(() => waiting(s), (rows) => rows.some((q) => q.pane === id));
   return id;
 }
 
@@ -73,7 +64,7 @@ describe('approvals', () => {
       expect(Number.isNaN(Date.parse(q.askedAt))).toBe(false);
     }
     await s.request('deny', { pane: String(panes[1]) });
-    await until(() => waiting(s), (now) => now.length === 2 && !now.some((q) => q.pane === panes[1]), 'the denied question gone');
+    await eventually(() => waiting(s), (now) => now.length === 2 && !now.some((q) => q.pane === panes[1]));
   });
 });
 
@@ -101,12 +92,12 @@ describe('the inbox', () => {
     await openInbox(client);
     client.press(DOWN);
     client.press('n'); // the second row: beta's
-    await until(() => answerLog(s), (log) => log.length === 1, 'the deny logged');
+    await eventually(() => answerLog(s), (log) => log.length === 1);
     expect(s.program(panes[1]).input).toBe('n\r');
     expect(s.program(panes[0]).input).toBe('');
     await client.waitFor('Inbox: 1 question waits');
     client.press('y');
-    await until(() => answerLog(s), (log) => log.length === 2, 'the allow logged');
+    await eventually(() => answerLog(s), (log) => log.length === 2);
     expect(s.program(panes[0]).input).toBe('y\r');
     const log = await answerLog(s);
     expect(log.map((e) => [e.answer, e.workspace, e.pane, e.questionId, e.origin, e.client, e.agent])).toEqual([
@@ -158,9 +149,9 @@ describe('the inbox', () => {
     // While it asks, gamma's question is denied elsewhere and its agent asks another: the confirmation listed
     // the old one, so the batch must answer neither.
     await s.request('deny', { pane: String(panes[2]) });
-    await until(() => s.request('capture-pane', { pane: String(panes[2]) }) as Promise<string>, (t) => String(t).includes('helper>'), 'the prompt');
+    await eventually(() => s.request('capture-pane', { pane: String(panes[2]) }) as Promise<string>, (t) => String(t).includes('helper>'));
     await s.request('send-keys', { pane: String(panes[2]), keys: ['later', 'Enter'] });
-    const newer = await until(() => waiting(s), (rows) => rows.some((q) => q.pane === panes[2] && q.question.includes('touch later')), 'the new question');
+    const newer = await eventually(() => waiting(s), (rows) => rows.some((q) => q.pane === panes[2] && q.question.includes('touch later')));
     const newId = newer.find((q) => q.pane === panes[2])?.id;
     client.press('\r');
     await client.waitFor(`allowed 2 of 3; not answered: question ${listed[2].id} is not waiting in pane ${panes[2]}: the question changed (${newId} waits now`);
@@ -180,11 +171,11 @@ describe('the answer log', () => {
   it('records answers from the approval bar and from approve / deny, each with its origin', async () => {
     const { s, client, panes } = await setUp(['home']);
     client.press(`${PREFIX}y`); // the bar: the one waiting pane owns it
-    await until(() => answerLog(s), (log) => log.length === 1, 'the bar answer logged');
+    await eventually(() => answerLog(s), (log) => log.length === 1);
     // The agent asks again (a task typed at its prompt), answered from the command line this time.
-    await until(() => s.request('capture-pane', { pane: String(panes[0]) }) as Promise<string>, (t) => String(t).includes('helper>'), 'the prompt');
+    await eventually(() => s.request('capture-pane', { pane: String(panes[0]) }) as Promise<string>, (t) => String(t).includes('helper>'));
     await s.request('send-keys', { pane: String(panes[0]), keys: ['again', 'Enter'] });
-    const [second] = await until(() => waiting(s), (rows) => rows.length === 1, 'the second question');
+    const [second] = await eventually(() => waiting(s), (rows) => rows.length === 1);
     await s.request('deny', { pane: String(panes[0]), question: second.id });
     const log = await answerLog(s);
     expect(log.map((e) => [e.answer, e.origin, e.client, e.question])).toEqual([
