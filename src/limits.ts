@@ -291,6 +291,12 @@ export const MAX_CONTROL_STRING_BYTES = 16 << 10;
 export const SERVER_LOG_MAX_BYTES = 8 << 20;
 /** One log message is cut to this many bytes: a huge error object must not take the whole log. */
 export const SERVER_LOG_MAX_LINE_BYTES = 4096;
+/** The answer log is rotated past this size (one older part kept): ~2000 answers each, and `approvals --log` reads both whole. */
+export const ANSWER_LOG_MAX_BYTES = 1 << 20;
+/** A question is logged with at most this many characters: a screen line is far shorter; one entry stays one small line. */
+export const ANSWER_LOG_MAX_QUESTION_CHARS = 1000;
+/** While the inbox is open its ages ("45s") are redrawn this often. */
+export const INBOX_AGE_TICK_MS = 1_000;
 /** Logs and state of a server that has stopped are removed once untouched this long (a week: long enough to read them). */
 export const STOPPED_SERVER_FILES_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The cleanup after stopped servers waits this long after start, so it never slows the first attach. */

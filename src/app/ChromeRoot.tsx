@@ -6,6 +6,7 @@ import type { ChromeModel } from './chromeModel.js';
 import { ConfirmEndDialog } from './confirmEnd/ConfirmEndDialog.js';
 import { Divider } from './Divider.js';
 import { HelpOverlay } from './HelpOverlay.js';
+import { InboxDialog } from './inbox/InboxDialog.js';
 import { NewWorkspaceDialog } from './newWorkspace/NewWorkspaceDialog.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { PaneHeader } from './PaneHeader.js';
@@ -29,6 +30,7 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       {model.overlay.kind === 'add-pane' ? <AddPaneDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'palette' ? <CommandPalette state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'confirm-end' ? <ConfirmEndDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
+      {model.overlay.kind === 'inbox' ? <InboxDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'new-workspace' ? <NewWorkspaceDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
     </Box>
   );

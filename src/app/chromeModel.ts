@@ -2,6 +2,7 @@
 
 import type { AddPaneState } from './addPane/model.js';
 import type { ConfirmEndState } from './confirmEnd/model.js';
+import type { InboxState } from './inbox/model.js';
 import type { NewWorkspaceState } from './newWorkspace/model.js';
 import type { StripEntry } from './strip/model.js';
 import type { PaletteState } from './palette/model.js';
@@ -45,6 +46,8 @@ export type Overlay =
   | { kind: 'new-workspace'; state: NewWorkspaceState; rect: Rect }
   /** Remove or reset a workspace: its preflight, and permissions that are off until turned on. */
   | { kind: 'confirm-end'; state: ConfirmEndState; rect: Rect }
+  /** Every question waiting in any workspace, answered from here. */
+  | { kind: 'inbox'; state: InboxState; rect: Rect }
   /** `purpose` says what choosing an item does: run an action, or open a file in a viewer. */
   | { kind: 'palette'; purpose: 'action' | 'view' | 'workspace' | 'remove' | 'reset'; state: PaletteState; rect: Rect }
   | { kind: 'none' };

@@ -4,7 +4,7 @@ import { boolFlag } from '../cli/argParser.js';
 import { CLIENT_BACKLOG_BYTES } from '../limits.js';
 import { defineCommand } from './contract.js';
 import { jsonFlag } from './targets.js';
-import { terminalJson } from '../term/visibleText.js';
+import { terminalJson, visibleText } from '../term/visibleText.js';
 
 export interface ServerInfoArgs {
   /** Also the event-loop delay since the last such call (and start measuring again). */
@@ -76,6 +76,8 @@ export interface ServerInfo {
   notifications?: NotificationsInfo;
   /** Only with --loop-delay: null on the call that starts the measurement. */
   loopDelay?: LoopDelayFigures | null;
+  /** The answer log (tessera approvals --log), and why its latest write failed, if it did. */
+  answerLog?: { file: string; problem?: string };
 }
 
 export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
@@ -108,6 +110,7 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
     if (info.memory) output.out(memoryLines(info.memory));
     if (info.notifications) output.out(notificationLines(info.notifications));
     if (info.crashSweep) output.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
+    if (info.answerLog?.problem) output.out(`${visibleText(info.answerLog.problem)}\n`);
     if (info.loopDelay === null) output.out('event-loop delay: measuring from now; run this again to see it\n');
     else if (info.loopDelay) output.out(`${loopDelayLine(info.loopDelay)}\n`);
   },

@@ -12,6 +12,8 @@ import { AgentCatalog } from './agent/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
 import { HistoryRecorder } from './agent/historyRecorder.js';
 import { SessionTracker } from './agent/sessionTracker.js';
+import { AnswerJournal } from './approval/answerJournal.js';
+import { clientLabel } from './client/clientLabel.js';
 import { SessionHistory } from '../store/sessionHistory.js';
 import { serverStateDirectory } from '../store/stateDir.js';
 import { ClientSession } from './client/clientSession.js';
@@ -70,6 +72,10 @@ export class Server {
   /** Which conversation each agent pane is in (for sleep, wake and resume). */
   readonly sessions: SessionTracker;
   readonly history: SessionHistory;
+  /** Every answer given to an agent's question (the answer log). */
+  readonly answers: AnswerJournal;
+  /** Numbers attached clients for the answer log ("client 3 on /dev/pts/4"). */
+  private clientCount = 0;
   private readonly recorder: HistoryRecorder;
   /** Every workspace in the strip's order. */
   private readonly workspaces: WorkspaceList;
@@ -145,6 +151,7 @@ export class Server {
       log,
     });
     this.history = new SessionHistory(serverStateDirectory(socketPath, env));
+    this.answers = new AnswerJournal(serverStateDirectory(socketPath, env), log);
     this.recorder = new HistoryRecorder(this.history, this.sessions, log);
     this.registry = new WorkspaceRegistry(factory, () => settings.settings, {
       paneAdded: (pane, workspace) => {
@@ -292,6 +299,7 @@ export class Server {
         env: this.env,
         addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
         runCommandLine: (argv, caller) => this.runCommandLine(argv, caller),
+        answers: this.answers,
         removed: (s) => {
           this.clients.delete(s);
           this.applySizes();
@@ -301,6 +309,7 @@ export class Server {
       this.attachTarget(message),
       { cols: message.cols, rows: message.rows },
       message.terminal,
+      clientLabel(++this.clientCount, message.output?.path),
     );
     this.clients.add(session);
     this.applySizes();
@@ -357,6 +366,7 @@ export class Server {
       callerPane,
       sessions: this.sessions,
       history: this.history,
+      answers: this.answers,
       env: this.env,
       loopDelay: this.loopDelay,
       notifications: () => this.notifier.report(),

@@ -1,9 +1,8 @@
 // The server's log: every message and everything printed to stdout or stderr goes here, with a size
-// cap. Past the cap the log is copied to `.log.1` and truncated in place, so any other descriptor
-// open on it in append mode (the one the server was started with) keeps writing to the new start.
+// cap (cappedFile.ts: past the cap the log becomes `.log.1` and starts again).
 
-import fs from 'node:fs';
 import { SERVER_LOG_MAX_BYTES, SERVER_LOG_MAX_LINE_BYTES } from '../limits.js';
+import { openCappedFile } from './cappedFile.js';
 
 export interface ServerLog {
   /** Writes one timestamped message. */
@@ -22,17 +21,7 @@ export function openServerLog(
   rotatedFile: string,
   limits: LogLimits = { maxBytes: SERVER_LOG_MAX_BYTES, maxLineBytes: SERVER_LOG_MAX_LINE_BYTES },
 ): ServerLog {
-  const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
-  const fd = fs.openSync(file, flags, 0o600);
-  let size = fs.fstatSync(fd).size;
-
-  const rotate = () => {
-    // The copy keeps the log's own mode (0600); an older copy is replaced.
-    fs.rmSync(rotatedFile, { force: true });
-    fs.copyFileSync(file, rotatedFile, fs.constants.COPYFILE_EXCL);
-    fs.ftruncateSync(fd, 0);
-    size = 0;
-  };
+  const log = openCappedFile(file, rotatedFile, limits.maxBytes);
   const write = (data: string | Uint8Array) => {
     let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
     if (bytes.length > limits.maxLineBytes) {
@@ -40,9 +29,7 @@ export function openServerLog(
       bytes = Buffer.concat([bytes.subarray(0, limits.maxLineBytes), Buffer.from(` … (${cut} more bytes not logged)\n`)]);
     }
     try {
-      if (size + bytes.length > limits.maxBytes) rotate();
-      fs.writeSync(fd, bytes);
-      size += bytes.length;
+      log.append(bytes);
     } catch {
       // A full disk or a log removed from under us must not stop the server.
     }

@@ -46,6 +46,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'events', summary: 'print what happens (workspaces, panes, states, questions, notifications) as it happens', load: async () => (await import('./events.js')).events },
   { name: 'status', load: async () => cliCommand((await import('../../commands/reportStatus.js')).reportStatus) },
   { name: 'hook', load: async () => cliCommand((await import('../../commands/agentHook.js')).agentHook) },
+  { name: 'approvals', load: async () => cliCommand((await import('../../commands/approvals.js')).approvals) },
   { name: 'explain', summary: "say why a pane's pill shows its state", load: async () => (await import('./explain.js')).explain },
   { name: 'reload', load: async () => cliCommand((await import('../../commands/reload.js')).reload) },
   { name: 'server-info', load: async () => cliCommand((await import('../../commands/serverInfo.js')).serverInfo) },

@@ -28,6 +28,8 @@ export interface ScreenSource {
   readonly scrolls: ScrollModes;
   /** The prefix and keymap in force now. */
   readonly keys: { prefix: { label: string }; keymap: Keymap };
+  /** Brings what the chrome shows up to date just before it is built (an open inbox reads the questions again). */
+  beforeChrome?(): void;
 }
 
 /** Where the frames go. */
@@ -143,6 +145,7 @@ export class ClientScreen {
 
   private buildChrome(): void {
     const source = this.source;
+    source.beforeChrome?.();
     const { prefix, keymap } = source.keys;
     const model = buildChromeModel(source.workspace, source.chrome, {
       screen: { cols: source.cols, rows: source.rows },

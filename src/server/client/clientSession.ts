@@ -6,6 +6,7 @@ import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import type { TerminalInfo } from '../../protocol/messages.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
@@ -15,6 +16,7 @@ import { initialChromeState, type ChromeState } from './chromeState.js';
 import { AddPaneController } from './addPaneController.js';
 import { NewWorkspaceController } from './newWorkspaceController.js';
 import { ConfirmEndController } from './confirmEndController.js';
+import { InboxController } from './inboxController.js';
 import { ColorProbe } from './colorProbe.js';
 import { OuterKeyboard } from './outerKeyboard.js';
 import { sendFocusEvent } from '../focusEvents.js';
@@ -53,6 +55,7 @@ export class ClientSession implements ActionContext {
   readonly addPane: AddPaneController;
   readonly newWorkspace: NewWorkspaceController;
   readonly confirmEnd: ConfirmEndController;
+  readonly inbox: InboxController;
   private readonly actions: SessionActions;
   readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
@@ -72,6 +75,8 @@ export class ClientSession implements ActionContext {
     workspace: Workspace,
     size: { cols: number; rows: number },
     private readonly terminal: TerminalInfo,
+    /** How the answer log names this client ("client 2 on /dev/pts/4"). */
+    readonly label: string,
   ) {
     this.cols = size.cols;
     this.rows = size.rows;
@@ -92,6 +97,7 @@ export class ClientSession implements ActionContext {
     this.addPane = new AddPaneController(() => host.addPaneContext());
     this.newWorkspace = new NewWorkspaceController(this);
     this.confirmEnd = new ConfirmEndController(this);
+    this.inbox = new InboxController(this);
     this.actions = new SessionActions(this);
     this.scrolls = new ScrollModes({
       message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
@@ -252,6 +258,7 @@ export class ClientSession implements ActionContext {
     this.colorProbe?.dispose();
     this.newWorkspace.dispose();
     this.confirmEnd.dispose();
+    this.inbox.dispose();
     this.watch.dispose();
     this.refreshSoon.cancel();
     this.scrolls.dispose();
@@ -276,6 +283,10 @@ export class ClientSession implements ActionContext {
     return this.host.viewers;
   }
 
+  get answers(): AnswerJournal {
+    return this.host.answers;
+  }
+
   get settingsNow() {
     return this.host.settings.settings;
   }
@@ -293,6 +304,12 @@ export class ClientSession implements ActionContext {
 
   get chrome(): ChromeState {
     return this.chromeState;
+  }
+
+  /** Before each chrome: an open inbox lists the questions waiting now (they come and go in every workspace). */
+  beforeChrome(): void {
+    const overlay = this.chromeState.overlay;
+    if (overlay.kind === 'inbox') this.chromeState = { ...this.chromeState, overlay: this.inbox.current(overlay) };
   }
 
   get approvalBar(): ApprovalBarModel | undefined {

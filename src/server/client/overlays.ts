@@ -1,5 +1,5 @@
 // The overlays one client opens over its panes (help, command palette, file picker, workspace switcher,
-// add-pane and new-workspace dialogs), and the keys an open overlay takes.
+// add-pane and new-workspace dialogs, the inbox), and the keys an open overlay takes.
 
 import type { KeyToken } from '../../term/keys/decode.js';
 import { clampHelpOffset, helpScrollStep } from '../../app/helpScroll.js';
@@ -79,6 +79,7 @@ export class Overlays {
     const overlay = this.ctx.chrome.overlay;
     if (overlay.kind === 'new-workspace') this.ctx.newWorkspace.relayout();
     if (overlay.kind === 'confirm-end') this.ctx.confirmEnd.relayout();
+    if (overlay.kind === 'inbox') this.ctx.inbox.relayout();
     if (overlay.kind !== 'help') return;
     const rect = helpOverlayRect(this.ctx.cols, this.height, overlay.bindings);
     const offset = clampHelpOffset(overlay.offset, overlay.bindings.length, HELP_VISIBLE_ROWS(rect));
@@ -115,6 +116,10 @@ export class Overlays {
     }
     if (overlay.kind === 'confirm-end') {
       this.ctx.confirmEnd.key(overlay, token);
+      return true;
+    }
+    if (overlay.kind === 'inbox') {
+      this.ctx.inbox.key(overlay, token);
       return true;
     }
     const step = this.ctx.addPane.key(overlay, token);

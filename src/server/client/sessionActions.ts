@@ -5,6 +5,7 @@ import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import type { KeyToken } from '../../term/keys/decode.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
+import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { Keymap } from '../keys/keymap.js';
 import type { ScrollAction } from '../keys/scrollBindings.js';
 import type { KeyActions } from '../keys/keyActions.js';
@@ -14,6 +15,7 @@ import { RefusedError, type Workspace } from '../workspace.js';
 import type { AddPaneController } from './addPaneController.js';
 import type { NewWorkspaceController } from './newWorkspaceController.js';
 import type { ConfirmEndController } from './confirmEndController.js';
+import type { InboxController } from './inboxController.js';
 import type { ChromeState } from './chromeState.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceList } from '../workspaceList.js';
@@ -31,6 +33,9 @@ export interface ActionContext {
   readonly sessions: SessionTracker;
   /** Opens files in viewer panes. */
   readonly viewers: ViewerPanes;
+  /** Where answers are logged, and how the log names this client. */
+  readonly answers: AnswerJournal;
+  readonly label: string;
   /** The prefix and keymap in force now. */
   readonly keys: { prefix: { label: string }; keymap: Keymap; scrollKeymap: Keymap<ScrollAction> };
   /** How to press an action ("C-\\ w"). */
@@ -45,6 +50,8 @@ export interface ActionContext {
   readonly newWorkspace: NewWorkspaceController;
   /** The remove / reset confirmation. */
   readonly confirmEnd: ConfirmEndController;
+  /** Every waiting question, answered from one list. */
+  readonly inbox: InboxController;
   setChrome(change: Partial<ChromeState>): void;
   message(text: string, tone: 'info' | 'error'): void;
   ask(text: string, onYes: () => void): void;
@@ -121,7 +128,11 @@ export class SessionActions implements KeyActions {
       if (answer !== 'abort' || bar?.reason) this.ctx.message(bar?.reason ?? 'no pane is waiting for approval', 'info');
       return;
     }
-    this.attempt(() => answerApproval(this.ctx.workspace.requirePane(owner.paneId), answer, { meant: owner.questionId, origin: 'approval bar' }));
+    const origin = { via: 'approval bar' as const, client: this.ctx.label };
+    this.attempt(() => {
+      const target = { pane: this.ctx.workspace.requirePane(owner.paneId), workspace: this.ctx.workspace };
+      answerApproval(target, answer, { meant: owner.questionId, origin, journal: this.ctx.answers });
+    });
   }
 
   jumpToWaiting(): void {
@@ -144,6 +155,10 @@ export class SessionActions implements KeyActions {
 
   openSwitcher(): void {
     this.overlays.openSwitcher();
+  }
+
+  openInbox(): void {
+    this.ctx.inbox.open();
   }
 
   openNewWorkspace(): void {

@@ -2,6 +2,7 @@
 // and the server it lives in (SessionHost).
 
 import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -49,6 +50,8 @@ export interface SessionHost {
   openWorkspace(name: string, size: { cols: number; rows: number }): Workspace;
   /** The server's environment (the new-workspace dialog's `~` and workspace root). */
   env: NodeJS.ProcessEnv;
+  /** Where every answer to an agent's question is logged. */
+  answers: AnswerJournal;
   /** Runs a tessera command line (a bound key's) as if typed in a pane, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome>;
 }

@@ -4,7 +4,7 @@ import { InvalidInput, optStr } from '../../protocol/validate.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import { QUESTION_ID_PATTERN } from '../../protocol/questionId.js';
 import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { callerPane, targetPane } from './targets.js';
 
 function answerCommand(name: string, answer: Answer): ServerCommand {
   return {
@@ -12,8 +12,11 @@ function answerCommand(name: string, answer: Answer): ServerCommand {
     run(args, ctx) {
       const meant = optStr(args.question, 'question', 64);
       if (meant !== undefined && !QUESTION_ID_PATTERN.test(meant)) throw new InvalidInput(`invalid question id '${meant}': use the id list-panes or explain shows, e.g. 3fa9c2-17`);
-      const { pane } = targetPane(args, ctx);
-      return { question: answerApproval(pane, answer, { meant }) };
+      const target = targetPane(args, ctx);
+      // Typed in a pane (a script an agent runs, a bound key): which one, as tessera itself knows it.
+      const typedIn = callerPane(ctx)?.pane.id;
+      const client = typedIn === undefined ? `tessera ${name}` : `tessera ${name} in pane ${typedIn}`;
+      return { question: answerApproval(target, answer, { meant, origin: { via: 'command', client }, journal: ctx.answers }) };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { CommandDefinition, SomeCommand } from '../../commands/contract.js'
 import type { Fields } from '../../protocol/validate.js';
 import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { ClientSession } from '../client/clientSession.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LoopDelayWindow } from '../loopDelay.js';
@@ -31,6 +32,8 @@ export interface CommandContext {
   sessions: SessionTracker;
   /** Ended pane sessions. */
   history: SessionHistory;
+  /** Where every answer to an agent's question is logged. */
+  answers: AnswerJournal;
   /** The server's environment (every pane's base). */
   env: NodeJS.ProcessEnv;
   /** Measures the event-loop delay between two `server-info --loop-delay` calls. */

@@ -7,6 +7,7 @@ import { renamePane } from './renamePane.js';
 import { abort, approve, deny } from './answerApproval.js';
 import { agentHook } from './agentHook.js';
 import { reportStatus } from './reportStatus.js';
+import { approvals } from './approvals.js';
 import { capturePane } from './capturePane.js';
 import { explainPane } from './explainPane.js';
 import { diffWorkspace } from './diffWorkspace.js';
@@ -36,6 +37,7 @@ const ALL: ServerCommand[] = [
   abort,
   agentHook,
   reportStatus,
+  approvals,
   approve,
   deny,
   explainPane,

@@ -13,4 +13,5 @@ export const serverInfo = implement(definition, (args, ctx) => ({
   memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
   ...(ctx.notifications ? { notifications: ctx.notifications() } : {}),
   ...(args.loopDelay ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
+  answerLog: { file: ctx.answers.file, ...(ctx.answers.problem ? { problem: ctx.answers.problem } : {}) },
 }));

@@ -56,6 +56,7 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'approve', description: 'approval: Allow (the waiting pane that owns the bar)', keys: ['y'], run: (a) => a.answer('allow') },
   { name: 'deny', description: 'approval: Deny', keys: ['n'], run: (a) => a.answer('deny') },
   { name: 'abort', description: 'approval: Abort the turn (when a pane waits; else cancel)', keys: ['Escape'], run: (a) => a.answer('abort') },
+  { name: 'inbox', description: 'the inbox: every question agents wait on, in all workspaces (y/n answer, Enter goes there, A allows several)', keys: ['i'], run: (a) => a.openInbox() },
   { name: 'next-waiting', description: 'focus the next pane that waits for you (in any workspace)', keys: ['w'], run: (a) => a.jumpToWaiting() },
   { name: 'new-workspace', description: 'new workspace: git worktree, clone or folder (dialog)', keys: ['N'], run: (a) => a.openNewWorkspace() },
   { name: 'switch-workspace', description: 'switch workspace: every workspace, dormant ones too, searched by name', keys: ['g'], run: (a) => a.openSwitcher() },

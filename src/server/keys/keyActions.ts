@@ -27,6 +27,8 @@ export interface KeyActions {
   answer(answer: 'allow' | 'deny' | 'abort'): void;
   /** Enters scroll mode in the focused pane (PageUp: and goes one page back at once). */
   scrollMode(pageUp: boolean): void;
+  /** Opens the inbox: every question agents wait on, in every workspace. */
+  openInbox(): void;
   /** Focuses the next pane, in any workspace, that waits for the user or finished while nobody looked. */
   jumpToWaiting(): void;
   /** Shows the workspace with that number in the strip (1–9). */
