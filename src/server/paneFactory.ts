@@ -41,7 +41,15 @@ export class PaneFactory {
     private readonly spawn?: SpawnProgram,
   ) {}
 
-  /** Starts a pane; `id` reuses a pane's number (the same pane started again after sleep). */
+  /**
+   * Keeps `ids` for the panes that had them (the stored workspaces' panes, which get their numbers
+   * back when they open): a new pane never takes one of them.
+   */
+  reserve(ids: Iterable<number>): void {
+    for (const id of ids) this.nextId = Math.max(this.nextId, id + 1);
+  }
+
+  /** Starts a pane; `id` reuses a pane's number (the same pane started again after sleep, or opened from its record). */
   create(request: PaneRequest, id?: number): Pane {
     const cwd = checkDirectory(request.cwd);
     // Every agent that accepts an id of ours gets one, so its conversation can be resumed without guessing.

@@ -116,6 +116,8 @@ export class Server {
       log,
       (options.os ?? SYSTEM_OS).spawnProgram,
     );
+    // Stored panes get their numbers back when their workspace opens: new panes start above them.
+    factory.reserve(records.all().flatMap((record) => record.panes.flatMap((pane) => (pane.id === undefined ? [] : [pane.id]))));
     const agents = new AgentSupervisor({
       detectorFor: (agent) => this.catalog().find(agent)?.detector,
       isSeen: (pane, workspace) => this.isSeen(pane, workspace),

@@ -104,7 +104,8 @@ export class WorkspaceRegistry {
     if (!record) throw new RefusedError(`no workspace named '${name}'`);
     const env = this.envFor(record.name, record.path);
     const workspace = hydrateWorkspace(record, size, {
-      createPane: (launch, cwd, paneSize) => this.factory.create({ ...withWorkspaceDefaults(launch, workspaceSettings(record)), cwd, ...paneSize, workspaceEnv: env }),
+      createPane: (launch, cwd, paneSize, id) =>
+        this.factory.create({ ...withWorkspaceDefaults(launch, workspaceSettings(record)), cwd, ...paneSize, workspaceEnv: env }, id !== undefined && !this.findPane(id) ? id : undefined),
       log: (text) => this.events.log?.(text),
     });
     workspace.env = env;

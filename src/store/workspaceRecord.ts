@@ -20,6 +20,8 @@ export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 export const PANE_KINDS = ['shell', 'command', 'agent'] as const;
 
 export interface PaneRecord {
+  /** The pane's number when the record was written: it gets the same one back when the workspace opens again (if free). */
+  id?: number;
   kind: (typeof PANE_KINDS)[number];
   /** For agent panes: which agent (claude, codex, … or a custom one). */
   agent?: string;
@@ -85,6 +87,8 @@ export interface WorkspaceRecord {
 }
 
 const MAX_PANES = 256;
+/** Pane numbers are positive and fit what a command line accepts (`-t 123456789`). */
+const MAX_PANE_ID = 999_999_999;
 const MAX_DEPTH = 64;
 
 export function parseWorkspaceRecord(value: unknown): WorkspaceRecord {
@@ -124,6 +128,7 @@ export function parseWorkspaceRecord(value: unknown): WorkspaceRecord {
 function parsePane(value: unknown, what: string): PaneRecord {
   const f: Fields = record(value, what);
   return dropUndefined({
+    id: f.id === undefined ? undefined : int(f.id, `${what}.id`, 1, MAX_PANE_ID),
     kind: oneOf(f.kind, `${what}.kind`, PANE_KINDS),
     agent: optStr(f.agent, `${what}.agent`, 64),
     argv: f.argv === undefined ? undefined : strArray(f.argv, `${what}.argv`),

@@ -146,8 +146,21 @@ export class InProcessServer {
   }
 
   async stop(): Promise<void> {
+    await this.shutdown();
+    fs.rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /**
+   * Stops this server as kill-server does (its panes end, its records stay) and starts a new one over
+   * the same folders, as after a restart: its workspaces are dormant until a client opens them.
+   */
+  async restart(options: InProcessOptions = {}): Promise<InProcessServer> {
+    await this.shutdown();
+    return new InProcessServer(this.root, this.env, options);
+  }
+
+  private async shutdown(): Promise<void> {
     for (const client of this.clients.splice(0)) client.dispose();
     await this.server.shutdown();
-    fs.rmSync(this.root, { recursive: true, force: true });
   }
 }

@@ -11,7 +11,8 @@ import type { Pane } from '../pane.js';
 import { RefusedError, STATUS_BAR_ROWS, Workspace } from '../workspace.js';
 
 export interface HydrateHost {
-  createPane(launch: LaunchRequest, cwd: string, size: { cols: number; rows: number }): Pane;
+  /** `id`: the number the pane had when the record was written; kept when no open pane has it. */
+  createPane(launch: LaunchRequest, cwd: string, size: { cols: number; rows: number }, id?: number): Pane;
   log(text: string): void;
 }
 
@@ -26,13 +27,15 @@ export function hydrateWorkspace(record: WorkspaceRecord, size: { cols: number; 
     for (const spec of specs) {
       const cwd = isDirectory(spec.cwd) ? spec.cwd : record.path;
       const launch = launchFromRecord(spec, record.path);
+      // A record edited by hand may name one number twice: only its first pane keeps it.
+      const id = spec.id !== undefined && !panes.some((p) => p.id === spec.id) ? spec.id : undefined;
       try {
-        panes.push(host.createPane(launch, cwd, paneSize));
+        panes.push(host.createPane(launch, cwd, paneSize, id));
       } catch (error) {
         // The program is no longer allowed or found: the pane keeps its place as a shell, and the log says why.
         host.log(`workspace ${record.name}: could not start '${(spec.argv ?? [spec.agent ?? spec.kind, ...(spec.args ?? [])]).join(' ')}' again (${(error as Error).message}); a shell takes its place`);
         const fallback: LaunchRequest = { requestDir: record.path };
-        panes.push(host.createPane(fallback, cwd, paneSize));
+        panes.push(host.createPane(fallback, cwd, paneSize, id));
       }
     }
   } catch (error) {

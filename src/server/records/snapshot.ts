@@ -47,6 +47,7 @@ function paneRecord(pane: Pane, launch: LaunchRequest): PaneRecord {
   // An agent named as a command (`tessera new -- claude --x`) is stored as the agent and its extra arguments.
   const agentArgs = launch.agent ? argv : argv?.slice(1);
   return withoutUndefined({
+    id: pane.id,
     kind: pane.kind,
     agent: pane.agent,
     argv: isAgent ? undefined : argv,
