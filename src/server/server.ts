@@ -39,6 +39,7 @@ import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { diffSummary } from '../git/diffSummary.js';
+import { branchMerged } from '../git/mergedBranch.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
 
 /** What an attached client's connection passes on: its keys, its size, its going away. */
@@ -149,7 +150,7 @@ export class Server {
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(
-      (dir, base) => diffSummary(dir, base),
+      async (dir, base) => ({ ...(await diffSummary(dir, base)), merged: await branchMerged(dir, base).catch(() => false) }),
       () => this.refreshAllChrome(),
     );
     this.workspaces = new WorkspaceList(this.registry, diffs);
