@@ -29,6 +29,8 @@ export interface LandCheck {
   preflight: LandPreflight;
   target?: LandTarget;
   source?: string;
+  /** --rebase: the replay the preflight built already (of `source` onto `target.commit`), reused by the landing. */
+  replayed?: string;
 }
 
 export async function landPreflight(registry: WorkspaceRegistry, request: LandRequest): Promise<LandCheck> {
@@ -56,10 +58,12 @@ export async function landPreflight(registry: WorkspaceRegistry, request: LandRe
     unreadable: g ? null : (p.unreadable?.reason ?? 'the folder is gone or is not a git repository'),
     runningPanes: p.runningPanes,
   };
+  let replayed: string | undefined;
   const done = (target?: LandTarget, source?: string): LandCheck => ({
     preflight: { ...facts, blocked: landBlocks(facts, request), warnings: landWarnings(facts, request) },
     target,
     source,
+    replayed,
   });
   if (!g || facts.into === null) return done();
   const source = await headCommit(p.path);
@@ -70,22 +74,22 @@ export async function landPreflight(registry: WorkspaceRegistry, request: LandRe
   facts.intoHead = `${target.commit.slice(0, 12)} ${target.branch}: ${(await gitOk(p.path, ['log', '-1', '--format=%s', target.commit])).trim()}`;
   if (facts.branch === target.branch) return done(target, source);
   facts.commits = Number((await gitOk(p.path, ['rev-list', '--count', `${target.commit}..${source}`])).trim()) || 0;
-  if (facts.commits > 0) await findConflicts(p.path, facts, target.commit, source);
+  if (facts.commits > 0) replayed = await findConflicts(p.path, facts, target.commit, source);
   const checkout = target.old ? await baseCheckout(p.path, target.branch) : undefined;
   facts.baseCheckout = checkout ?? null;
   return done(target, source);
 }
 
-/** Fills in the files that would conflict (for --rebase, at the first commit whose replay conflicts). */
-async function findConflicts(dir: string, facts: LandFacts, onto: string, source: string): Promise<void> {
+/** Fills in the files that would conflict (for --rebase, at the first commit whose replay conflicts); gives a clean replay's commit. */
+async function findConflicts(dir: string, facts: LandFacts, onto: string, source: string): Promise<string | undefined> {
   if (facts.mode !== 'rebase' || facts.action === 'rebase-workspace') {
     facts.conflicts = (await mergeTrees(dir, onto, source)).conflicts;
-    return;
+    return undefined;
   }
   // A branch with merge commits cannot be replayed: GitError says so, and the request fails with it.
   const replayed = await replayCommits(dir, onto, source);
-  if ('conflicts' in replayed) {
-    facts.conflicts = replayed.conflicts;
-    facts.conflictAt = replayed.at;
-  }
+  if (!('conflicts' in replayed)) return replayed.commit;
+  facts.conflicts = replayed.conflicts;
+  facts.conflictAt = replayed.at;
+  return undefined;
 }

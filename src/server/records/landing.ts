@@ -37,9 +37,10 @@ export async function landWorkspace(registry: WorkspaceRegistry, request: LandRe
     check = await landPreflight(registry, { ...request, commit: false });
     if (check.preflight.blocked.length > 0) return { preflight: check.preflight, done: false, message: `${committed}${check.preflight.blocked.join('\n')}` };
   }
-  const { preflight, target, source } = check;
+  const { preflight, target, source, replayed } = check;
   if (!target || !source || preflight.branch === null) return { preflight, done: false, message: `${committed}cannot tell what to land (the workspace changed meanwhile?); nothing was changed` };
-  const built = await buildLanding(preflight.path, { onto: target.commit, source, mode: request.mode, message: request.message ?? defaultMessage(preflight) });
+  // A replay is built once: the preflight's (of these very commits) is the landing's.
+  const built = replayed && request.mode === 'rebase' ? { commit: replayed } : await buildLanding(preflight.path, { onto: target.commit, source, mode: request.mode, message: request.message ?? defaultMessage(preflight) });
   if ('conflicts' in built) return { preflight: { ...preflight, conflicts: built.conflicts }, done: false, message: `${committed}landing conflicts in ${built.conflicts.join(', ')}; nothing was changed` };
   const checkout = preflight.baseCheckout && preflight.baseCheckout.dirty.length === 0 ? { path: preflight.baseCheckout.path, from: target.old } : undefined;
   const applied = await applyLanding({ dir: preflight.path, ref: target.ref, old: target.old, next: built.commit, reason: `tessera land (${request.mode}): ${preflight.branch} of workspace ${preflight.workspace}`, checkout });
