@@ -161,6 +161,8 @@ export const RECORD_SAVE_DELAY_MS = 300;
 export const GIT_TIMEOUT_MS = 60_000;
 /** A clone may download a lot; it gets longer before it is stopped. */
 export const GIT_CLONE_TIMEOUT_MS = 15 * 60_000;
+/** A push may upload a lot over a slow link: as long as a clone. */
+export const GIT_PUSH_TIMEOUT_MS = GIT_CLONE_TIMEOUT_MS;
 /** Output of one git command kept at most (a huge diff is cut, never buffered without bound). */
 export const GIT_MAX_OUTPUT_BYTES = 64 << 20;
 /**

@@ -1,7 +1,7 @@
 // The workspace strip: one row above the status bar listing every workspace (prefix + its digit switches to it).
 
 import { Box, Text } from 'ink';
-import { layoutStrip } from './strip/layout.js';
+import { MERGED_MARK, layoutStrip } from './strip/layout.js';
 import { STRIP_DOTS, type StripEntry } from './strip/model.js';
 
 export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; cols: number; row: number }) {
@@ -29,13 +29,20 @@ export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; 
   );
 }
 
-/** `+12 −3`: additions green, removals red. */
+/** `+12 −3`: additions green, removals red; `merged` (the branch is in its base) in cyan. */
 function DiffCounts({ diff }: { diff: string }) {
-  const [added, removed] = diff.split(' ');
+  const parts = diff.split(' ');
+  const merged = parts[parts.length - 1] === MERGED_MARK ? parts.pop() : undefined;
+  const [added, removed] = parts;
   return (
     <Text bold={false}>
-      {' '}
-      <Text color="green">{added}</Text> <Text color="red">{removed}</Text>
+      {added !== undefined ? (
+        <>
+          {' '}
+          <Text color="green">{added}</Text> <Text color="red">{removed}</Text>
+        </>
+      ) : null}
+      {merged ? <Text color="cyan">{` ${merged}`}</Text> : null}
     </Text>
   );
 }

@@ -9,6 +9,8 @@ import { DIFF_SUMMARY_MAX_AGE_MS, DIFF_SUMMARY_START_DELAY_MS } from '../limits.
 export interface DiffCounts {
   added: number;
   removed: number;
+  /** Its branch is merged into its base (src/git/mergedBranch.ts). */
+  merged?: boolean;
 }
 
 /** How a folder's diff is counted (src/git/diffSummary.ts); rejects or gives undefined when it is not a repository. */
@@ -77,7 +79,7 @@ export class DiffSummaries {
       .then((counts) => {
         known.running = false;
         known.at = this.now();
-        const same = counts?.added === known.counts?.added && counts?.removed === known.counts?.removed;
+        const same = counts?.added === known.counts?.added && counts?.removed === known.counts?.removed && counts?.merged === known.counts?.merged;
         known.counts = counts;
         if (!same && this.known.get(name) === known) this.changed();
       });

@@ -41,6 +41,7 @@ import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { diffSummary } from '../git/diffSummary.js';
+import { branchMerged } from '../git/mergedBranch.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
 import { EVENT_READER_BACKLOG_BYTES, EVENT_RING_SIZE } from '../limits.js';
 import { EventStream } from './events/eventStream.js';
@@ -186,7 +187,7 @@ export class Server {
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(
-      (dir, base) => diffSummary(dir, base),
+      async (dir, base) => ({ ...(await diffSummary(dir, base)), merged: await branchMerged(dir, base).catch(() => false) }),
       () => this.refreshAllChrome(),
     );
     this.workspaces = new WorkspaceList(this.registry, diffs);

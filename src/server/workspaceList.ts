@@ -36,12 +36,16 @@ export class WorkspaceList {
   }
 
   strip(current: Workspace): StripEntry[] {
-    return this.all().map((w, i) => ({
-      name: w.name,
-      digit: i < DIGITS ? i + 1 : undefined,
-      state: stripState(w.live ? [...w.live.panes.values()] : undefined),
-      current: w.live === current,
-      diff: this.diffs?.get(w.name, w.path, w.base),
-    }));
+    return this.all().map((w, i) => {
+      const diff = this.diffs?.get(w.name, w.path, w.base);
+      return {
+        name: w.name,
+        digit: i < DIGITS ? i + 1 : undefined,
+        state: stripState(w.live ? [...w.live.panes.values()] : undefined),
+        current: w.live === current,
+        diff,
+        merged: diff?.merged === true,
+      };
+    });
   }
 }

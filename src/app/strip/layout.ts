@@ -25,6 +25,12 @@ export interface StripLayout {
 
 export const diffText = (diff: StripEntry['diff']): string => (diff === undefined || (diff.added === 0 && diff.removed === 0) ? '' : `+${diff.added} −${diff.removed}`);
 
+/** The diff, and `merged` after it when the workspace's branch is all in its base. */
+const itemDiff = (entry: StripEntry): string => [diffText(entry.diff), entry.merged ? MERGED_MARK : ''].filter(Boolean).join(' ');
+
+/** Shown after a merged workspace's name. */
+export const MERGED_MARK = 'merged';
+
 const width = (text: string): number => [...graphemeSegmenter.segment(text)].reduce((sum, s) => sum + graphemeWidth(s.segment), 0);
 
 /** Cells one item takes: ` ● 1 main +12 −3 ` (a space each side, the dot and a space, the label, the diff). */
@@ -44,7 +50,7 @@ function shorten(name: string, cells: number): string {
 
 export function layoutStrip(entries: readonly StripEntry[], cols: number): StripLayout {
   const total = (items: StripItem[]) => items.reduce((sum, item) => sum + itemWidth(item), 0);
-  let items = entries.map((entry) => ({ entry, label: label(entry), diff: diffText(entry.diff) }));
+  let items = entries.map((entry) => ({ entry, label: label(entry), diff: itemDiff(entry) }));
   if (total(items) <= cols) return { items, hiddenBefore: 0, hiddenAfter: 0 };
   // Diffs of the other workspaces first, then every diff.
   items = items.map((item) => (item.entry.current ? item : { ...item, diff: '' }));

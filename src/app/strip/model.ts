@@ -12,6 +12,8 @@ export interface StripEntry {
   current: boolean;
   /** Lines added and removed against HEAD (untracked files counted), once git has answered. */
   diff?: { added: number; removed: number };
+  /** Its branch is all in its base already (shown as `merged`). */
+  merged?: boolean;
 }
 
 /** The dot of one workspace, from its panes' pills and "needs you" marks; undefined panes: dormant. */

@@ -15,11 +15,12 @@ export const listWorkspaces: CliCommand = {
   usage: `tessera ls [--json]
 
   One line per workspace, open or dormant: name, state, panes, branch, changes (+added −removed,
-  untracked files, commits ahead/behind), folder. "waiting for approval": commands of the project
+  untracked files, commits ahead/behind), folder; "merged" when its branch is all in its base. "waiting for approval": commands of the project
   file (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is reported on stderr
   (it was moved aside, its bytes kept).
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
-           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null, created, lastOpened }`,
+           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null, merged, created,
+           lastOpened }`,
   flags: [jsonFlag],
   async run(args, ctx) {
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
@@ -42,7 +43,8 @@ function formatLine(w: WorkspaceFacts): string {
   // A branch name and a folder can hold characters a terminal acts on (git allows C1 and bidi controls).
   const branch = w.branch ? ` ${visibleText(w.branch)}` : '';
   const kind = w.kind === 'adopted' ? '' : ` (${w.kind})`;
-  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${visibleText(w.path)}`;
+  const merged = w.merged ? ' merged' : '';
+  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${merged}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${visibleText(w.path)}`;
 }
 
 export function formatDiff(d: NonNullable<WorkspaceFacts['diff']>): string {

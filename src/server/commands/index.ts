@@ -15,12 +15,14 @@ import { history } from './history.js';
 import { removeWorkspace, resetWorkspace } from './removeWorkspace.js';
 import type { ServerCommand } from './command.js';
 import { killPane } from './killPane.js';
+import { land } from './land.js';
 import { killServer } from './killServer.js';
 import { listPanes } from './listPanes.js';
 import { templates } from './listTemplates.js';
 import { listWorkspaces } from './listWorkspaces.js';
 import { newPane } from './newPane.js';
 import { newWorkspace } from './newWorkspace.js';
+import { push } from './push.js';
 import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
@@ -48,11 +50,13 @@ const ALL: ServerCommand[] = [
   resetWorkspace,
   killPane,
   killServer,
+  land,
   listPanes,
   listWorkspaces,
   templates,
   newPane,
   newWorkspace,
+  push,
   reload,
   resizePane,
   sendKeys,

@@ -3,9 +3,10 @@
 // nothing is stopped: the answer is the preflight as it is, with what would refuse going ahead.
 
 import { endBlocks, endWarnings, type EndAction } from '../../git/endGuards.js';
-import { optBool, record, str, type Fields } from '../../protocol/validate.js';
+import { InvalidInput, optBool, record, str, type Fields } from '../../protocol/validate.js';
 import { workspaceRoot } from '../../store/workspaceRoot.js';
 import { removeWorkspace as removeIt, resetWorkspace as resetIt, type Preflight } from '../records/removal.js';
+import { removeMergedWorkspaces } from '../records/removeMerged.js';
 import { workspacePreflight } from '../records/workspacePreflight.js';
 import type { ServerCommand } from './command.js';
 
@@ -14,13 +15,17 @@ function endCommand(name: 'rm' | 'reset', act: typeof removeIt): ServerCommand {
   return {
     name,
     async run(args: Fields, ctx) {
-      const workspace = str(args.workspace, 'workspace', 64);
       const choices = {
         force: optBool(args.force, 'force') ?? false,
         discardChanges: optBool(args.discardChanges, 'discardChanges') ?? false,
         discardIgnored: optBool(args.discardIgnored, 'discardIgnored') ?? false,
       };
       const root = workspaceRoot(ctx.env, ctx.settings.settings.workspaceRoot);
+      if (name === 'rm' && (optBool(args.merged, 'merged') ?? false)) {
+        if (choices.force || choices.discardChanges || choices.discardIgnored) throw new InvalidInput('rm --merged removes only what would lose nothing: it takes no permission');
+        return { merged: await removeMergedWorkspaces(ctx.registry, root, optBool(args.yes, 'yes') ?? false) };
+      }
+      const workspace = str(args.workspace, 'workspace', 64);
       if (!(optBool(args.yes, 'yes') ?? false)) {
         const check = await workspacePreflight(ctx.registry, workspace, root);
         return { preflight: check, blocked: endBlocks(check, choices, action), warnings: endWarnings(check, action), done: false, stopped: false };

@@ -3,6 +3,7 @@
 
 import fs from 'node:fs';
 import { diffSummary, type DiffSummary } from '../../git/diffSummary.js';
+import { branchMerged } from '../../git/mergedBranch.js';
 import { currentBranch, repoTop } from '../../git/repo.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { projectPlace, type ProjectLook, type ProjectPlace } from '../project/projectTrust.js';
@@ -22,6 +23,8 @@ export interface WorkspaceFacts {
   waitingApproval: boolean;
   /** null when the folder is not in a git repository (or is gone). */
   diff: DiffSummary | null;
+  /** Its branch moved since it was made and all of it is in its base (merged, squashed or rebased there): see src/git/mergedBranch.ts. */
+  merged: boolean;
   created: string;
   lastOpened: string | null;
 }
@@ -30,9 +33,9 @@ export interface WorkspaceFacts {
 export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | undefined, look: (place: ProjectPlace) => ProjectLook): Promise<WorkspaceFacts> {
   const exists = fs.existsSync(record.path);
   const top = exists ? await repoTop(record.path).catch(() => undefined) : undefined;
-  const [branch, diff] = top
-    ? await Promise.all([currentBranch(record.path).catch(() => undefined), diffSummary(record.path, record.base).catch(() => null)])
-    : [undefined, null];
+  const [branch, diff, merged] = top
+    ? await Promise.all([currentBranch(record.path).catch(() => undefined), diffSummary(record.path, record.base).catch(() => null), branchMerged(record.path, record.base).catch(() => false)])
+    : [undefined, null, false];
   return {
     name: record.name,
     kind: record.kind,
@@ -45,6 +48,7 @@ export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | 
     needsYou: live ? [...live.panes.values()].filter((p) => p.attention || p.status === 'approval').length : 0,
     waitingApproval: waitsForApproval(record, live, look),
     diff,
+    merged,
     created: record.created,
     lastOpened: record.lastOpened ?? null,
   };
