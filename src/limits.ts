@@ -330,3 +330,10 @@ export const MAX_PROJECT_SCRIPT_BYTES = 4 << 20;
 export const MAX_PROJECT_SCRIPTS = 64;
 /** Approved versions of one project file remembered: branches with different files each keep theirs; older ones are asked about again. */
 export const MAX_APPROVED_VERSIONS = 8;
+
+/** Commits since the base the diff viewer lists: a reviewer reads the newest; a long history would bury the files. */
+export const DIFF_VIEWER_MAX_COMMITS = 50;
+/** The conflict radar looks (stat() only) for workspaces whose files changed this often. */
+export const RADAR_POLL_MS = 1_000;
+/** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
+export const RADAR_MIN_INTERVAL_MS = 4_000;

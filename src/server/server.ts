@@ -38,7 +38,8 @@ import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
-import { diffSummary } from '../git/diffSummary.js';
+import { ChangeCache } from './changes/changeCache.js';
+import { ConflictRadar } from './radar/conflictRadar.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
 
 /** What an attached client's connection passes on: its keys, its size, its going away. */
@@ -77,6 +78,9 @@ export class Server {
   private stopping = false;
   /** The event-loop delay window of `server-info --loop-delay`. */
   private readonly loopDelay = new LoopDelayWindow();
+  /** Each workspace folder's change counts (ls, the strip, the radar share them). */
+  private readonly changes = new ChangeCache();
+  private readonly radar: ConflictRadar;
   private readonly budget = new ConnectionBudget();
 
   private readonly socketPath: string;
@@ -149,10 +153,19 @@ export class Server {
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(
-      (dir, base) => diffSummary(dir, base),
+      // A workspace with a base shows what its branch brings to it; an adopted folder its uncommitted changes.
+      async (dir, base) => {
+        const changes = await this.changes.get(dir, base);
+        return changes ? (changes.branch ?? changes.diff) : undefined;
+      },
       () => this.refreshAllChrome(),
     );
-    this.workspaces = new WorkspaceList(this.registry, diffs);
+    this.radar = new ConflictRadar(
+      () => this.workspaces.all().map((w) => ({ name: w.name, dir: w.path, base: w.base })),
+      this.changes,
+      { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
+    );
+    this.workspaces = new WorkspaceList(this.registry, diffs, (name) => this.radar.conflictsOf(name).map((c) => c.workspace));
   }
 
   /** Clients showing other workspaces redraw their strip when a workspace's state changes (once per workspace). */
@@ -197,6 +210,7 @@ export class Server {
     server.on('error', (error: NodeJS.ErrnoException) => this.log(`could not accept a connection: ${error.code ?? error.message}`));
     this.listener = server;
     this.boundSocket = inspectSocketFile(this.socketPath);
+    this.radar.start();
   }
 
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
@@ -204,6 +218,7 @@ export class Server {
     this.stopping = true;
     this.settings.dispose();
     this.loopDelay.dispose();
+    this.radar.stop();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     // Only the socket this server bound: if someone moved it and put another there, that one stays.
@@ -324,6 +339,8 @@ export class Server {
       history: this.history,
       env: this.env,
       loopDelay: this.loopDelay,
+      changes: this.changes,
+      radar: this.radar,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
   }

@@ -22,6 +22,8 @@ export class WorkspaceList {
     private readonly registry: WorkspaceRegistry,
     /** Where diff summaries come from; without it the strip shows none. */
     private readonly diffs?: DiffSummaries,
+    /** The workspaces whose changes would conflict with a workspace's (the conflict radar). */
+    private readonly conflicts?: (name: string) => string[],
   ) {}
 
   all(): ListedWorkspace[] {
@@ -42,6 +44,7 @@ export class WorkspaceList {
       state: stripState(w.live ? [...w.live.panes.values()] : undefined),
       current: w.live === current,
       diff: this.diffs?.get(w.name, w.path, w.base),
+      conflicts: this.conflicts?.(w.name) ?? [],
     }));
   }
 }

@@ -5,8 +5,10 @@ import type { Fields } from '../../protocol/validate.js';
 import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { ClientSession } from '../client/clientSession.js';
+import type { ChangeCache } from '../changes/changeCache.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LoopDelayWindow } from '../loopDelay.js';
+import type { ConflictRadar } from '../radar/conflictRadar.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -34,6 +36,10 @@ export interface CommandContext {
   env: NodeJS.ProcessEnv;
   /** Measures the event-loop delay between two `server-info --loop-delay` calls. */
   loopDelay: LoopDelayWindow;
+  /** Each workspace folder's change counts, kept while nothing changes. */
+  changes: ChangeCache;
+  /** Which workspaces' changes would conflict with which. */
+  radar: ConflictRadar;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
 }

@@ -49,18 +49,20 @@ export class ViewerPanes {
     const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
-      // Only once the viewer has drawn (its alternate screen is up) is its refresh handler in place.
-      if (existing.emulator.terminal.buffer.active.type === 'alternate' && existing.pid > 1) {
-        try {
-          process.kill(existing.pid, 'SIGUSR1');
-        } catch {
-          // It ended this moment: its pane says so.
-        }
-      }
+      askToReread(existing);
       return { paneId: existing.id, existing: true, file: workspace.cwd };
     }
     const pane = this.start(workspace, key, ['diff', workspace.cwd]);
     return { paneId: pane.id, existing: false, file: workspace.cwd };
+  }
+
+  /** The workspace's files changed: its open diff viewer reads the diff again (keeping its place). */
+  refreshDiff(name: string): void {
+    const workspace = this.registry.get(name);
+    if (!workspace) return;
+    const key = `diff:${workspace.cwd}`;
+    const viewer = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    if (viewer) askToReread(viewer);
   }
 
   private start(workspace: Workspace, key: string, viewerArgs: string[], beside?: number): Pane {
@@ -75,5 +77,15 @@ export class ViewerPanes {
       if (pane.exitCode === 0 && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
     });
     return pane;
+  }
+}
+
+/** SIGUSR1 makes a diff viewer read the diff again; only once it has drawn (its alternate screen is up) is its handler in place. */
+function askToReread(viewer: Pane): void {
+  if (viewer.emulator.terminal.buffer.active.type !== 'alternate' || viewer.pid <= 1) return;
+  try {
+    process.kill(viewer.pid, 'SIGUSR1');
+  } catch {
+    // It ended this moment: its pane says so.
   }
 }
