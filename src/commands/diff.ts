@@ -129,6 +129,5 @@ export const diff = defineCommand<DiffArgs, DiffResult>({
 function checkRange(range: string, fail: (message: string) => Error): void {
   if (range.length === 0 || range.length > MAX_RANGE_CHARS) throw fail(`a range is 1 to ${MAX_RANGE_CHARS} characters`);
   if (range.startsWith('-')) throw fail(`'${visibleText(range)}' is not a range: it starts with '-' (paths go after --)`);
-  // eslint-disable-next-line no-control-regex
   if (/[\s\x00-\x1f\x7f]/.test(range)) throw fail(`'${visibleText(range)}' is not a range: it holds spaces or control characters`);
 }

@@ -92,10 +92,11 @@ function pathArgs(paths: readonly string[]): string[] {
 }
 
 /** The patch (or `--stat`, `--name-only` lines) without colours: whoever shows it escapes and colours it. */
-export async function workspacePatch(dir: string, ask: DiffAsk, format: 'patch' | 'stat' | 'name-only'): Promise<{ text: string; against: DiffAgainst }> {
+export async function workspacePatch(dir: string, ask: DiffAsk, format: 'patch' | 'stat' | 'name-only', options: { renames?: boolean } = {}): Promise<{ text: string; against: DiffAgainst }> {
   const p = await plan(dir, ask);
   const formatArgs = format === 'stat' ? ['--stat'] : format === 'name-only' ? ['--name-only'] : [];
-  const args = ['diff', '--no-color', '--no-ext-diff', ...formatArgs, ...p.options, '--end-of-options', ...p.revs, ...pathArgs(ask.paths)];
+  // Without renames each file has one path, the one workspaceFiles names (the diff viewer matches them).
+  const args = ['diff', '--no-color', '--no-ext-diff', ...(options.renames === false ? ['--no-renames'] : []), ...formatArgs, ...p.options, '--end-of-options', ...p.revs, ...pathArgs(ask.paths)];
   const text = await withUntrackedIntent(dir, p.untracked, (env) => gitOk(dir, args, { env }));
   return { text, against: p.against };
 }

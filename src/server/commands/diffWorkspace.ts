@@ -23,7 +23,7 @@ export const diffWorkspace = implement(definition, async (args, ctx): Promise<Di
     return { workspace: record.name, against, files, conflicts };
   }
   if (args.format === 'review') {
-    const [{ files, against }, { text }] = await Promise.all([workspaceFiles(record.path, ask), workspacePatch(record.path, ask, 'patch')]);
+    const [{ files, against }, { text }] = await Promise.all([workspaceFiles(record.path, ask), workspacePatch(record.path, ask, 'patch', { renames: false })]);
     const commits = against.commit && args.view === 'branch' ? await commitsSince(record.path, against.commit, DIFF_VIEWER_MAX_COMMITS) : [];
     return { workspace: record.name, against, text, files, commits, conflicts };
   }

@@ -32,14 +32,14 @@ export class ViewerPanes {
   constructor(private readonly registry: WorkspaceRegistry) {}
 
   /** Opens `file` (relative to `baseDir`, inside the workspace folder) in a viewer beside a pane (default: the focused one). */
-  open(workspace: Workspace, file: string, baseDir: string, options: { mode?: ViewMode; beside?: number } = {}): OpenedViewer {
+  open(workspace: Workspace, file: string, baseDir: string, options: { mode?: ViewMode; beside?: number; line?: number } = {}): OpenedViewer {
     const real = fileInsideRoot(workspace.cwd, baseDir, file);
     const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === real && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
       return { paneId: existing.id, existing: true, file: real };
     }
-    const pane = this.start(workspace, real, [options.mode ?? modeFor(real), real], options.beside);
+    const pane = this.start(workspace, real, [options.mode ?? modeFor(real), real, ...(options.line === undefined ? [] : [String(options.line)])], options.beside);
     return { paneId: pane.id, existing: false, file: real };
   }
 
