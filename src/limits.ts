@@ -336,4 +336,4 @@ export const DIFF_VIEWER_MAX_COMMITS = 50;
 /** The conflict radar looks (stat() only) for workspaces whose files changed this often. */
 export const RADAR_POLL_MS = 1_000;
 /** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
-export const RADAR_MIN_INTERVAL_MS = 4_000;
+export const RADAR_MIN_INTERVAL_MS = 5_000;

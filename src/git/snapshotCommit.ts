@@ -13,8 +13,9 @@ import { gitOk } from './run.js';
 const SNAPSHOT_IDENTITY = { GIT_AUTHOR_NAME: 'tessera', GIT_AUTHOR_EMAIL: 'tessera@localhost', GIT_COMMITTER_NAME: 'tessera', GIT_COMMITTER_EMAIL: 'tessera@localhost' };
 
 /** The commit, and its tree (equal trees: nothing changed since the last snapshot). */
-export async function snapshotCommit(dir: string, head: string): Promise<{ commit: string; tree: string }> {
-  const realIndex = path.resolve(dir, (await gitOk(dir, ['rev-parse', '--git-path', 'index'])).trim());
+export async function snapshotCommit(dir: string, head: string, gitDir?: string): Promise<{ commit: string; tree: string }> {
+  // The working tree's own git folder holds its index (a caller that knows it saves a git child).
+  const realIndex = gitDir !== undefined ? path.join(gitDir, 'index') : path.resolve(dir, (await gitOk(dir, ['rev-parse', '--git-path', 'index'])).trim());
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-snapshot-'));
   const tempIndex = path.join(tempDir, 'index');
   try {

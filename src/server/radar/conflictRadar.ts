@@ -9,6 +9,8 @@
 // and only the pairs with a side that moved are merged again. One git child at a time, all of it
 // asynchronous: keys, frames and control commands never wait for it.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS } from '../../limits.js';
 import type { WorkspaceChanges } from '../../git/changeSummary.js';
 import { mergeConflicts } from '../../git/mergeConflicts.js';
@@ -105,12 +107,19 @@ export class ConflictRadar {
     const side = this.sides.get(w.name);
     const same = side !== undefined && side.dir === w.dir;
     if (same && this.now() - side.at < RADAR_MIN_INTERVAL_MS) return false;
-    if (same && side.fingerprint !== undefined && (await this.cache.fingerprint(w.dir)) === side.fingerprint) return false;
+    if (same && side.fingerprint !== undefined && (await this.fingerprint(w.dir, side.repo)) === side.fingerprint) return false;
     const changes = await this.cache.get(w.dir, w.base);
     if (same) this.events.filesChanged(w.name);
-    const snapshot = changes?.head !== undefined && changedSinceBase(changes) ? await snapshotCommit(w.dir, changes.head) : undefined;
-    this.sides.set(w.name, { dir: w.dir, repo: this.cache.placesOf(w.dir)?.commonDir, snapshot, fingerprint: this.cache.signatureOf(w.dir), at: this.now() });
+    const places = this.cache.placesOf(w.dir);
+    const snapshot = changes?.head !== undefined && changedSinceBase(changes) ? await snapshotCommit(w.dir, changes.head, places?.gitDir) : undefined;
+    const fingerprint = changes ? this.cache.signatureOf(w.dir) : await outsideGitStamp(w.dir);
+    this.sides.set(w.name, { dir: w.dir, repo: places?.commonDir, snapshot, fingerprint, at: this.now() });
     return snapshot?.tree !== side?.snapshot?.tree || !same;
+  }
+
+  /** The change cache's fingerprint; for a folder outside git, whether it could have become a repository. */
+  private fingerprint(dir: string, repo: string | undefined): Promise<string | undefined> {
+    return repo === undefined ? outsideGitStamp(dir) : this.cache.fingerprint(dir);
   }
 
   private async mergeAll(names: string[]): Promise<void> {
@@ -141,6 +150,22 @@ export class ConflictRadar {
     this.found = found;
     if (changed) this.events.conflictsChanged();
   }
+}
+
+/**
+ * A folder outside git is looked at again (with a git child) only when its `.git` appears or
+ * changes, or its parent's does (git init, a clone into it), not every few seconds.
+ */
+async function outsideGitStamp(dir: string): Promise<string> {
+  const stamp = async (file: string) => {
+    try {
+      const s = await fs.promises.stat(file);
+      return `${s.mtimeMs}:${s.ino}`;
+    } catch {
+      return '-';
+    }
+  };
+  return `outside git:${await stamp(path.join(dir, '.git'))}:${await stamp(path.join(path.dirname(dir), '.git'))}`;
 }
 
 /** Files changed since the base, committed or not (or, without a base, any uncommitted change). */
