@@ -60,8 +60,9 @@ try {
     fs.writeFileSync(path.join(dir, `own${i}.txt`), 'mine\n');
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'own');
-    fs.appendFileSync(path.join(dir, 'file1.txt'), `edit ${i}\n`);
-    fs.writeFileSync(path.join(dir, 'scratch.txt'), 'untracked\n');
+    // Each its own files, as agents on separate tasks mostly do (the radar then merges no pair).
+    fs.appendFileSync(path.join(dir, `file${i % 20}.txt`), `edit ${i}\n`);
+    fs.writeFileSync(path.join(dir, `scratch${i}.txt`), 'untracked\n');
   }
   tessera('kill-server');
   // A cold server, started by a workspace outside git (ls would start one too; this keeps the start out of the figure).

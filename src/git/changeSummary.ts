@@ -27,6 +27,8 @@ export interface WorkspaceChanges {
   diff: DiffSummary;
   /** null without a base (an adopted folder), or when the base is gone or shares no history. */
   branch: BranchSummary | null;
+  /** Paths (from the repository's top) the branch changed since its base, committed or not (empty without a base). */
+  branchFiles: string[];
   /** Paths (from the repository's top) of untracked files and changed tracked files. */
   untrackedFiles: string[];
   changedFiles: string[];
@@ -53,6 +55,7 @@ export async function countChanges(dir: string, base: string | undefined, status
     branchName: status.branch,
     diff: { ...sumCounts(parseNumstat(uncommitted)), untracked: status.untracked.length, ahead: against?.ahead ?? 0, behind: against?.behind ?? 0 },
     branch: branchFiles && fork ? { files: branchFiles.length, ...sumCounts(branchFiles), commits: fork.ahead } : null,
+    branchFiles: branchFiles?.map((f) => f.path) ?? [],
     untrackedFiles: status.untracked,
     changedFiles: status.changed,
   };

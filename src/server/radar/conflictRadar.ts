@@ -6,7 +6,7 @@
 //
 // Cost: every RADAR_POLL_MS it stats each workspace's files (the change cache's fingerprint, no git
 // child); a workspace whose fingerprint moved is captured again at most once per RADAR_MIN_INTERVAL_MS,
-// and only the pairs with a side that moved are merged again. One git child at a time, all of it
+// and only the pairs with a side that moved and a changed path in common are merged again. One git child at a time, all of it
 // asynchronous: keys, frames and control commands never wait for it.
 
 import fs from 'node:fs';
@@ -39,6 +39,8 @@ interface Side {
   dir: string;
   /** The repository's shared git folder: only sides of one repository are merged. */
   repo: string | undefined;
+  /** The paths it changed since its base: two sides that share none cannot conflict (no merge needed). */
+  files: Set<string>;
   /** Its snapshot, undefined when it changed nothing since its base. */
   snapshot: { commit: string; tree: string } | undefined;
   /** The fingerprint its snapshot was taken under (undefined: take it again next time). */
@@ -113,7 +115,8 @@ export class ConflictRadar {
     const places = this.cache.placesOf(w.dir);
     const snapshot = changes?.head !== undefined && changedSinceBase(changes) ? await snapshotCommit(w.dir, changes.head, places?.gitDir) : undefined;
     const fingerprint = changes ? this.cache.signatureOf(w.dir) : await outsideGitStamp(w.dir);
-    this.sides.set(w.name, { dir: w.dir, repo: places?.commonDir, snapshot, fingerprint, at: this.now() });
+    const files = new Set(changes ? [...changes.branchFiles, ...changes.changedFiles, ...changes.untrackedFiles] : []);
+    this.sides.set(w.name, { dir: w.dir, repo: places?.commonDir, files, snapshot, fingerprint, at: this.now() });
     return snapshot?.tree !== side?.snapshot?.tree || !same;
   }
 
@@ -130,6 +133,8 @@ export class ConflictRadar {
         const [a, b] = [names[i] as string, names[j] as string];
         const [sa, sb] = [this.sides.get(a), this.sides.get(b)];
         if (!sa?.snapshot || !sb?.snapshot || sa.repo === undefined || sa.repo !== sb.repo) continue;
+        // Disjoint changes merge cleanly: no git child for them (with many workspaces most pairs are such).
+        if (![...sa.files].some((f) => sb.files.has(f))) continue;
         const key = `${a}\0${b}`;
         live.add(key);
         const trees = `${sa.snapshot.tree}:${sb.snapshot.tree}`;
