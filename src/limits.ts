@@ -365,3 +365,10 @@ export const CHANNEL_HOLD_MS = 3_000;
 export const HOOK_TIMEOUT_MS = 2_000;
 /** Largest hook payload `tessera hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
 export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;
+
+/** Commits since the base the diff viewer lists: a reviewer reads the newest; a long history would bury the files. */
+export const DIFF_VIEWER_MAX_COMMITS = 50;
+/** The conflict radar looks (stat() only) for workspaces whose files changed this often. */
+export const RADAR_POLL_MS = 1_000;
+/** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
+export const RADAR_MIN_INTERVAL_MS = 5_000;

@@ -10,7 +10,7 @@ export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; 
     <Box position="absolute" marginLeft={0} marginTop={row} width={cols} height={1}>
       <Text wrap="truncate-end">
         {hiddenBefore > 0 ? <Text color="gray">{`‹${Math.min(hiddenBefore, 9)} `}</Text> : null}
-        {items.map(({ entry, label, diff }) => {
+        {items.map(({ entry, label, warn, diff }) => {
           const dot = STRIP_DOTS[entry.state];
           const background = entry.current ? 'blue' : undefined;
           return (
@@ -18,6 +18,7 @@ export function WorkspaceStrip({ entries, cols, row }: { entries: StripEntry[]; 
               {' '}
               <Text color={dot.color}>{dot.glyph}</Text>
               {` ${label}`}
+              {warn ? <Text color="yellow" bold={false}>{` ${warn}`}</Text> : null}
               {diff ? <DiffCounts diff={diff} /> : null}
               {' '}
             </Text>

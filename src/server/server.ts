@@ -40,8 +40,9 @@ import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
-import { diffSummary } from '../git/diffSummary.js';
 import { branchMerged } from '../git/mergedBranch.js';
+import { ChangeCache } from './changes/changeCache.js';
+import { ConflictRadar } from './radar/conflictRadar.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
 import { EVENT_READER_BACKLOG_BYTES, EVENT_RING_SIZE } from '../limits.js';
 import { EventStream } from './events/eventStream.js';
@@ -89,6 +90,9 @@ export class Server {
   private stopping = false;
   /** The event-loop delay window of `server-info --loop-delay`. */
   private readonly loopDelay = new LoopDelayWindow();
+  /** Each workspace folder's change counts (ls, the strip, the radar share them). */
+  private readonly changes = new ChangeCache();
+  private readonly radar: ConflictRadar;
   private readonly budget = new ConnectionBudget();
   /** What happened, numbered, for `tessera events` (and the last EVENT_RING_SIZE of it for --since). */
   readonly events = new EventStream(EVENT_RING_SIZE, EVENT_READER_BACKLOG_BYTES);
@@ -187,10 +191,20 @@ export class Server {
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(
-      async (dir, base) => ({ ...(await diffSummary(dir, base)), merged: await branchMerged(dir, base).catch(() => false) }),
+      // A workspace with a base shows what its branch brings to it (and whether it is merged); an adopted folder its uncommitted changes.
+      async (dir, base) => {
+        const changes = await this.changes.get(dir, base);
+        const counts = changes ? (changes.branch ?? changes.diff) : undefined;
+        return counts && base !== undefined ? { ...counts, merged: await branchMerged(dir, base).catch(() => false) } : counts;
+      },
       () => this.refreshAllChrome(),
     );
-    this.workspaces = new WorkspaceList(this.registry, diffs);
+    this.radar = new ConflictRadar(
+      () => this.workspaces.all().map((w) => ({ name: w.name, dir: w.path, base: w.base })),
+      this.changes,
+      { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
+    );
+    this.workspaces = new WorkspaceList(this.registry, diffs, (name) => this.radar.conflictsOf(name).map((c) => c.workspace));
   }
 
   /** Someone looks at this pane: it is focused in a client showing its workspace, whose terminal has focus. */
@@ -240,6 +254,7 @@ export class Server {
     server.on('error', (error: NodeJS.ErrnoException) => this.log(`could not accept a connection: ${error.code ?? error.message}`));
     this.listener = server;
     this.boundSocket = inspectSocketFile(this.socketPath);
+    this.radar.start();
   }
 
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
@@ -248,6 +263,7 @@ export class Server {
     this.settings.dispose();
     this.loopDelay.dispose();
     this.notifier.dispose();
+    this.radar.stop();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     // Only the socket this server bound: if someone moved it and put another there, that one stays.
@@ -373,6 +389,8 @@ export class Server {
       env: this.env,
       loopDelay: this.loopDelay,
       notifications: () => this.notifier.report(),
+      changes: this.changes,
+      radar: this.radar,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
     };
   }

@@ -22,6 +22,8 @@ export class WorkspaceList {
     private readonly registry: WorkspaceRegistry,
     /** Where diff summaries come from; without it the strip shows none. */
     private readonly diffs?: DiffSummaries,
+    /** The workspaces whose changes would conflict with a workspace's (the conflict radar). */
+    private readonly conflicts?: (name: string) => string[],
   ) {}
 
   all(): ListedWorkspace[] {
@@ -45,6 +47,7 @@ export class WorkspaceList {
         current: w.live === current,
         diff,
         merged: diff?.merged === true,
+        conflicts: this.conflicts?.(w.name) ?? [],
       };
     });
   }

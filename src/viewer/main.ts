@@ -1,7 +1,8 @@
-// The program that runs in a viewer pane: `node dist/viewer/main.js source|markdown FILE`, or
+// The program that runs in a viewer pane: `node dist/viewer/main.js source|markdown FILE [LINE]`, or
 // `… diff DIR` for a workspace's diff. It draws on its own terminal (the pane's PTY) and reads its own
 // keys, so a viewer goes through the same pane, emulator and compositor as every program. A file is
-// followed as it changes; the diff is read again on r, and on SIGUSR1 (the diff key pressed again).
+// followed as it changes; the diff is read again on r, and on SIGUSR1 (the diff key pressed again,
+// or the server saw the workspace's files change), keeping the reader's place.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,10 +13,13 @@ import { buildDocument, errorDocument, readViewedFile, type ViewedDocument } fro
 import type { ViewMode } from './mode.js';
 import { drawViewer } from './draw.js';
 import { loadDiff } from './diffDocument.js';
+import { askServer } from './askServer.js';
+import { changedLineAt, jumpFile, placeTop, readingPlace, reviewDocument, type ReviewDocument } from './reviewDocument.js';
+import type { DiffResult } from '../commands/diff.js';
 import { span } from './styledText.js';
 import { initialViewerState, reduceViewer, resizeViewer, wheelViewer, type ViewerState } from './viewerState.js';
 
-const [modeArg, file] = process.argv.slice(2);
+const [modeArg, file, lineArg] = process.argv.slice(2);
 if ((modeArg !== 'source' && modeArg !== 'markdown' && modeArg !== 'diff') || file === undefined) {
   process.stderr.write('usage: viewer source|markdown FILE, or viewer diff DIR\n');
   process.exit(2);
@@ -27,6 +31,10 @@ const size = () => ({ cols: Math.max(1, process.stdout.columns || 80), rows: Mat
 
 let doc: ViewedDocument = mode === 'diff' ? { lines: [[span('reading the diff…', '90')]], plain: ['reading the diff…'] } : load();
 let state: ViewerState = initialViewerState(size().rows - 1, size().cols);
+/** The diff's files and hunks (undefined until the first read, or when it could not be read). */
+let review: ReviewDocument | undefined;
+// Opened at a line (from the diff viewer): that line a third of the way down.
+if (lineArg !== undefined && Number(lineArg) > 0) state = resizeViewer({ ...state, top: Number(lineArg) - 1 - Math.floor(state.rows / 3) }, state.rows, state.cols, doc.lines.length);
 
 function load(): ViewedDocument {
   if (mode === 'diff') return doc;
@@ -51,6 +59,7 @@ function handle(tokens: KeyToken[]): void {
     const wheel = token.kind === 'mouse' ? token.mouse?.button : undefined;
     if (wheel === 'wheel-up' || wheel === 'wheel-down') state = wheelViewer(state, wheel === 'wheel-up' ? 'up' : 'down', doc.lines.length);
     if (token.kind !== 'key' || !token.key || token.key.event === 'release') continue;
+    if (mode === 'diff' && !state.input && diffKey(token.key.char)) continue;
     const step = reduceViewer(state, doc.plain, token.key, { sideways: mode !== 'markdown' });
     state = step.state;
     if (step.quit) quit();
@@ -66,10 +75,45 @@ function reload(message: string): void {
   state = resizeViewer({ ...state, search: undefined, message }, state.rows, state.cols, doc.lines.length);
 }
 
-/** Asks git for the diff again (keeping the place) and draws it. */
+/** The diff viewer's own keys: ] and [ jump file to file, o opens the file at its changed line. */
+function diffKey(char: string | undefined): boolean {
+  if (char === ']' || char === '[') {
+    const to = review ? jumpFile(review, state.top, char === ']' ? 1 : -1) : undefined;
+    state = to === undefined ? { ...state, message: char === ']' ? 'no next file' : 'no previous file' } : resizeViewer({ ...state, top: to, message: undefined }, state.rows, state.cols, doc.lines.length);
+    return true;
+  }
+  if (char === 'o') {
+    const target = review ? changedLineAt(review, state.top) : undefined;
+    if (!target) state = { ...state, message: 'no file here to open' };
+    else {
+      askServer('view', { file: target.path, line: target.line }, file as string).then(
+        () => undefined,
+        (error: Error) => {
+          state = { ...state, message: `could not open ${target.path}: ${error.message}` };
+          draw();
+        },
+      );
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Reads the diff again and draws it, keeping the place: the same file, as far into it (else the same line). */
 async function reloadDiff(message: string | undefined): Promise<void> {
-  doc = await loadDiff(file as string);
-  state = resizeViewer({ ...state, search: undefined, message }, state.rows, state.cols, doc.lines.length);
+  const place = review ? readingPlace(review, state.top) : undefined;
+  try {
+    const result = (await askServer('diff', { format: 'review' }, file as string)) as DiffResult;
+    review = reviewDocument(result);
+    doc = review;
+  } catch (error) {
+    // Not inside tessera's server (or it is gone): the plain patch against HEAD, read here.
+    review = undefined;
+    doc = await loadDiff(file as string);
+    message = `${(error as Error).message}; showing the uncommitted diff`;
+  }
+  const top = place && review ? placeTop(review, place) : undefined;
+  state = resizeViewer({ ...state, top: top ?? state.top, search: undefined, message }, state.rows, state.cols, doc.lines.length);
   draw();
 }
 

@@ -14,6 +14,8 @@ export interface StripItem {
   label: string;
   /** `+12 −3`, or '' when left out or unknown. */
   diff: string;
+  /** `⚠` when its changes would conflict with another workspace's (never left out: it is a warning). */
+  warn: string;
 }
 
 export interface StripLayout {
@@ -33,8 +35,10 @@ export const MERGED_MARK = 'merged';
 
 const width = (text: string): number => [...graphemeSegmenter.segment(text)].reduce((sum, s) => sum + graphemeWidth(s.segment), 0);
 
-/** Cells one item takes: ` ● 1 main +12 −3 ` (a space each side, the dot and a space, the label, the diff). */
-export const itemWidth = (item: StripItem): number => 4 + width(item.label) + (item.diff ? 1 + width(item.diff) : 0);
+export const warnText = (entry: StripEntry): string => ((entry.conflicts?.length ?? 0) > 0 ? '⚠' : '');
+
+/** Cells one item takes: ` ● 1 main ⚠ +12 −3 ` (a space each side, the dot and a space, the label, the warning, the diff). */
+export const itemWidth = (item: StripItem): number => 4 + width(item.label) + (item.warn ? 1 + width(item.warn) : 0) + (item.diff ? 1 + width(item.diff) : 0);
 
 const label = (entry: StripEntry, name = entry.name): string => (entry.digit === undefined ? name : `${entry.digit} ${name}`);
 
@@ -50,7 +54,7 @@ function shorten(name: string, cells: number): string {
 
 export function layoutStrip(entries: readonly StripEntry[], cols: number): StripLayout {
   const total = (items: StripItem[]) => items.reduce((sum, item) => sum + itemWidth(item), 0);
-  let items = entries.map((entry) => ({ entry, label: label(entry), diff: itemDiff(entry) }));
+  let items = entries.map((entry) => ({ entry, label: label(entry), warn: warnText(entry), diff: itemDiff(entry) }));
   if (total(items) <= cols) return { items, hiddenBefore: 0, hiddenAfter: 0 };
   // Diffs of the other workspaces first, then every diff.
   items = items.map((item) => (item.entry.current ? item : { ...item, diff: '' }));

@@ -10,10 +10,12 @@ export interface StripEntry {
   state: StripState;
   /** Shown by this client now. */
   current: boolean;
-  /** Lines added and removed against HEAD (untracked files counted), once git has answered. */
+  /** Lines added and removed (untracked files counted): since the base for a worktree or clone, against HEAD for an adopted folder; once git has answered. */
   diff?: { added: number; removed: number };
   /** Its branch is all in its base already (shown as `merged`). */
   merged?: boolean;
+  /** Workspaces whose changes would conflict with this one's (the conflict radar): a ⚠ after the name. */
+  conflicts?: string[];
 }
 
 /** The dot of one workspace, from its panes' pills and "needs you" marks; undefined panes: dormant. */

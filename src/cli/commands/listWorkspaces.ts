@@ -15,12 +15,15 @@ export const listWorkspaces: CliCommand = {
   usage: `tessera ls [--json]
 
   One line per workspace, open or dormant: name, state, panes, branch, changes (+added −removed,
-  untracked files, commits ahead/behind), folder; "merged" when its branch is all in its base. "waiting for approval": commands of the project
-  file (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is reported on stderr
-  (it was moved aside, its bytes kept).
+  untracked files, commits ahead/behind), what the branch brings to its base (since BASE: files,
+  lines, commits), "merged" when its branch is all in its base, ⚠ and the workspaces whose changes
+  would conflict with it, folder. "waiting for approval": commands of the project file
+  (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is
+  reported on stderr (it was moved aside, its bytes kept).
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
-           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null, merged, created,
-           lastOpened }`,
+           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null (uncommitted),
+           branchDiff: { files, added, removed, commits } | null (since the merge base with base),
+           merged, conflicts: [{ workspace, files }], created, lastOpened }`,
   flags: [jsonFlag],
   async run(args, ctx) {
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
@@ -43,8 +46,15 @@ function formatLine(w: WorkspaceFacts): string {
   // A branch name and a folder can hold characters a terminal acts on (git allows C1 and bidi controls).
   const branch = w.branch ? ` ${visibleText(w.branch)}` : '';
   const kind = w.kind === 'adopted' ? '' : ` (${w.kind})`;
-  const merged = w.merged ? ' merged' : '';
-  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${merged}${w.diff ? ` ${formatDiff(w.diff)}` : ''} ${visibleText(w.path)}`;
+  const since = w.branchDiff && w.base ? ` ${formatBranchDiff(w.branchDiff, w.base)}` : '';
+  const conflicts = w.conflicts.length > 0 ? ` ⚠ conflicts with ${w.conflicts.map((c) => `${c.workspace} (${c.files.map((f) => visibleText(f)).join(', ')})`).join(', ')}` : '';
+  return `${w.name}: ${w.state} ${panes}${needs}${waiting}${branch}${kind}${w.merged ? ' merged' : ''}${w.diff ? ` ${formatDiff(w.diff)}` : ''}${since}${conflicts} ${visibleText(w.path)}`;
+}
+
+/** `[since main: 3 files +40 −2, 2 commits]` */
+function formatBranchDiff(d: NonNullable<WorkspaceFacts['branchDiff']>, base: string): string {
+  const files = `${d.files} file${d.files === 1 ? '' : 's'}`;
+  return `[since ${visibleText(base)}: ${files} +${d.added} −${d.removed}, ${d.commits} commit${d.commits === 1 ? '' : 's'}]`;
 }
 
 export function formatDiff(d: NonNullable<WorkspaceFacts['diff']>): string {

@@ -6,9 +6,11 @@ import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { ClientSession } from '../client/clientSession.js';
+import type { ChangeCache } from '../changes/changeCache.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LoopDelayWindow } from '../loopDelay.js';
 import type { NotificationReport } from '../notifications/notifier.js';
+import type { ConflictRadar } from '../radar/conflictRadar.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -40,6 +42,10 @@ export interface CommandContext {
   loopDelay: LoopDelayWindow;
   /** What the notifications did (server-info). */
   notifications?: () => NotificationReport;
+  /** Each workspace folder's change counts, kept while nothing changes. */
+  changes: ChangeCache;
+  /** Which workspaces' changes would conflict with which. */
+  radar: ConflictRadar;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
 }

@@ -1,22 +1,59 @@
-// diff: a workspace's changes against HEAD, untracked files included.
+// diff: what a workspace brings to its base (or its uncommitted or staged changes, or a range), as
+// a patch, names, per-file counts, or everything the diff viewer shows.
 
 import fs from 'node:fs';
-import { diffText } from '../../git/diffText.js';
+import path from 'node:path';
+import { diff as definition, type DiffArgs, type DiffResult } from '../../commands/diff.js';
 import { repoTop } from '../../git/repo.js';
-import { optBool, optStr } from '../../protocol/validate.js';
-import { owningWorkspace } from '../../store/paths.js';
+import { commitsSince, workspaceFiles, workspacePatch, type DiffAsk, type DiffView } from '../../git/workspaceDiff.js';
+import { DIFF_VIEWER_MAX_COMMITS } from '../../limits.js';
+import { isWithin, owningWorkspace, realPath } from '../../store/paths.js';
+import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import { visibleText } from '../../term/visibleText.js';
 import { RefusedError } from '../workspace.js';
-import type { ServerCommand } from './command.js';
+import { implement, type CommandContext } from './command.js';
 
-export const diffWorkspace: ServerCommand = {
-  name: 'diff',
-  async run(args, ctx) {
-    const records = ctx.registry.all().map((w) => w.record);
-    const name = optStr(args.workspace, 'workspace', 64);
-    const caller = ctx.callerPane === undefined ? undefined : ctx.registry.findPane(Number(ctx.callerPane))?.workspace.name;
-    const record = name !== undefined ? records.find((r) => r.name === name) : records.find((r) => r.name === caller) ?? (ctx.cwd ? owningWorkspace(ctx.cwd, records) : undefined);
-    if (!record) throw new RefusedError(name !== undefined ? `no workspace named '${name}'` : 'no workspace owns this folder; give one with -t NAME');
-    if (!fs.existsSync(record.path) || !(await repoTop(record.path))) throw new RefusedError(`${record.name}'s folder ${record.path} is not in a git repository`);
-    return { workspace: record.name, text: await diffText(record.path, { stat: optBool(args.stat, 'stat') ?? false }) };
-  },
-};
+export const diffWorkspace = implement(definition, async (args, ctx): Promise<DiffResult> => {
+  const record = targetRecord(args.workspace, ctx);
+  if (!fs.existsSync(record.path) || !(await repoTop(record.path))) throw new RefusedError(`${record.name}'s folder ${record.path} is not in a git repository`);
+  const ask: DiffAsk = { view: viewOf(args), base: record.base, untracked: args.untracked, paths: workspacePaths(args.paths, record.path, ctx.cwd) };
+  const conflicts = ctx.radar.conflictsOf(record.name);
+  if (args.format === 'json') {
+    const { files, against } = await workspaceFiles(record.path, ask);
+    return { workspace: record.name, against, files, conflicts };
+  }
+  if (args.format === 'review') {
+    const [{ files, against }, { text }] = await Promise.all([workspaceFiles(record.path, ask), workspacePatch(record.path, ask, 'patch', { renames: false })]);
+    const commits = against.commit && args.view === 'branch' ? await commitsSince(record.path, against.commit, DIFF_VIEWER_MAX_COMMITS) : [];
+    return { workspace: record.name, against, text, files, commits, conflicts };
+  }
+  const { text, against } = await workspacePatch(record.path, ask, args.format);
+  return { workspace: record.name, against, text };
+});
+
+function viewOf(args: DiffArgs): DiffView {
+  return args.view === 'range' ? { kind: 'range', range: args.range as string } : { kind: args.view };
+}
+
+/** The named workspace, else the caller pane's, else the one whose folder holds the caller's directory. */
+function targetRecord(name: string | undefined, ctx: CommandContext): WorkspaceRecord {
+  const records = ctx.registry.all().map((w) => w.record);
+  const caller = ctx.callerPane === undefined ? undefined : ctx.registry.findPane(Number(ctx.callerPane))?.workspace.name;
+  const record = name !== undefined ? records.find((r) => r.name === name) : (records.find((r) => r.name === caller) ?? (ctx.cwd ? owningWorkspace(ctx.cwd, records) : undefined));
+  if (!record) throw new RefusedError(name !== undefined ? `no workspace named '${name}'` : 'no workspace owns this folder; give one with -t NAME');
+  return record;
+}
+
+/**
+ * Paths as typed, made relative to the workspace folder: from the caller's directory when it is
+ * inside the folder, else from the folder. A path that leads out of the folder is refused.
+ */
+function workspacePaths(paths: readonly string[], folder: string, cwd: string | undefined): string[] {
+  const root = realPath(folder);
+  const from = cwd !== undefined && isWithin(root, realPath(cwd)) ? realPath(cwd) : root;
+  return paths.map((p) => {
+    const resolved = realPath(path.resolve(from, p));
+    if (!isWithin(root, resolved)) throw new RefusedError(`${visibleText(p)} is outside the workspace folder ${root}`);
+    return path.relative(root, resolved) || '.';
+  });
+}

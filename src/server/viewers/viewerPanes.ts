@@ -32,14 +32,14 @@ export class ViewerPanes {
   constructor(private readonly registry: WorkspaceRegistry) {}
 
   /** Opens `file` (relative to `baseDir`, inside the workspace folder) in a viewer beside a pane (default: the focused one). */
-  open(workspace: Workspace, file: string, baseDir: string, options: { mode?: ViewMode; beside?: number } = {}): OpenedViewer {
+  open(workspace: Workspace, file: string, baseDir: string, options: { mode?: ViewMode; beside?: number; line?: number } = {}): OpenedViewer {
     const real = fileInsideRoot(workspace.cwd, baseDir, file);
     const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === real && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
       return { paneId: existing.id, existing: true, file: real };
     }
-    const pane = this.start(workspace, real, [options.mode ?? modeFor(real), real], options.beside);
+    const pane = this.start(workspace, real, [options.mode ?? modeFor(real), real, ...(options.line === undefined ? [] : [String(options.line)])], options.beside);
     return { paneId: pane.id, existing: false, file: real };
   }
 
@@ -49,18 +49,20 @@ export class ViewerPanes {
     const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
-      // Only once the viewer has drawn (its alternate screen is up) is its refresh handler in place.
-      if (existing.emulator.terminal.buffer.active.type === 'alternate' && existing.pid > 1) {
-        try {
-          process.kill(existing.pid, 'SIGUSR1');
-        } catch {
-          // It ended this moment: its pane says so.
-        }
-      }
+      askToReread(existing);
       return { paneId: existing.id, existing: true, file: workspace.cwd };
     }
     const pane = this.start(workspace, key, ['diff', workspace.cwd]);
     return { paneId: pane.id, existing: false, file: workspace.cwd };
+  }
+
+  /** The workspace's files changed: its open diff viewer reads the diff again (keeping its place). */
+  refreshDiff(name: string): void {
+    const workspace = this.registry.get(name);
+    if (!workspace) return;
+    const key = `diff:${workspace.cwd}`;
+    const viewer = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    if (viewer) askToReread(viewer);
   }
 
   private start(workspace: Workspace, key: string, viewerArgs: string[], beside?: number): Pane {
@@ -75,5 +77,15 @@ export class ViewerPanes {
       if (pane.exitCode === 0 && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
     });
     return pane;
+  }
+}
+
+/** SIGUSR1 makes a diff viewer read the diff again; only once it has drawn (its alternate screen is up) is its handler in place. */
+function askToReread(viewer: Pane): void {
+  if (viewer.emulator.terminal.buffer.active.type !== 'alternate' || viewer.pid <= 1) return;
+  try {
+    process.kill(viewer.pid, 'SIGUSR1');
+  } catch {
+    // It ended this moment: its pane says so.
   }
 }

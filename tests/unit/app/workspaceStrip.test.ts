@@ -45,3 +45,21 @@ test('very narrow: a window around the current workspace, the rest counted', () 
   expect(hiddenBefore).toBeGreaterThan(0);
   expect(items.reduce((sum, i) => sum + itemWidth(i), 0) + (hiddenBefore ? 3 : 0) + (hiddenAfter ? 3 : 0)).toBeLessThanOrEqual(30);
 });
+
+test('a workspace whose changes would conflict keeps its ⚠ when the diffs are dropped, and the ⚠ is counted in its width', () => {
+  const entries = [entry('main', 1, { current: true, conflicts: ['fix'], diff: { added: 1, removed: 2 } }), entry('fix', 2, { conflicts: ['main'], diff: { added: 5, removed: 5 } }), entry('docs', 3)];
+  const roomy = layoutStrip(entries, 80);
+  expect(roomy.items.map((i) => [i.label, i.warn, i.diff])).toEqual([
+    ['1 main', '⚠', '+1 −2'],
+    ['2 fix', '⚠', '+5 −5'],
+    ['3 docs', '', ''],
+  ]);
+  expect(itemWidth(roomy.items[1] as (typeof roomy.items)[number])).toBe(4 + '2 fix'.length + 2 + 1 + '+5 −5'.length);
+  const narrow = layoutStrip(entries, 36);
+  expect(narrow.items.map((i) => [i.label, i.warn, i.diff])).toEqual([
+    ['1 main', '⚠', ''],
+    ['2 fix', '⚠', ''],
+    ['3 docs', '', ''],
+  ]);
+  expect(narrow.items.reduce((sum, i) => sum + itemWidth(i), 0)).toBeLessThanOrEqual(36);
+});

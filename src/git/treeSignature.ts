@@ -1,0 +1,65 @@
+// A cheap fingerprint of a working tree and its repository's state, read with stat() alone (no git
+// child): HEAD, the index, the refs a diff summary depends on, every tracked and untracked file and
+// every folder holding one (a new file changes its folder's time). Two equal fingerprints mean git
+// would count the same changes, so a cached count can be shown without asking git again.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { gitOk } from './run.js';
+
+export interface GitPlaces {
+  /** The working tree's top folder. */
+  top: string;
+  /** This working tree's own git folder (a worktree's is under the repository's). */
+  gitDir: string;
+  /** The repository's shared git folder (refs, objects). */
+  commonDir: string;
+}
+
+/** undefined when `dir` is not in a git repository. */
+export async function gitPlaces(dir: string): Promise<GitPlaces | undefined> {
+  try {
+    const [top, gitDir, commonDir] = (await gitOk(dir, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'])).split('\n');
+    if (!top || !gitDir || !commonDir) return undefined;
+    return { top, gitDir, commonDir: path.resolve(dir, commonDir) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every tracked file, relative to the top. */
+export async function trackedFiles(top: string): Promise<string[]> {
+  return (await gitOk(top, ['ls-files', '-z'])).split('\0').filter((f) => f.length > 0);
+}
+
+/** Branch names whose ref files matter: the checked-out branch and the base (local and origin's). */
+export interface SignatureRefs {
+  branch?: string;
+  base?: string;
+}
+
+export async function treeSignature(places: GitPlaces, files: readonly string[], refs: SignatureRefs): Promise<string> {
+  const repoFiles = [
+    path.join(places.gitDir, 'HEAD'),
+    path.join(places.gitDir, 'index'),
+    path.join(places.commonDir, 'packed-refs'),
+    path.join(places.commonDir, 'FETCH_HEAD'),
+    ...(refs.branch ? [path.join(places.commonDir, 'refs', 'heads', refs.branch)] : []),
+    ...(refs.base ? [path.join(places.commonDir, 'refs', 'heads', refs.base), path.join(places.commonDir, 'refs', 'remotes', 'origin', refs.base)] : []),
+  ];
+  const folders = new Set<string>([places.top]);
+  for (const file of files) for (let d = path.dirname(file); d !== '.' && d !== '/' && !folders.has(path.join(places.top, d)); d = path.dirname(d)) folders.add(path.join(places.top, d));
+  const head = await fs.promises.readFile(path.join(places.gitDir, 'HEAD'), 'utf8').catch(() => '');
+  const stamps = await Promise.all([...repoFiles, ...[...folders], ...files.map((f) => path.join(places.top, f))].map(stamp));
+  return `${head.trim()}\n${stamps.join('\n')}`;
+}
+
+/** A file's time, change time, size and inode; `-` when it is not there. */
+async function stamp(file: string): Promise<string> {
+  try {
+    const s = await fs.promises.lstat(file, { bigint: true });
+    return `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}`;
+  } catch {
+    return '-';
+  }
+}

@@ -1,0 +1,90 @@
+// Each workspace folder's change counts (src/git/changeSummary.ts), kept with a stat-only fingerprint
+// of its repository and working tree (src/git/treeSignature.ts): asked again, a folder whose
+// fingerprint has not moved is answered from memory without a git child, so `ls` over many
+// workspaces costs a few stat() calls each when nothing changed. Counts taken while the folder was
+// changing (the fingerprint moved during the count) are not kept.
+
+import { countChanges, type WorkspaceChanges } from '../../git/changeSummary.js';
+import { readStatus } from '../../git/statusV2.js';
+import { gitPlaces, trackedFiles, treeSignature, type GitPlaces } from '../../git/treeSignature.js';
+
+interface Entry {
+  base: string | undefined;
+  places: GitPlaces;
+  /** Tracked and untracked files the fingerprint stats (tracked ones change only with the index, which it stats too). */
+  files: string[];
+  branchName: string | undefined;
+  signature: string;
+  changes: WorkspaceChanges;
+}
+
+export class ChangeCache {
+  private readonly entries = new Map<string, Entry>();
+  /** One count at a time per folder: callers that ask meanwhile share it. */
+  private readonly running = new Map<string, Promise<WorkspaceChanges | undefined>>();
+  /** Counts made with git (not answered from memory), for tests and the bench. */
+  computed = 0;
+
+  /** The folder's counts, from memory when nothing changed; undefined when it is not in a git repository. */
+  get(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined> {
+    const running = this.running.get(dir);
+    if (running) return running;
+    const promise = this.answer(dir, base).finally(() => this.running.delete(dir));
+    this.running.set(dir, promise);
+    return promise;
+  }
+
+  /** The last counts of a folder without asking anything (undefined when never counted). */
+  last(dir: string): WorkspaceChanges | undefined {
+    return this.entries.get(dir)?.changes;
+  }
+
+  /** The fingerprint of a folder counted before, read now; undefined when it was never counted. */
+  async fingerprint(dir: string): Promise<string | undefined> {
+    const entry = this.entries.get(dir);
+    return entry ? treeSignature(entry.places, entry.files, { branch: entry.branchName, base: entry.base }) : undefined;
+  }
+
+  /** The repository places of a folder counted before (its shared git folder names its repository). */
+  placesOf(dir: string): GitPlaces | undefined {
+    return this.entries.get(dir)?.places;
+  }
+
+  /** The fingerprint the last kept count was made under. */
+  signatureOf(dir: string): string | undefined {
+    return this.entries.get(dir)?.signature;
+  }
+
+  forget(dir: string): void {
+    this.entries.delete(dir);
+  }
+
+  private async answer(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined> {
+    const known = this.entries.get(dir);
+    if (known && known.base === base) {
+      const now = await treeSignature(known.places, known.files, { branch: known.branchName, base });
+      if (now === known.signature) return known.changes;
+    }
+    const places = known?.places ?? (await gitPlaces(dir));
+    if (!places) {
+      this.entries.delete(dir);
+      return undefined;
+    }
+    this.computed++;
+    const [tracked, status] = await Promise.all([trackedFiles(places.top).catch(() => undefined), readStatus(dir)]);
+    if (!tracked || !status) {
+      this.entries.delete(dir);
+      return undefined;
+    }
+    const files = [...tracked, ...status.untracked];
+    const refs = { branch: status.branch, base };
+    // Fingerprints taken around the count: a change made while git counted must not leave a count
+    // that the fingerprint would then vouch for.
+    const before = await treeSignature(places, files, refs);
+    const changes = await countChanges(dir, base, status);
+    const after = await treeSignature(places, files, refs);
+    if (before === after) this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes });
+    else this.entries.delete(dir);
+    return changes;
+  }
+}

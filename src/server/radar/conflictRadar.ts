@@ -1,0 +1,180 @@
+// The conflict radar: for every two workspaces of one repository that changed files since their
+// base, whether landing both would conflict, worked out in the background before anyone merges.
+// Each side is its branch plus its uncommitted and untracked changes, captured as a throwaway commit
+// without touching its folder or index (src/git/snapshotCommit.ts); two sides are merged in memory
+// by `git merge-tree` (src/git/mergeConflicts.ts).
+//
+// Cost: every RADAR_POLL_MS it stats each workspace's files (the change cache's fingerprint, no git
+// child); a workspace whose fingerprint moved is captured again at most once per RADAR_MIN_INTERVAL_MS,
+// and only the pairs with a side that moved and a changed path in common are merged again. One git child at a time, all of it
+// asynchronous: keys, frames and control commands never wait for it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS } from '../../limits.js';
+import type { WorkspaceChanges } from '../../git/changeSummary.js';
+import { mergeConflicts } from '../../git/mergeConflicts.js';
+import { snapshotCommit } from '../../git/snapshotCommit.js';
+import type { ChangeCache } from '../changes/changeCache.js';
+
+export interface RadarWorkspace {
+  name: string;
+  dir: string;
+  base?: string;
+}
+
+export interface RadarConflict {
+  workspace: string;
+  files: string[];
+}
+
+export interface RadarEvents {
+  /** Some workspace's list of conflicts changed: redraw what shows them. */
+  conflictsChanged(): void;
+  /** A workspace's files changed since the radar last looked (the diff viewer reads its diff again). */
+  filesChanged(name: string): void;
+}
+
+interface Side {
+  dir: string;
+  /** The repository's shared git folder: only sides of one repository are merged. */
+  repo: string | undefined;
+  /** The paths it changed since its base: two sides that share none cannot conflict (no merge needed). */
+  files: Set<string>;
+  /** Its snapshot, undefined when it changed nothing since its base. */
+  snapshot: { commit: string; tree: string } | undefined;
+  /** The fingerprint its snapshot was taken under (undefined: take it again next time). */
+  fingerprint: string | undefined;
+  at: number;
+}
+
+interface PairResult {
+  trees: string;
+  files: string[];
+}
+
+export class ConflictRadar {
+  private readonly sides = new Map<string, Side>();
+  private readonly pairs = new Map<string, PairResult>();
+  private found = new Map<string, RadarConflict[]>();
+  private busy = false;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly list: () => RadarWorkspace[],
+    private readonly cache: ChangeCache,
+    private readonly events: RadarEvents,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), RADAR_POLL_MS);
+    // The radar never keeps the server alive.
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The workspaces whose changes would conflict with `name`'s, with the files (empty when none, or not looked at yet). */
+  conflictsOf(name: string): RadarConflict[] {
+    return this.found.get(name) ?? [];
+  }
+
+  /** One round: look at every workspace, merge the pairs that moved. Exposed for tests. */
+  async tick(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const workspaces = this.list();
+      let moved = false;
+      // One after another: a round is background work, never a burst of git children.
+      for (const w of workspaces) if (await this.look(w).catch(() => false)) moved = true;
+      const names = new Set(workspaces.map((w) => w.name));
+      for (const name of [...this.sides.keys()]) {
+        if (names.has(name)) continue;
+        this.sides.delete(name);
+        moved = true;
+      }
+      if (moved) await this.mergeAll(workspaces.map((w) => w.name));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Captures the workspace again when its files changed; true when its snapshot is another tree. */
+  private async look(w: RadarWorkspace): Promise<boolean> {
+    const side = this.sides.get(w.name);
+    const same = side !== undefined && side.dir === w.dir;
+    if (same && this.now() - side.at < RADAR_MIN_INTERVAL_MS) return false;
+    if (same && side.fingerprint !== undefined && (await this.fingerprint(w.dir, side.repo)) === side.fingerprint) return false;
+    const changes = await this.cache.get(w.dir, w.base);
+    if (same) this.events.filesChanged(w.name);
+    const places = this.cache.placesOf(w.dir);
+    const snapshot = changes?.head !== undefined && changedSinceBase(changes) ? await snapshotCommit(w.dir, changes.head, places?.gitDir) : undefined;
+    const fingerprint = changes ? this.cache.signatureOf(w.dir) : await outsideGitStamp(w.dir);
+    const files = new Set(changes ? [...changes.branchFiles, ...changes.changedFiles, ...changes.untrackedFiles] : []);
+    this.sides.set(w.name, { dir: w.dir, repo: places?.commonDir, files, snapshot, fingerprint, at: this.now() });
+    return snapshot?.tree !== side?.snapshot?.tree || !same;
+  }
+
+  /** The change cache's fingerprint; for a folder outside git, whether it could have become a repository. */
+  private fingerprint(dir: string, repo: string | undefined): Promise<string | undefined> {
+    return repo === undefined ? outsideGitStamp(dir) : this.cache.fingerprint(dir);
+  }
+
+  private async mergeAll(names: string[]): Promise<void> {
+    const found = new Map<string, RadarConflict[]>();
+    const live = new Set<string>();
+    for (let i = 0; i < names.length; i++) {
+      for (let j = i + 1; j < names.length; j++) {
+        const [a, b] = [names[i] as string, names[j] as string];
+        const [sa, sb] = [this.sides.get(a), this.sides.get(b)];
+        if (!sa?.snapshot || !sb?.snapshot || sa.repo === undefined || sa.repo !== sb.repo) continue;
+        // Disjoint changes merge cleanly: no git child for them (with many workspaces most pairs are such).
+        if (![...sa.files].some((f) => sb.files.has(f))) continue;
+        const key = `${a}\0${b}`;
+        live.add(key);
+        const trees = `${sa.snapshot.tree}:${sb.snapshot.tree}`;
+        let result = this.pairs.get(key);
+        if (result?.trees !== trees) {
+          const files = await mergeConflicts(sa.dir, sa.snapshot.commit, sb.snapshot.commit).catch(() => undefined);
+          if (files === undefined) continue;
+          result = { trees, files };
+          this.pairs.set(key, result);
+        }
+        if (result.files.length === 0) continue;
+        found.set(a, [...(found.get(a) ?? []), { workspace: b, files: result.files }]);
+        found.set(b, [...(found.get(b) ?? []), { workspace: a, files: result.files }]);
+      }
+    }
+    for (const key of [...this.pairs.keys()]) if (!live.has(key)) this.pairs.delete(key);
+    const changed = JSON.stringify([...found].sort()) !== JSON.stringify([...this.found].sort());
+    this.found = found;
+    if (changed) this.events.conflictsChanged();
+  }
+}
+
+/**
+ * A folder outside git is looked at again (with a git child) only when its `.git` appears or
+ * changes, or its parent's does (git init, a clone into it), not every few seconds.
+ */
+async function outsideGitStamp(dir: string): Promise<string> {
+  const stamp = async (file: string) => {
+    try {
+      const s = await fs.promises.stat(file);
+      return `${s.mtimeMs}:${s.ino}`;
+    } catch {
+      return '-';
+    }
+  };
+  return `outside git:${await stamp(path.join(dir, '.git'))}:${await stamp(path.join(path.dirname(dir), '.git'))}`;
+}
+
+/** Files changed since the base, committed or not (or, without a base, any uncommitted change). */
+function changedSinceBase(changes: WorkspaceChanges): boolean {
+  if (changes.branch) return changes.branch.files > 0;
+  return changes.changedFiles.length > 0 || changes.untrackedFiles.length > 0;
+}

@@ -1,0 +1,120 @@
+// The conflict radar and the change cache with real git: two worktrees editing the same lines
+// (one committed, one not even staged) conflict, two editing different files do not; the cache
+// answers from memory while nothing changes and counts again after an in-place edit.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ChangeCache } from '../../../../src/server/changes/changeCache.js';
+import { ConflictRadar, type RadarWorkspace } from '../../../../src/server/radar/conflictRadar.js';
+import { git } from '../../../helpers/gitRepo.js';
+import { scratch } from '../../../helpers/scratch.js';
+
+const tmp = scratch('tessera-radar-');
+
+function repoWithWorktrees(names: string[]): { repo: string; dirs: Record<string, string> } {
+  const root = fs.realpathSync(tmp.dir());
+  const repo = path.join(root, 'app');
+  fs.mkdirSync(repo);
+  git(repo, 'init', '-q', '-b', 'main');
+  fs.writeFileSync(path.join(repo, 'auth.ts'), 'line 1\nline 2\nline 3\nline 4\n');
+  fs.writeFileSync(path.join(repo, 'other.ts'), 'x\n');
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-q', '-m', 'first');
+  const dirs: Record<string, string> = {};
+  for (const name of names) {
+    dirs[name] = path.join(root, name);
+    git(repo, 'worktree', 'add', '-q', '-b', `feat/${name}`, dirs[name], 'main');
+  }
+  return { repo, dirs };
+}
+
+/** A radar whose clock the test moves, so every tick looks again. */
+function radarOver(workspaces: RadarWorkspace[]): { radar: ConflictRadar; cache: ChangeCache; events: { conflicts: number; files: string[] }; advance(): void } {
+  let now = 0;
+  const cache = new ChangeCache();
+  const events = { conflicts: 0, files: [] as string[] };
+  const radar = new ConflictRadar(() => workspaces, cache, { conflictsChanged: () => events.conflicts++, filesChanged: (name) => events.files.push(name) }, () => now);
+  return { radar, cache, events, advance: () => (now += 60_000) };
+}
+
+describe('the conflict radar', () => {
+  it('finds two workspaces editing the same lines, committed or not, without touching their indexes', async () => {
+    const { dirs } = repoWithWorktrees(['task-a', 'task-b']);
+    fs.writeFileSync(path.join(dirs['task-a'] as string, 'auth.ts'), 'line 1\nA was here\nline 3\nline 4\n');
+    git(dirs['task-a'] as string, 'commit', '-q', '-am', 'a');
+    fs.writeFileSync(path.join(dirs['task-b'] as string, 'auth.ts'), 'line 1\nB was here\nline 3\nline 4\n'); // not staged
+    const index = path.resolve(dirs['task-b'] as string, git(dirs['task-b'] as string, 'rev-parse', '--git-path', 'index').trim());
+    const indexBefore = fs.readFileSync(index);
+    const statusBefore = git(dirs['task-b'] as string, 'status', '--porcelain');
+    const { radar, events } = radarOver([
+      { name: 'task-a', dir: dirs['task-a'] as string, base: 'main' },
+      { name: 'task-b', dir: dirs['task-b'] as string, base: 'main' },
+    ]);
+    await radar.tick();
+    expect(radar.conflictsOf('task-a')).toEqual([{ workspace: 'task-b', files: ['auth.ts'] }]);
+    expect(radar.conflictsOf('task-b')).toEqual([{ workspace: 'task-a', files: ['auth.ts'] }]);
+    expect(events.conflicts).toBe(1);
+    expect(git(dirs['task-b'] as string, 'status', '--porcelain')).toBe(statusBefore);
+    expect(fs.readFileSync(index).equals(indexBefore)).toBe(true);
+  });
+
+  it('sees an untracked file on both sides as a conflict, and none once one side changes another file instead', async () => {
+    const { dirs } = repoWithWorktrees(['a', 'b']);
+    const a = dirs.a as string;
+    const b = dirs.b as string;
+    fs.writeFileSync(path.join(a, 'new.ts'), 'from a\n');
+    fs.writeFileSync(path.join(b, 'new.ts'), 'from b\n');
+    const { radar, events, advance } = radarOver([
+      { name: 'a', dir: a, base: 'main' },
+      { name: 'b', dir: b, base: 'main' },
+    ]);
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([{ workspace: 'b', files: ['new.ts'] }]);
+    fs.rmSync(path.join(b, 'new.ts'));
+    fs.writeFileSync(path.join(b, 'other.ts'), 'changed by b\n');
+    advance();
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([]);
+    expect(radar.conflictsOf('b')).toEqual([]);
+    expect(events.files).toContain('b');
+    expect(events.conflicts).toBe(2);
+  });
+
+  it('finds none between workspaces editing different files', async () => {
+    const { dirs } = repoWithWorktrees(['a', 'b']);
+    fs.writeFileSync(path.join(dirs.a as string, 'auth.ts'), 'line 1\nA\nline 3\nline 4\n');
+    fs.writeFileSync(path.join(dirs.b as string, 'other.ts'), 'B\n');
+    const { radar, events } = radarOver([
+      { name: 'a', dir: dirs.a as string, base: 'main' },
+      { name: 'b', dir: dirs.b as string, base: 'main' },
+    ]);
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([]);
+    expect(events.conflicts).toBe(0);
+  });
+});
+
+describe('the change cache', () => {
+  it('answers from memory while nothing changed, and counts again after an in-place edit or a new file', async () => {
+    const { dirs } = repoWithWorktrees(['w']);
+    const dir = dirs.w as string;
+    const cache = new ChangeCache();
+    expect((await cache.get(dir, 'main'))?.branch).toEqual({ files: 0, added: 0, removed: 0, commits: 0 });
+    expect(cache.computed).toBe(1);
+    await cache.get(dir, 'main');
+    expect(cache.computed).toBe(1);
+    // An edit in place of a clean tracked file (no rename, no index write).
+    fs.appendFileSync(path.join(dir, 'other.ts'), 'y\n');
+    expect((await cache.get(dir, 'main'))?.branch).toEqual({ files: 1, added: 1, removed: 0, commits: 0 });
+    expect(cache.computed).toBe(2);
+    fs.mkdirSync(path.join(dir, 'deep'));
+    fs.writeFileSync(path.join(dir, 'deep', 'n.ts'), 'n\n');
+    expect((await cache.get(dir, 'main'))?.diff.untracked).toBe(1);
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'c');
+    expect((await cache.get(dir, 'main'))?.branch).toEqual({ files: 2, added: 2, removed: 0, commits: 1 });
+    await cache.get(dir, 'main');
+    expect(cache.computed).toBe(4);
+  });
+});
