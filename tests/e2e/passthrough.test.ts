@@ -66,8 +66,12 @@ describe('passthrough to the outer terminal', () => {
     expect(afterFlood).toBeLessThanOrEqual(1 + 5); // the burst, and maybe one more: never 200
     // A bell from a pane hidden behind a zoomed one: its header says so once it shows again.
     const [first] = await sandbox.listPanes();
-    const hidden = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right', '-d', '--', 'sh', '-c', "sleep 1; printf '\\a'; exec sleep 600"])).trim());
+    // It rings once the test has zoomed the other pane (a file says so): a fixed delay raced the zoom under load.
+    const zoomed = path.join(sandbox.root, 'zoomed');
+    const script = `while [ ! -e '${zoomed}' ]; do sleep 0.1; done; printf '\\a'; exec sleep 600`;
+    const hidden = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right', '-d', '--', 'sh', '-c', script])).trim());
     await sandbox.cliOk(['zoom', '-t', String(first.id)]);
+    fs.writeFileSync(zoomed, '');
     await eventually(() => received(t).bells, (n) => n > afterFlood);
     await sandbox.cliOk(['zoom', '-t', String(first.id)]);
     await t.waitFor(new RegExp(`${hidden} \\(bell\\)`));
