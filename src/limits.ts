@@ -361,9 +361,9 @@ export const DEFAULT_NOTIFY_DELAY_SECONDS = 5;
 
 /** A report from an agent's own channel (hook, notify, `tessera status`) outranks a screen that says otherwise this long: either may lag the other under load. */
 export const CHANNEL_HOLD_MS = 3_000;
-/** `tessera hook` gives up (and exits 0) after this long: the agent never waits on tessera, and a late report is stale anyway. */
+/** `tessera agent-hook` gives up (and exits 0) after this long: the agent never waits on tessera, and a late report is stale anyway. */
 export const HOOK_TIMEOUT_MS = 2_000;
-/** Largest hook payload `tessera hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
+/** Largest hook payload `tessera agent-hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
 export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;
 
 /** Commits since the base the diff viewer lists: a reviewer reads the newest; a long history would bury the files. */

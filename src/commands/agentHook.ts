@@ -1,4 +1,4 @@
-// tessera hook: what the agents tessera starts run from their own hooks (Claude Code's hooks, Codex's notify
+// tessera agent-hook: what the agents tessera starts run from their own hooks (Claude Code's hooks, Codex's notify
 // program). Reads the event's JSON (stdin, or Codex's last argument), sends one small report for its own pane,
 // and always exits 0 at once, quietly: an agent must never wait on tessera, nor read a decision in its output.
 
@@ -34,9 +34,9 @@ export function readHookPayload(agent: string, text: string): ChannelReport | un
 }
 
 export const agentHook = defineCommand<HookArgs, null>({
-  name: 'hook',
+  name: 'agent-hook',
   summary: "report an agent's hook event for its pane (run by the agents tessera starts)",
-  usage: `tessera hook claude|codex [JSON]
+  usage: `tessera agent-hook claude|codex [JSON]
 
   Run by an agent that tessera started, never by hand: Claude Code's hooks (given with --settings)
   and Codex's notify program (given with -c notify=…) call it with the event's JSON on stdin or as
@@ -45,7 +45,7 @@ export const agentHook = defineCommand<HookArgs, null>({
   flags: [],
   maxPositionals: 2,
   fromCli() {
-    throw new UsageError('tessera hook reads its event itself');
+    throw new UsageError('tessera agent-hook reads its event itself');
   },
   parse: (fields) => ({ report: parseReport(fields.report), token: optStr(fields.token, 'token', MAX_TOKEN_CHARS) ?? '' }),
   async runCli(args, io, ask) {
@@ -55,7 +55,7 @@ export const agentHook = defineCommand<HookArgs, null>({
       const [agent, argument] = args.positionals;
       const payload = argument ?? (await readStdin(MAX_HOOK_PAYLOAD_BYTES));
       const report = agent === undefined ? undefined : readHookPayload(agent, payload);
-      if (report !== undefined) await ask({ report: { ...report, firedAt: Math.round(performance.timeOrigin) }, token: paneToken(io, 'tessera hook') });
+      if (report !== undefined) await ask({ report: { ...report, firedAt: Math.round(performance.timeOrigin) }, token: paneToken(io, 'tessera agent-hook') });
     } catch {
       // Nothing to say: the pane falls back to its screen rules.
     }

@@ -62,7 +62,7 @@ export interface PlanContext {
   catalog: AgentCatalog;
   env: NodeJS.ProcessEnv;
   configDir: string;
-  /** `tessera hook`'s command line, for the agents' own channels (see src/agents/signals/launchSignals.ts). */
+  /** `tessera agent-hook`'s command line, for the agents' own channels (see src/agents/signals/launchSignals.ts). */
   hookCommand?: readonly string[];
 }
 

@@ -25,7 +25,7 @@ export interface PaneRequest extends LaunchRequest {
 
 export class PaneFactory {
   private nextId = 1;
-  /** `tessera hook`, run by the agents' own hooks; found once. */
+  /** `tessera agent-hook`, run by the agents' own hooks; found once. */
   private readonly hookCommand = hookCommand();
 
   constructor(

@@ -1,5 +1,5 @@
 // Claude Code's hooks (checked against @anthropic-ai/claude-code 2.1.328): the per-run settings that make
-// each hook call `tessera hook claude`, what a hook's JSON payload says, and what it makes the state.
+// each hook call `tessera agent-hook claude`, what a hook's JSON payload says, and what it makes the state.
 
 import { channelWord, cleanText, type ChannelReport, type ChannelState } from './channelReport.js';
 

@@ -10,7 +10,7 @@ import { CODEX_SIGNAL_CONFLICTS, codexSignalArgs } from './codexNotify.js';
 /** `--settings` of the user's own, or `--bare` (which runs no hooks): then tessera adds none. */
 const CLAUDE_SIGNAL_CONFLICTS = ['--settings', '--bare'];
 
-/** The flags for `kind`, where `hook` runs `tessera hook` (node, the entry script, `hook`). */
+/** The flags for `kind`, where `hook` runs `tessera agent-hook` (node, the entry script, `hook`). */
 export function signalArgs(kind: AgentKind, hook: readonly string[], userArgs: readonly string[]): string[] {
   switch (kind) {
     case 'claude':

@@ -46,12 +46,12 @@ describe('Claude Code hooks', () => {
 });
 
 describe('launch flags', () => {
-  const hook = ['/usr/bin/node', "/opt/it's/bin/tessera.js", 'hook'];
+  const hook = ['/usr/bin/node', "/opt/it's/bin/tessera.js", 'agent-hook'];
 
   it("claude gets --settings with a shell-quoted command; the user's own --settings or --bare leaves it out", () => {
     const args = signalArgs('claude', hook, []);
     expect(args[0]).toBe('--settings');
-    expect(args[1]).toContain(JSON.stringify(`'/usr/bin/node' '/opt/it'\\''s/bin/tessera.js' 'hook' 'claude'`).slice(1, -1));
+    expect(args[1]).toContain(JSON.stringify(`'/usr/bin/node' '/opt/it'\\''s/bin/tessera.js' 'agent-hook' 'claude'`).slice(1, -1));
     expect(signalArgs('claude', hook, ['--settings', 'mine.json'])).toEqual([]);
     expect(signalArgs('claude', hook, ['--bare'])).toEqual([]);
     expect(shellQuoted("a'b")).toBe(`'a'\\''b'`);
