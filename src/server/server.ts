@@ -200,7 +200,8 @@ export class Server {
       () => this.refreshAllChrome(),
     );
     this.radar = new ConflictRadar(
-      () => this.workspaces.all().map((w) => ({ name: w.name, dir: w.path, base: w.base })),
+      // Only workspaces with a base can be landed, so only they can collide; an adopted folder costs the radar nothing.
+      () => this.workspaces.all().flatMap((w) => (w.base === undefined ? [] : [{ name: w.name, dir: w.path, base: w.base }])),
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );

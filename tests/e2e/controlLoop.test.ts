@@ -99,5 +99,5 @@ describe('control commands in a loop', () => {
     // look itself may still be closing one).
     expect(fdsAfter).toBeLessThanOrEqual(fdsBefore + 1);
     expect(after.memory.heapUsed - before.memory.heapUsed).toBeLessThan(HEAP_SLACK);
-  }, 180_000);
+  }, 360_000); // 169 s alone with the machine's load at 20
 });
