@@ -1,6 +1,6 @@
 // The shape of one CLI command; each lives in its own file under commands/.
 
-import type { FlagSpec, ParsedArgs } from './argParser.js';
+import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
 
 export interface CliContext {
   socketPath: string;

@@ -2,7 +2,7 @@
 
 import { connectToServer } from '../client/connect.js';
 import { sendRequest } from '../client/request.js';
-import type { FlagSpec, ParsedArgs } from './argParser.js';
+import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
 import type { CliCommand, CliContext } from './command.js';
 
 export interface ControlCommandSpec {

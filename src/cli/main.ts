@@ -2,16 +2,16 @@
 
 import { CommandError, ConnectionError, NoServerError } from '../client/errors.js';
 import { SocketPathError } from '../protocol/socketPath.js';
-import { UsageError, parseArgs } from './argParser.js';
+import { UsageError, parseArgs } from '../commands/argParser.js';
 import { endQuietlyOnBrokenPipe } from './brokenPipe.js';
 import type { CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp, type CommandSummary } from './help.js';
 import { chooseServer } from './serverChoice.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { visibleText } from '../term/visibleText.js';
-import { didYouMean } from './didYouMean.js';
+import { didYouMean } from '../commands/didYouMean.js';
 
 // Nothing returned: a command's print() may return an exit status, and write()'s `true` is none.
 // Text goes through visibleText: what a command prints can quote names and files from outside.

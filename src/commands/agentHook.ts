@@ -3,7 +3,7 @@
 // and always exits 0 at once, quietly: an agent must never wait on tessera, nor read a decision in its output.
 
 import { HOOK_TIMEOUT_MS, MAX_HOOK_PAYLOAD_BYTES } from '../limits.js';
-import { UsageError } from '../cli/argParser.js';
+import { UsageError } from './argParser.js';
 import { int, oneOf, optStr, str } from '../protocol/validate.js';
 import { CHANNEL_SOURCES, MAX_CHANNEL_WORD, channelWord, type ChannelReport } from '../agents/signals/channelReport.js';
 import { readClaudeHook } from '../agents/signals/claudeHooks.js';

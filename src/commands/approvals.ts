@@ -1,7 +1,7 @@
 // tessera approvals: every question agents wait on, across all workspaces (the inbox's rows), or with
 // --log the answers given (the answer log: from the approval bar, the inbox, approve / deny / abort).
 
-import { boolFlag } from '../cli/argParser.js';
+import { boolFlag } from './argParser.js';
 import { ANSWER_LOG_MAX_BYTES } from '../limits.js';
 import { terminalJson, visibleText } from '../term/visibleText.js';
 import { ageText } from './ageText.js';

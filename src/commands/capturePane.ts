@@ -1,6 +1,6 @@
 // tessera capture-pane: print a pane's screen, or lines of its history.
 
-import { UsageError, boolFlag, stringFlag, type ParsedArgs } from '../cli/argParser.js';
+import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './argParser.js';
 import { InvalidInput, optBool, optStr } from '../protocol/validate.js';
 import { parseLineSpec } from '../term/captureRange.js';
 import { defineCommand } from './contract.js';

@@ -4,7 +4,7 @@
 // help`, the command palette and key bindings all read the same definition. Pure: nothing here
 // connects, spawns or touches the server's state (that is src/server/commands/).
 
-import type { FlagSpec, ParsedArgs } from '../cli/argParser.js';
+import type { FlagSpec, ParsedArgs } from './argParser.js';
 import type { Fields } from '../protocol/validate.js';
 
 /** Where a command line was typed: its directory (relative paths) and environment. */

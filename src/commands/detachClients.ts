@@ -1,6 +1,6 @@
 // tessera detach: detach the terminals showing a workspace (their panes keep running).
 
-import { UsageError, boolFlag, stringFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag, stringFlag } from './argParser.js';
 import { optBool, optStr } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 

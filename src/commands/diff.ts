@@ -1,8 +1,8 @@
 // tessera diff: what a workspace brings to its base (committed, uncommitted and untracked changes), or
 // only its uncommitted or staged changes, or a range; as a patch, a stat, names, or per-file data.
 
-import { UsageError, boolFlag } from '../cli/argParser.js';
-import { diffOutput } from '../cli/diffOutput.js';
+import { UsageError, boolFlag } from './argParser.js';
+import { diffOutput } from './diffOutput.js';
 import type { Commit, DiffAgainst, FileChange } from '../git/workspaceDiff.js';
 import { InvalidInput, oneOf, optBool, optStr, optStrArray } from '../protocol/validate.js';
 import { terminalJson, visibleText } from '../term/visibleText.js';

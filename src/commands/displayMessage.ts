@@ -1,6 +1,6 @@
 // tessera display-message: show a line in the status bar, or print it (-p), with #{…} fields filled.
 
-import { UsageError, boolFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag } from './argParser.js';
 import { InvalidInput, optBool, str } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { FORMAT_FIELDS, unknownFields } from './messageFormat.js';

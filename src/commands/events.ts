@@ -2,7 +2,7 @@
 // A stream rather than one answer, so its command line (src/cli/commands/events.ts) keeps the
 // connection open; what it prints is defined here.
 
-import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from '../cli/argParser.js';
+import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from './argParser.js';
 import { EVENT_RING_SIZE } from '../limits.js';
 import type { EventsStart, TesseraEvent } from '../protocol/events.js';
 import { terminalJson } from '../term/visibleText.js';

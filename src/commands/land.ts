@@ -1,8 +1,8 @@
 // tessera land: bring a workspace's branch into its base (merge, squash or rebase), after a
 // preflight; or rebase the workspace onto its base in its own folder (--rebase-workspace).
 
-import { UsageError, boolFlag, stringFlag, type FlagSpec } from '../cli/argParser.js';
-import { formatLandPreflight } from '../cli/landPreflightText.js';
+import { UsageError, boolFlag, stringFlag, type FlagSpec } from './argParser.js';
+import { formatLandPreflight } from './landPreflightText.js';
 import { LAND_MODES, type LandMode } from '../git/landCommit.js';
 import type { LandPreflight } from '../git/landRules.js';
 import { InvalidInput, oneOf, optBool, optStr, str } from '../protocol/validate.js';

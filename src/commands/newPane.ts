@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import { EFFORTS, type Effort } from '../agents/launch/options.js';
-import { UsageError, boolFlag, stringFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag, stringFlag } from './argParser.js';
 import { oneOf, optBool, optStr, optStrArray } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 

@@ -1,6 +1,6 @@
 // tessera push: a workspace's branch to a remote, with its upstream set.
 
-import { UsageError, stringFlag } from '../cli/argParser.js';
+import { UsageError, stringFlag } from './argParser.js';
 import { optStr, str } from '../protocol/validate.js';
 import { visibleText } from '../term/visibleText.js';
 import { defineCommand } from './contract.js';

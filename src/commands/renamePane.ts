@@ -1,6 +1,6 @@
 // tessera rename-pane: give a pane a title of your own (shown in its header, usable as -t WS:TITLE).
 
-import { UsageError } from '../cli/argParser.js';
+import { UsageError } from './argParser.js';
 import { MAX_PANE_NAME_CHARS } from '../limits.js';
 import { InvalidInput, str } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';

@@ -1,6 +1,6 @@
 // tessera status: a program in a pane says what it is doing (working, waiting for the user, idle, failed).
 
-import { UsageError, stringFlag } from '../cli/argParser.js';
+import { UsageError, stringFlag } from './argParser.js';
 import { optStr, oneOf } from '../protocol/validate.js';
 import { MAX_STATUS_MESSAGE_CHARS, STATUS_STATES, isStatusState, type StatusState } from '../agents/signals/statusReport.js';
 import { defineCommand, type CommandCaller } from './contract.js';

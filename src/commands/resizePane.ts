@@ -1,6 +1,6 @@
 // tessera resize-pane: move one border of a pane by some cells.
 
-import { UsageError, stringFlag } from '../cli/argParser.js';
+import { UsageError, stringFlag } from './argParser.js';
 import { int, oneOf } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { paneTargetFlag, parsePaneTarget, targetPaneFlag } from './targets.js';

@@ -1,6 +1,6 @@
 // tessera select-layout: lay a workspace's panes out as one of the presets.
 
-import { UsageError } from '../cli/argParser.js';
+import { UsageError } from './argParser.js';
 import type { LayoutPreset } from '../mosaic/presets.js';
 import { InvalidInput, optStr } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';

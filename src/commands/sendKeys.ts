@@ -1,6 +1,6 @@
 // tessera send-keys: type keys into a pane.
 
-import { UsageError, boolFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag } from './argParser.js';
 import { optBool, strArray } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { paneTargetFlag, parsePaneTarget, targetPaneFlag } from './targets.js';

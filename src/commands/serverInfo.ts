@@ -1,6 +1,6 @@
 // tessera server-info: the server's pid, socket, version, clients and memory.
 
-import { boolFlag } from '../cli/argParser.js';
+import { boolFlag } from './argParser.js';
 import { CLIENT_BACKLOG_BYTES } from '../limits.js';
 import { defineCommand } from './contract.js';
 import { jsonFlag } from './targets.js';

@@ -1,7 +1,7 @@
 // tessera split: a new pane beside or below another.
 
 import path from 'node:path';
-import { UsageError, boolFlag, stringFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag, stringFlag } from './argParser.js';
 import { oneOf, optBool, optStr, optStrArray } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { paneTargetFlag, parsePaneTarget, targetPaneFlag } from './targets.js';

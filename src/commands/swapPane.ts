@@ -1,6 +1,6 @@
 // tessera swap-pane: two panes of a workspace trade places.
 
-import { UsageError, boolFlag, stringFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag, stringFlag } from './argParser.js';
 import { InvalidInput, int } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { paneTargetFlag, parsePaneTarget, readPaneTarget, targetPaneFlag } from './targets.js';

@@ -1,6 +1,6 @@
 // tessera sync: mark panes for synchronized input (typing goes to every marked pane).
 
-import { UsageError, boolFlag } from '../cli/argParser.js';
+import { UsageError, boolFlag } from './argParser.js';
 import { oneOf } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { jsonFlag, paneTargetFlag, parsePaneTarget, targetPaneFlag } from './targets.js';

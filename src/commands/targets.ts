@@ -3,7 +3,7 @@
 // order), or `-t WORKSPACE:TITLE` (the pane with that title). Left out: the pane the command was
 // typed in, else the focused pane of the workspace used last.
 
-import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from '../cli/argParser.js';
+import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from './argParser.js';
 import { InvalidInput, optStr } from '../protocol/validate.js';
 
 export const targetPaneFlag: FlagSpec = { name: 'target', short: 't', value: true, valueHint: 'a pane: its number, WORKSPACE:INDEX or WORKSPACE:TITLE' };

@@ -13,7 +13,7 @@ import { resolveShell } from '../shell/resolveShell.js';
 import type { Settings } from '../store/settingsDefaults.js';
 import type { AgentCatalog } from './agent/agentCatalog.js';
 import type { PaneKind } from './paneLaunch.js';
-import { RefusedError } from './workspace.js';
+import { RefusedError } from './refusedError.js';
 
 const INTERACTIVE_SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'nu', 'xonsh', 'pwsh']);
 

@@ -13,7 +13,7 @@ import { paneEnvironment } from './paneEnv.js';
 import { newReportToken } from './reportToken.js';
 import { hookCommand } from './hookCommand.js';
 import type { SpawnProgram } from './serverOs.js';
-import { RefusedError } from './workspace.js';
+import { RefusedError } from './refusedError.js';
 
 export interface PaneRequest extends LaunchRequest {
   /** TESSERA_WORKSPACE, TESSERA_WORKSPACE_DIR, TESSERA_SLOT, TESSERA_PORT_… (see records/workspaceEnv.ts). */

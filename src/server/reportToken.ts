@@ -4,7 +4,7 @@
 
 import crypto from 'node:crypto';
 import type { Pane } from './pane.js';
-import { RefusedError } from './workspace.js';
+import { RefusedError } from './refusedError.js';
 
 /** 128 random bits, as hex: not guessable, short enough for any environment. */
 const TOKEN_BYTES = 16;

@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import net from 'node:net';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import { ServerRunningError, claimSocketPath, inspectSocketFile, listenPrivately, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';

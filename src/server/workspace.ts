@@ -25,6 +25,7 @@ import {
 } from '../mosaic/index.js';
 import type { WaitingWork, WorkspaceKind } from '../store/workspaceRecord.js';
 import { sendFocusEvent } from './focusEvents.js';
+import { RefusedError } from './refusedError.js';
 import type { Pane } from './pane.js';
 
 /** Rows below the panes: the workspace strip (every workspace, one row) and the status bar. */
@@ -32,7 +33,8 @@ export const STATUS_BAR_ROWS = 2;
 /** Panes remembered in a workspace's focus history; older ones are forgotten. */
 const MAX_FOCUS_HISTORY = 64;
 
-export class RefusedError extends Error {}
+/** Re-exported for the files that import it from here; new code imports it from refusedError.ts. */
+export { RefusedError } from './refusedError.js';
 
 /** Per-workspace choices that apply to every agent pane in it. */
 export interface WorkspaceSettings {

@@ -1,7 +1,7 @@
 // tessera approve / deny / abort: answer a waiting agent's question from a script.
 
 import { QUESTION_ID_PATTERN } from '../../protocol/questionId.js';
-import { UsageError, stringFlag, type ParsedArgs } from '../argParser.js';
+import { UsageError, stringFlag, type ParsedArgs } from '../../commands/argParser.js';
 import { controlCommand, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
 

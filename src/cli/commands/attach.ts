@@ -1,6 +1,6 @@
 // tessera attach: show a workspace in this terminal.
 
-import { stringFlag } from '../argParser.js';
+import { stringFlag } from '../../commands/argParser.js';
 import { attachTerminal } from '../attachFlow.js';
 import type { CliCommand } from '../command.js';
 

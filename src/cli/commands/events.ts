@@ -2,7 +2,7 @@
 // (or until the server stops or drops this reader, which it says, with the --since to go on from).
 
 import type net from 'node:net';
-import { boolFlag } from '../argParser.js';
+import { boolFlag } from '../../commands/argParser.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { connectToServer } from '../../client/connect.js';
 import { EVENTS_USAGE, eventLine, eventsFlags, missedLine, sinceFlag } from '../../commands/events.js';

@@ -1,6 +1,6 @@
 // tessera explain: why a pane's pill says what it says.
 
-import { UsageError, boolFlag, type ParsedArgs } from '../argParser.js';
+import { UsageError, boolFlag, type ParsedArgs } from '../../commands/argParser.js';
 import { controlCommand, jsonFlag, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';

@@ -1,6 +1,6 @@
 // tessera history: the pane sessions that ended, with the agent conversations they can resume.
 
-import { boolFlag, stringFlag } from '../argParser.js';
+import { boolFlag, stringFlag } from '../../commands/argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';

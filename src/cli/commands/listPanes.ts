@@ -1,6 +1,6 @@
 // tessera list-panes: every pane with its process, status and place on screen.
 
-import { boolFlag, stringFlag } from '../argParser.js';
+import { boolFlag, stringFlag } from '../../commands/argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
 

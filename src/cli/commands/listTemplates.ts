@@ -3,7 +3,7 @@
 import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import type { TemplateSummary } from '../../server/templates/index.js';
-import { boolFlag } from '../argParser.js';
+import { boolFlag } from '../../commands/argParser.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';

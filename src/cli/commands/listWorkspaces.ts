@@ -4,7 +4,7 @@
 import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
-import { boolFlag } from '../argParser.js';
+import { boolFlag } from '../../commands/argParser.js';
 import type { CliCommand } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';

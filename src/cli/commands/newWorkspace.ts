@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
-import { UsageError, boolFlag, stringFlag } from '../argParser.js';
+import { UsageError, boolFlag, stringFlag } from '../../commands/argParser.js';
 import { attachTerminal, canAttach } from '../attachFlow.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { fetchTemplates, formatTemplates } from './listTemplates.js';

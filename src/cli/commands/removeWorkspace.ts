@@ -3,7 +3,7 @@
 import { REFLOG_WINDOW_DAYS, type EndAction } from '../../git/endGuards.js';
 import { preflightData } from '../../git/preflightData.js';
 import type { Preflight } from '../../server/records/removal.js';
-import { UsageError, boolFlag, stringFlag } from '../argParser.js';
+import { UsageError, boolFlag, stringFlag } from '../../commands/argParser.js';
 import type { CliContext } from '../command.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
 import { formatPreflight } from '../preflightText.js';

@@ -1,6 +1,6 @@
 // Reading `-t PANE` from the command line: `3` or `%3`.
 
-import { UsageError, stringFlag, type ParsedArgs } from '../argParser.js';
+import { UsageError, stringFlag, type ParsedArgs } from '../../commands/argParser.js';
 
 export function targetArg(args: ParsedArgs): string | undefined {
   const target = stringFlag(args, 'target');

@@ -3,7 +3,7 @@
 import readline from 'node:readline/promises';
 import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
-import { boolFlag, stringFlag } from '../argParser.js';
+import { boolFlag, stringFlag } from '../../commands/argParser.js';
 import type { CliCommand } from '../command.js';
 import { visibleText } from '../../term/visibleText.js';
 

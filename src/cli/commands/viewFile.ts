@@ -1,6 +1,6 @@
 // tessera view: a file in a viewer pane.
 
-import { UsageError, boolFlag } from '../argParser.js';
+import { UsageError, boolFlag } from '../../commands/argParser.js';
 import { controlCommand, targetPaneFlag } from '../controlCommand.js';
 import { targetArg } from './targets.js';
 

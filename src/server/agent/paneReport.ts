@@ -6,7 +6,7 @@ import type { CommandContext } from '../commands/command.js';
 import { callerPane } from '../commands/targets.js';
 import type { Pane } from '../pane.js';
 import { checkReportToken } from '../reportToken.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 
 export function reportForCaller(ctx: CommandContext, token: string, report: ChannelReport): Pane {
   const found = callerPane(ctx);

@@ -3,7 +3,7 @@
 
 import type { LaunchRequest } from '../launchPlan.js';
 import type { Pane } from '../pane.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { sessionsFor, type SessionTracker } from './sessionTracker.js';
 

@@ -7,7 +7,7 @@ import { PromptReadiness } from '../../agents/readiness.js';
 import { SubmitTiming } from '../../agents/submitTiming.js';
 import { PROMPT_OVERDUE_MS } from '../../agents/promptTimings.js';
 import type { AgentState } from '../../agents/detection.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 
 /** Throws a RefusedError saying what is wrong with a prompt (too long, empty after cleaning). */
 export function checkPrompt(text: string): void {

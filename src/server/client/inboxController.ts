@@ -11,7 +11,7 @@ import type { KeyToken } from '../../term/keys/token.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
 import { waitingQuestions } from '../approval/waitingQuestions.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import type { DialogHost } from './dialogHost.js';
 
 export type InboxOverlay = Extract<Overlay, { kind: 'inbox' }>;

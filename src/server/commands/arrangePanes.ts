@@ -4,7 +4,7 @@
 import { lastPane as lastPaneDefinition } from '../../commands/lastPane.js';
 import { selectLayout as selectLayoutDefinition } from '../../commands/selectLayout.js';
 import { swapPane as swapPaneDefinition } from '../../commands/swapPane.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import { implement } from './command.js';
 import { resolvePane } from './targets.js';
 

@@ -2,10 +2,10 @@
 // the command's own flags, run as the request a `tessera …` typed in the focused pane would send,
 // and its printed answer kept to show in the status bar.
 
-import { parseArgs } from '../../cli/argParser.js';
+import { parseArgs } from '../../commands/argParser.js';
 import type { Fields } from '../../protocol/validate.js';
 import type { CommandContext } from './command.js';
-import { didYouMean } from '../../cli/didYouMean.js';
+import { didYouMean } from '../../commands/didYouMean.js';
 import { commandLineWords, findServerCommand } from './index.js';
 
 export interface CommandLineOutcome {

@@ -1,7 +1,7 @@
 // detach: ends the attachment of the terminals showing a workspace (or all); nothing else stops.
 
 import { detachClients as definition } from '../../commands/detachClients.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import { implement } from './command.js';
 import { callerPane } from './targets.js';
 

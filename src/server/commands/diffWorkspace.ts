@@ -10,7 +10,7 @@ import { DIFF_VIEWER_MAX_COMMITS } from '../../limits.js';
 import { isWithin, owningWorkspace, realPath } from '../../store/paths.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { visibleText } from '../../term/visibleText.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import { implement, type CommandContext } from './command.js';
 
 export const diffWorkspace = implement(definition, async (args, ctx): Promise<DiffResult> => {

@@ -6,7 +6,7 @@ import { MAX_TERMINAL_COLS, MAX_TERMINAL_ROWS } from '../../protocol/messages.js
 import { int, optBool, optStr, optStrArray, record, str, type Fields } from '../../protocol/validate.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
 import { createWorkspace, type WorkspaceRequest } from '../records/createWorkspace.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import type { CommandContext, ServerCommand } from './command.js';
 
 export const newWorkspace: ServerCommand = {

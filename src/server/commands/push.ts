@@ -3,7 +3,7 @@
 import { push as definition } from '../../commands/push.js';
 import { pushBranch } from '../../git/push.js';
 import { currentBranch } from '../../git/repo.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import { implement } from './command.js';
 
 export const push = implement(definition, async (args, ctx) => {

@@ -6,7 +6,7 @@ import { resolveBinary } from '../../shell/resolveBinary.js';
 import { configDirectory } from '../../store/configDir.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
 import type { AgentRequest } from '../launchPlan.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import type { CommandContext } from './command.js';
 
 export interface ResumePlan {

@@ -2,7 +2,7 @@
 
 import { sendKeys as definition } from '../../commands/sendKeys.js';
 import { namedKeyBytes } from '../../term/keys/named.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import { implement } from './command.js';
 import { resolvePane } from './targets.js';
 

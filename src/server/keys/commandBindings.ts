@@ -2,10 +2,10 @@
 // A line is checked when the settings are applied (the command exists, can run from a key, and its
 // flags parse), so a mistake is reported then and that binding left out, never found on the keypress.
 
-import { UsageError, parseArgs } from '../../cli/argParser.js';
+import { UsageError, parseArgs } from '../../commands/argParser.js';
 import type { CommandBinding, KeyOverride } from '../../store/settingsDefaults.js';
 import { tokenizeShellCommand } from '../../shell/tokenize.js';
-import { didYouMean } from '../../cli/didYouMean.js';
+import { didYouMean } from '../../commands/didYouMean.js';
 import { commandLineWords, findServerCommand } from '../commands/index.js';
 import type { KeyAction } from './actions.js';
 

@@ -16,7 +16,7 @@ import { preflightChange } from '../../git/preflightChange.js';
 import { currentBranch } from '../../git/repo.js';
 import { gitOk } from '../../git/run.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { folderProblems } from './folderGuards.js';
 import { workspacePreflight } from './workspacePreflight.js';

@@ -5,7 +5,7 @@
 import type { Settings } from '../../store/settingsDefaults.js';
 import { describeTemplatePane, type WorkspaceTemplate } from '../../store/workspaceTemplate.js';
 import type { AgentCatalog } from '../agent/agentCatalog.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import { BUILTIN_TEMPLATES } from './builtinTemplates.js';
 
 export type TemplateSource = 'built-in' | 'settings' | 'project';

@@ -6,7 +6,7 @@ import { checkCommandAllowed } from '../../shell/allowlist.js';
 import { resolveBinary } from '../../shell/resolveBinary.js';
 import { describeTemplatePane, type TemplateLayout, type TemplatePane } from '../../store/workspaceTemplate.js';
 import type { LaunchRequest } from '../launchPlan.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 import type { TemplateEntry, TemplateSources } from './templateCatalog.js';
 
 export interface TemplatePlan {

@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../refusedError.js';
 
 /** The file's real path, if it is a regular file inside `root`; otherwise a RefusedError saying why. */
 export function fileInsideRoot(root: string, baseDir: string, file: string): string {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../../src/cli/version.js';
+import { VERSION } from '../../../src/version.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 

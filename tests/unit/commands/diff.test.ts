@@ -2,7 +2,7 @@
 // is never an option), and the server's check of arguments from the wire.
 
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseArgs } from '../../../src/cli/argParser.js';
+import { UsageError, parseArgs } from '../../../src/commands/argParser.js';
 import { diff } from '../../../src/commands/diff.js';
 import { InvalidInput } from '../../../src/protocol/validate.js';
 

@@ -12,7 +12,7 @@ import { AgentCatalog } from '../../../../src/server/agent/agentCatalog.js';
 import { availableTemplates, listTemplates, type TemplateSources } from '../../../../src/server/templates/templateCatalog.js';
 import { templateSplits } from '../../../../src/server/templates/templateLayout.js';
 import { prepareTemplate } from '../../../../src/server/templates/index.js';
-import { RefusedError } from '../../../../src/server/workspace.js';
+import { RefusedError } from '../../../../src/server/refusedError.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../src/store/settingsDefaults.js';
 import { parseTemplates, type TemplateLayout, type WorkspaceTemplate } from '../../../../src/store/workspaceTemplate.js';
 

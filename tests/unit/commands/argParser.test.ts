@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseArgs } from '../../../src/cli/argParser.js';
+import { UsageError, parseArgs } from '../../../src/commands/argParser.js';
 
 const specs = [
   { name: 'target', short: 't', value: true },

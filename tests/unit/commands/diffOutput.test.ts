@@ -1,7 +1,7 @@
 // What `tessera diff` prints: a patch's control characters as marks, tessera's own colours on a terminal.
 
 import { describe, expect, it } from 'vitest';
-import { diffOutput } from '../../../src/cli/diffOutput.js';
+import { diffOutput } from '../../../src/commands/diffOutput.js';
 
 const PATCH = [
   'diff --git "a/n\\033x" "b/n\\033x"',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closestWords, didYouMean, editDistance } from '../../../src/cli/didYouMean.js';
-import { UsageError, parseArgs } from '../../../src/cli/argParser.js';
+import { closestWords, didYouMean, editDistance } from '../../../src/commands/didYouMean.js';
+import { UsageError, parseArgs } from '../../../src/commands/argParser.js';
 
 describe('did you mean', () => {
   it('counts a swap of neighbouring letters as one edit', () => {
