@@ -363,3 +363,13 @@ export const CHANNEL_HOLD_MS = 3_000;
 export const HOOK_TIMEOUT_MS = 2_000;
 /** Largest hook payload `tessera hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
 export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;
+/**
+ * Frames sent to a terminal that says when it has drawn them (see drawnAck.ts) may be on their way, unanswered, this
+ * long before the next waits: about one big frame, so a thin line carries one frame and a key's echo waits behind no more.
+ */
+export const DRAWN_IN_FLIGHT_MS = 33;
+/**
+ * A terminal that stops answering "drawn yet?" for this long (a stalled link, a terminal that drops the question) is paced
+ * by its backlog alone again, as if it never answered, until its late answers come in.
+ */
+export const DRAWN_ANSWER_GIVE_UP_MS = 5_000;
