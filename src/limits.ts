@@ -364,10 +364,11 @@ export const HOOK_TIMEOUT_MS = 2_000;
 /** Largest hook payload `tessera hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */
 export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;
 /**
- * Frames sent to a terminal that says when it has drawn them (see drawnAck.ts) may be on their way, unanswered, this
- * long before the next waits: about one big frame, so a thin line carries one frame and a key's echo waits behind no more.
+ * A frame sent to a terminal that says when it has drawn it (see drawnAck.ts) may be on its way, unanswered, this long
+ * before the next one waits for the answer: shorter than a frame interval, so a thin line carries one frame at a time
+ * and a key's echo waits behind no more, while a local terminal (answering within a few ms) is never held.
  */
-export const DRAWN_IN_FLIGHT_MS = 33;
+export const DRAWN_IN_FLIGHT_MS = 20;
 /**
  * A terminal that stops answering "drawn yet?" for this long (a stalled link, a terminal that drops the question) is paced
  * by its backlog alone again, as if it never answered, until its late answers come in.

@@ -4,7 +4,7 @@
 // After each frame the terminal is asked for its status (DSR, `ESC [ 5 n`); a terminal answers
 // (`ESC [ 0 n`) only once it has processed everything written before the question, so each answer
 // says one more frame has been drawn. Frames then wait while the oldest unanswered one has been on
-// its way longer than DRAWN_IN_FLIGHT_MS (the frame pacer skips them and draws the newest screen
+// its way DRAWN_IN_FLIGHT_MS or longer (the frame pacer skips them and draws the newest screen
 // when the answer comes), exactly as they wait for a socket or terminal that is backed up.
 //
 // A terminal is paced by its answers only once it has answered: one that never does is asked once
@@ -72,7 +72,7 @@ export class DrawnAck {
       this.answering = false;
       return false;
     }
-    return age > DRAWN_IN_FLIGHT_MS;
+    return age >= DRAWN_IN_FLIGHT_MS;
   }
 
   /** Calls `resume` once the terminal answers, or once it is given up on. */
