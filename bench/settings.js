@@ -51,6 +51,13 @@ export const LINE_CLEAR_SETTLE_MS = 100;
 /** After starting `yes` in the other pane, time for the flood to reach its steady state. */
 export const FLOOD_SETTLE_MS = 1_000;
 
+/** The thin line of the thin-line scenario: 2 Mbit/s with 1 MB in flight, an SSH session over a slow link. */
+export const THIN_LINE = { bytesPerSecond: 250_000, inFlightBytes: 1 << 20 };
+/** A flood fills that line within this (1 MB at 250 KB/s is 4 s; tessera keeps it from filling). */
+export const THIN_LINE_SETTLE_MS = 5_000;
+/** One echo over the thin line may take this long: a full line holds it back ~4 s. */
+export const THIN_LINE_ECHO_TIMEOUT_MS = 30_000;
+
 /** After all idle prompts show, time for startup redraws to finish before idle is measured. */
 export const IDLE_SETTLE_MS = 2_000;
 /** Idle measurement window (the issue asks for 10 s). */
@@ -106,6 +113,7 @@ export const FULL_PLAN = {
   floods: { reps: 3, bytesEach: 5_000_000, deadlineMs: 45_000 },
   redraws: { reps: 3, firstSeconds: 5, settleSeconds: 15, seconds: 10, deadlineMs: 60_000 },
   keystroke: { reps: 3, keys: 200, deadlineMs: 45_000 },
+  'thin-line': { reps: 2, keys: 30, deadlineMs: 240_000 },
   idle: { reps: 2, deadlineMs: 30_000 },
   memory: { reps: 2, deadlineMs: 240_000 },
   startup: { reps: 5, deadlineMs: 20_000 },
@@ -121,6 +129,7 @@ export const QUICK_PLAN = {
   floods: { reps: 1, bytesEach: 1_250_000, deadlineMs: 30_000 },
   redraws: { reps: 1, firstSeconds: 2, settleSeconds: 1, seconds: 3, deadlineMs: 30_000 },
   keystroke: { reps: 1, keys: 60, deadlineMs: 30_000 },
+  'thin-line': { reps: 1, keys: 10, deadlineMs: 120_000 },
   idle: { reps: 1, deadlineMs: 30_000 },
   memory: { reps: 1, deadlineMs: 240_000 },
   startup: { reps: 2, deadlineMs: 20_000 },

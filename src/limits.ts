@@ -372,3 +372,15 @@ export const DIFF_VIEWER_MAX_COMMITS = 50;
 export const RADAR_POLL_MS = 1_000;
 /** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
 export const RADAR_MIN_INTERVAL_MS = 5_000;
+
+/**
+ * A frame sent to a terminal that says when it has drawn it (see drawnAck.ts) may be on its way, unanswered, this long
+ * before the next one waits for the answer: shorter than a frame interval, so a thin line carries one frame at a time
+ * and a key's echo waits behind no more, while a local terminal (answering within a few ms) is never held.
+ */
+export const DRAWN_IN_FLIGHT_MS = 20;
+/**
+ * A terminal that stops answering "drawn yet?" for this long (a stalled link, a terminal that drops the question) is paced
+ * by its backlog alone again, as if it never answered, until its late answers come in.
+ */
+export const DRAWN_ANSWER_GIVE_UP_MS = 5_000;

@@ -14,6 +14,7 @@ import {
   SCREEN_CHECK_INTERVAL_MS,
 } from '../settings.js';
 import { TimeoutError } from './deadline.js';
+import { ThrottledLine } from './throttled-line.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -40,8 +41,18 @@ export class OuterTerminal {
   #paused = false;
   #disposed = false;
 
-  /** @param {Launch} launch */
-  constructor(launch) {
+  /** Why the PTY is paused: the parser is behind, the line is full (both may hold it). */
+  /** @type {Set<'parser' | 'line'>} */
+  #holds = new Set();
+  /** The thin line the output comes through (see throttled-line.js), if any. */
+  /** @type {ThrottledLine | undefined} */
+  line;
+
+  /**
+   * @param {Launch} launch
+   * @param {{ bytesPerSecond: number, inFlightBytes: number }} [line]  output through a thin line
+   */
+  constructor(launch, line) {
     this.terminal = new Terminal({
       cols: OUTER_COLS,
       rows: OUTER_ROWS,
@@ -61,7 +72,20 @@ export class OuterTerminal {
     });
     /** @type {Promise<{ exitCode: number, signal?: number }>} */
     this.exited = new Promise((resolve) => this.pty.onExit(resolve));
-    this.pty.onData((data) => this.#receive(/** @type {Buffer} */ (/** @type {unknown} */ (data))));
+    if (line) {
+      this.line = new ThrottledLine({
+        ...line,
+        deliver: (chunk) => this.#receive(chunk),
+        pause: () => this.#hold('line', true),
+        resume: () => this.#hold('line', false),
+      });
+    }
+    const thin = this.line;
+    this.pty.onData((data) => {
+      const chunk = /** @type {Buffer} */ (/** @type {unknown} */ (data));
+      if (thin) thin.push(chunk);
+      else this.#receive(chunk);
+    });
     // A real terminal answers the multiplexer's queries (device attributes, cursor position …).
     this.terminal.onData((reply) => {
       if (!this.#disposed) this.pty.write(reply);
@@ -165,6 +189,7 @@ export class OuterTerminal {
   dispose() {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.line?.dispose();
     try {
       this.pty.kill('SIGHUP');
     } catch {
@@ -182,17 +207,30 @@ export class OuterTerminal {
     this.#pending += chunk.length;
     if (!this.#paused && this.#pending > OUTER_HIGH_WATERMARK) {
       this.#paused = true;
-      this.pty.pause();
+      this.#hold('parser', true);
     }
     this.terminal.write(chunk, () => {
       if (this.#disposed) return;
       this.#pending -= chunk.length;
       if (this.#paused && this.#pending < OUTER_LOW_WATERMARK) {
         this.#paused = false;
-        this.pty.resume();
+        this.#hold('parser', false);
       }
       for (const listener of this.#parsedListeners) listener();
     });
+  }
+
+  /**
+   * Pauses the PTY while anything holds it.
+   * @param {'parser' | 'line'} reason
+   * @param {boolean} held
+   */
+  #hold(reason, held) {
+    const before = this.#holds.size;
+    if (held) this.#holds.add(reason);
+    else this.#holds.delete(reason);
+    if (before === 0 && this.#holds.size > 0) this.pty.pause();
+    else if (before > 0 && this.#holds.size === 0) this.pty.resume();
   }
 
   /** The last non-blank rows of the screen, to show what was there instead. */

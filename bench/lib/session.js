@@ -30,13 +30,14 @@ import { choosePaneToSplit } from './pane-layout.js';
  * and waits until every prompt shows.
  * @param {SessionContext} context
  * @param {number} paneCount
+ * @param {{ bytesPerSecond: number, inFlightBytes: number }} [line]  the outer terminal's output comes through this thin line
  * @returns {Promise<{ server: Server, outer: OuterTerminal, panes: Pane[], serverPid: number }>}
  */
-export async function openSession({ driver, benchEnv, scope }, paneCount) {
+export async function openSession({ driver, benchEnv, scope }, paneCount, line) {
   const server = startServer(driver, benchEnv, scope);
   await server.createSession();
   const serverPid = await server.serverPid();
-  const outer = launchOuter(server.attachCommand(), benchEnv, scope);
+  const outer = launchOuter(server.attachCommand(), benchEnv, scope, line);
   await pollUntil(
     async () => ((await server.listPanes()).some((pane) => pane.cols >= ATTACHED_MIN_PANE_COLS) ? true : undefined),
     { timeoutMs: ATTACH_TIMEOUT_MS, intervalMs: CONTROL_POLL_MS, what: `${driver.name}: a pane sized to the attached 200-column client` },
@@ -70,10 +71,11 @@ export function startServer(driver, benchEnv, scope) {
  * @param {Launch} launch
  * @param {BenchEnvironment} benchEnv
  * @param {Scope} scope
+ * @param {{ bytesPerSecond: number, inFlightBytes: number }} [line]  through a thin line
  * @returns {OuterTerminal}
  */
-export function launchOuter(launch, benchEnv, scope) {
-  const outer = new OuterTerminal({ ...launch, cwd: benchEnv.work });
+export function launchOuter(launch, benchEnv, scope, line) {
+  const outer = new OuterTerminal({ ...launch, cwd: benchEnv.work }, line);
   scope.defer(() => outer.dispose());
   return outer;
 }

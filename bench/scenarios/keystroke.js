@@ -75,9 +75,10 @@ export const keystroke = {
  * @param {import('../lib/outer-terminal.js').OuterTerminal} outer
  * @param {number} count
  * @param {number} gapMs
+ * @param {number} [timeoutMs]  how long one echo may take before the run fails
  * @returns {Promise<number[]>} milliseconds per key
  */
-async function typeKeys(outer, count, gapMs) {
+export async function typeKeys(outer, count, gapMs, timeoutMs = KEY_ECHO_TIMEOUT_MS) {
   const plainText = createPlainTextFilter();
   /** @type {{ key: string, resolve: (at: number) => void } | undefined} */
   let waiting;
@@ -101,7 +102,7 @@ async function typeKeys(outer, count, gapMs) {
       let timer;
       const echoed = new Promise((resolve, reject) => {
         waiting = { key, resolve };
-        timer = setTimeout(() => reject(new TimeoutError(`the echo of key ${index + 1} ("${key}") did not come within ${KEY_ECHO_TIMEOUT_MS} ms`)), KEY_ECHO_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new TimeoutError(`the echo of key ${index + 1} ("${key}") did not come within ${timeoutMs} ms`)), timeoutMs);
       });
       const typedAt = performance.now();
       outer.write(key);

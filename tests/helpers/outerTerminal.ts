@@ -8,6 +8,8 @@ import { execFile } from 'node:child_process';
 import pty from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
+import { StringDecoder } from 'node:string_decoder';
+import { ThrottledLine } from '../../bench/lib/throttled-line.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -172,7 +174,22 @@ export class OuterTerminal {
   readonly exited: Promise<number>;
   private keepOutput: boolean;
 
-  constructor(args: string[], options: { env: Record<string, string>; cols?: number; rows?: number; cwd?: string; file?: string; keepOutput?: boolean }) {
+  /** The thin line the output comes through, when the terminal was opened with one. */
+  readonly line: ThrottledLine | undefined;
+
+  constructor(
+    args: string[],
+    options: {
+      env: Record<string, string>;
+      cols?: number;
+      rows?: number;
+      cwd?: string;
+      file?: string;
+      keepOutput?: boolean;
+      /** Output through a thin line (see bench/lib/throttled-line.js); the terminal then answers queries as a real one. */
+      line?: { bytesPerSecond: number; inFlightBytes: number };
+    },
+  ) {
     const cols = options.cols ?? 100;
     const rows = options.rows ?? 30;
     this.keepOutput = options.keepOutput ?? true;
@@ -185,12 +202,27 @@ export class OuterTerminal {
       cwd: options.cwd ?? os.tmpdir(),
       env: options.env,
       name: 'xterm-256color',
+      ...(options.line ? { encoding: null } : {}),
     });
-    this.process.onData((data) => {
-      this.bytesWritten += Buffer.byteLength(data);
-      if (this.keepOutput) this.output += data;
+    const decoder = new StringDecoder('utf8');
+    const draw = (data: string | Buffer) => {
+      this.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+      if (this.keepOutput) this.output += typeof data === 'string' ? data : decoder.write(data);
       this.term.write(data);
-    });
+    };
+    if (options.line) {
+      const line = new ThrottledLine({
+        ...options.line,
+        deliver: draw,
+        pause: () => this.process.pause(),
+        resume: () => this.process.resume(),
+      });
+      this.line = line;
+      // node-pty hands Buffers over when its encoding is null, whatever its types say.
+      this.process.onData((data) => line.push(data as unknown as Buffer));
+      // Answers to queries go back once what came before them has arrived and been parsed.
+      this.term.onData((reply) => this.process.write(reply));
+    } else this.process.onData(draw);
     this.exited = new Promise((resolve) => {
       this.process.onExit(({ exitCode }) => {
         this.exitCode = exitCode;
@@ -255,6 +287,7 @@ export class OuterTerminal {
 
   dispose(): void {
     this.kill('SIGKILL');
+    this.line?.dispose();
     this.term.dispose();
   }
 }

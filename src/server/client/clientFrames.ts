@@ -1,8 +1,10 @@
 // When one client gets a frame: the pacer's decisions, the painting and sending, and asking again
 // when panes held back from a frame (a flood between its frames, an unfinished synchronized
-// frame) may be drawn.
+// frame) may be drawn. Frames wait while the client is backed up: bytes queued here, or frames on
+// their way that its terminal has not said it drew (drawnAck.ts: a thin SSH line).
 
 import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
+import { DrawnAck } from './drawnAck.js';
 import { FramePacer } from './framePacer.js';
 import type { Painter } from './painter.js';
 
@@ -19,6 +21,8 @@ export interface FrameSink {
 
 export class ClientFrames {
   private readonly pacer: FramePacer;
+  /** What the client's terminal has drawn of the frames sent. */
+  private readonly drawn: DrawnAck;
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
@@ -26,6 +30,8 @@ export class ClientFrames {
     private readonly painter: Painter,
     private readonly sink: FrameSink,
   ) {
+    this.drawn = new DrawnAck({ send: (bytes) => sink.send(bytes) });
+    const queuedTooMuch = () => sink.backlog() > CLIENT_BACKLOG_BYTES;
     this.pacer = new FramePacer({
       paint: () => this.paint(),
       isSmall: () => painter.isSmall(),
@@ -34,14 +40,19 @@ export class ClientFrames {
         if (!can) this.retryHeldPanes();
         return can;
       },
-      isBackedUp: () => sink.backlog() > CLIENT_BACKLOG_BYTES,
-      onceDrained: (resume) => sink.onceDrained(resume),
+      isBackedUp: () => queuedTooMuch() || this.drawn.holding(),
+      onceDrained: (resume) => (queuedTooMuch() ? sink.onceDrained(resume) : this.drawn.onceAnswered(resume)),
     });
   }
 
   /** Something changed: a frame soon (see FramePacer). */
   request(): void {
     this.pacer.request();
+  }
+
+  /** A reply from the client's terminal; true when it said it drew a frame (see DrawnAck), which concerns nobody else. */
+  reply(raw: string): boolean {
+    return this.drawn.reply(raw);
   }
 
   /** The user typed: the answer is an echo (see FramePacer). */
@@ -53,6 +64,7 @@ export class ClientFrames {
     this.closed = true;
     clearTimeout(this.heldTimer);
     this.pacer.dispose();
+    this.drawn.dispose();
   }
 
   private paint(): boolean {
@@ -61,7 +73,10 @@ export class ClientFrames {
     // past what its header shows): the next one waits its turn like after any other frame.
     const chromeBuilt = this.painter.chromeIsPending;
     const bytes = this.sink.render();
-    if (bytes.length > 0) this.sink.send(bytes);
+    if (bytes.length > 0) {
+      this.sink.send(bytes);
+      this.drawn.frameSent();
+    }
     this.sink.painted();
     this.retryHeldPanes();
     return bytes.length > 0 || chromeBuilt;

@@ -26,9 +26,11 @@ export class ClientInput {
   constructor(private readonly sink: InputSink) {}
 
   feed(data: string): void {
-    this.sink.typed();
     clearTimeout(this.escapeTimer);
-    this.handle(this.decoder.feed(data));
+    const tokens = this.decoder.feed(data);
+    // The terminal's answers alone (a frame drawn, see drawnAck.ts) are not the user typing: the next frame is no echo.
+    if (tokens.length === 0 || tokens.some((token) => token.kind !== 'reply')) this.sink.typed();
+    this.handle(tokens);
     if (this.decoder.pending()) {
       // A lone ESC is the Escape key soon; a sequence under way (a reply split in two) is given time to
       // end, and so is an ESC while the terminal's answers are still coming: it may begin one.

@@ -83,6 +83,11 @@ export class ClientScreen {
     this.frames.noteInput();
   }
 
+  /** A reply from the user's terminal; true when it said it drew a frame (consumed here). */
+  reply(raw: string): boolean {
+    return this.frames.reply(raw);
+  }
+
   resize(cols: number, rows: number): void {
     this.painter.resize(cols, rows);
   }

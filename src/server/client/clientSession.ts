@@ -128,7 +128,7 @@ export class ClientSession implements ActionContext {
     this.keyboard = new ClientInput({
       typed: () => this.screen.noteInput(),
       reply: (raw) => {
-        if (!this.colorProbe?.reply(raw)) this.outerKeyboard?.reply(raw);
+        if (!this.screen.reply(raw) && !this.colorProbe?.reply(raw)) this.outerKeyboard?.reply(raw);
       },
       expectingReplies: () => this.colorProbe?.awaitingReplies === true,
       focus: (focused) => {

@@ -22,6 +22,19 @@ describe('ClientInput', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('takes the terminal answering "drawn" as no typing (the next frame is no echo), a key with it as typing', () => {
+    let typed = 0;
+    const sink = { ...recorder(), typed: () => void typed++ };
+    const input = new ClientInput(sink);
+    input.feed(`${ESC}[0n`);
+    input.feed(`${ESC}[0n${ESC}[0n`);
+    expect(typed).toBe(0);
+    expect(sink.replies).toEqual([`${ESC}[0n`, `${ESC}[0n`, `${ESC}[0n`]);
+    input.feed(`${ESC}[0nq`);
+    expect(typed).toBe(1);
+    expect(typedIntoPane(sink.routed)).toBe('q');
+  });
+
   it('resolves a lone ESC as the Escape key after the short timeout', () => {
     const sink = recorder();
     const input = new ClientInput(sink);
