@@ -32,6 +32,7 @@ import { syncInput } from './syncInput.js';
 import { trustProject } from './trustProject.js';
 import { viewFile } from './viewFile.js';
 import { zoomPane } from './zoomPane.js';
+import { down, hook as stackHook, logs, runtime, up } from './stack.js';
 
 const ALL: ServerCommand[] = [
   abort,
@@ -70,6 +71,11 @@ const ALL: ServerCommand[] = [
   renamePane,
   displayMessage,
   detachClients,
+  up,
+  down,
+  runtime,
+  logs,
+  stackHook,
 ];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));

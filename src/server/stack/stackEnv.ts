@@ -1,0 +1,36 @@
+// The environment of a stack's hooks and services: the server's own without the GIT_* variables that
+// point git at another repository (gitEnv.ts has the rule), plus the workspace's name, folder, slot,
+// source repository and one TESSERA_PORT_<NAME> per port it got.
+
+import { isGitContextVariable } from '../../git/gitEnv.js';
+
+export interface StackPlace {
+  workspace: string;
+  dir: string;
+  slot: number;
+  /** The repository a worktree was made from; the workspace's own folder otherwise. */
+  sourceRepo: string;
+  ports: Readonly<Record<string, number>>;
+}
+
+/** Only the TESSERA_* variables of a workspace's stack (also given to its panes). */
+export function stackVariables(place: StackPlace): Record<string, string> {
+  const vars: Record<string, string> = {
+    TESSERA_WORKSPACE: place.workspace,
+    TESSERA_WORKSPACE_DIR: place.dir,
+    TESSERA_SLOT: String(place.slot),
+    TESSERA_SOURCE_REPO: place.sourceRepo,
+  };
+  for (const [name, port] of Object.entries(place.ports)) vars[`TESSERA_PORT_${name.toUpperCase()}`] = String(port);
+  return vars;
+}
+
+export function stackEnvironment(base: NodeJS.ProcessEnv, place: StackPlace): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) {
+    // A TESSERA_PORT_ of another workspace (the server's own environment) must not leak in.
+    if (value === undefined || isGitContextVariable(key) || key.startsWith('TESSERA_PORT_') || key === 'TESSERA_PANE') continue;
+    env[key] = value;
+  }
+  return { ...env, ...stackVariables(place) };
+}
