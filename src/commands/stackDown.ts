@@ -16,6 +16,7 @@ export const stackDown = defineCommand<StackArgs, DownResult>({
   grace period. Then, only when there were services to stop, anything still listening on the
   workspace's ports. A process whose pid was reused by another program is never touched (its
   start time tells it apart). A stack that is down already: nothing is killed.`,
+  server: 'start',
   flags: [stackWorkspaceFlag, jsonFlag],
   fromCli: stackArgsFromCli,
   parse: parseStackArgs,

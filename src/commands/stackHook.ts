@@ -36,6 +36,7 @@ export const stackHook = defineCommand<HookArgs, HookRunResult>({
   Runs one hook of the stack profile in .tessera.json, in the workspace's folder with its slot and
   ports in the environment, prints its output and exits with its status (124 when its time limit
   ended it). NAME is one of: ${STACK_HOOKS.join(', ')}.`,
+  server: 'start',
   flags: [stackWorkspaceFlag, jsonFlag],
   maxPositionals: 1,
   fromCli(args) {

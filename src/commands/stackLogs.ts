@@ -26,6 +26,7 @@ export const stackLogs = defineCommand<LogsArgs, LogsResult>({
 
   Prints the log of one service or hook of the workspace's stack, or every log there is. -f keeps
   printing new lines as they are written, until Ctrl-C.`,
+  server: 'start',
   flags: [stackWorkspaceFlag, { name: 'follow', short: 'f' }],
   maxPositionals: 1,
   fromCli(args) {

@@ -14,6 +14,7 @@ export const stackRuntime = defineCommand<StackArgs, StackStatus>({
   The workspace's slot and ports, and each service running or not, as found at the moment of
   asking (its processes from its pid file, and whether something listens on its port), and the
   last error of 'tessera up'.`,
+  server: 'start',
   flags: [stackWorkspaceFlag, jsonFlag],
   fromCli: stackArgsFromCli,
   parse: parseStackArgs,

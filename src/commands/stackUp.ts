@@ -22,6 +22,7 @@ export const stackUp = defineCommand<UpArgs, UpResult>({
   pass (or, without one, for each service's port to listen). A failed health check leaves the
   services running and says which one never came up. Without -t: the workspace of the pane it is
   typed in, else the one whose folder holds the current directory, else the latest used.`,
+  server: 'start',
   flags: [stackWorkspaceFlag, { name: 'no-build' }, jsonFlag],
   fromCli: (args) => ({ ...stackArgsFromCli(args), ...(boolFlag(args, 'no-build') ? { noBuild: true } : {}) }),
   parse: (fields) => ({ ...parseStackArgs(fields), ...(fields.noBuild === true ? { noBuild: true } : {}) }),

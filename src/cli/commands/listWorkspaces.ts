@@ -19,7 +19,8 @@ export const listWorkspaces: CliCommand = {
   file (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is reported on stderr
   (it was moved aside, its bytes kept).
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
-           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null, created, lastOpened }`,
+           waitingApproval, diff: { added, removed, untracked, ahead, behind } | null, created, lastOpened,
+           stack: { up, services: [{ name, alive }] } (only where tessera up ran) }`,
   flags: [jsonFlag],
   async run(args, ctx) {
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
