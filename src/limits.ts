@@ -382,3 +382,5 @@ export const STACK_PORT_TRIES = 10;
 export const STACK_HOOK_OUTPUT_CHARS = 64 << 10;
 /** `tessera logs -f` looks for new lines this often: soon enough to feel live, cheap on a busy machine. */
 export const STACK_LOG_FOLLOW_MS = 250;
+/** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */
+export const STACK_STRIP_REFRESH_MS = 2_000;

@@ -22,6 +22,8 @@ export class WorkspaceList {
     private readonly registry: WorkspaceRegistry,
     /** Where diff summaries come from; without it the strip shows none. */
     private readonly diffs?: DiffSummaries,
+    /** Whether a workspace's stack is up (the strip's mark); without it no mark. */
+    private readonly stackUp?: (name: string) => boolean,
   ) {}
 
   all(): ListedWorkspace[] {
@@ -42,6 +44,7 @@ export class WorkspaceList {
       state: stripState(w.live ? [...w.live.panes.values()] : undefined),
       current: w.live === current,
       diff: this.diffs?.get(w.name, w.path, w.base),
+      ...(this.stackUp?.(w.name) ? { stackUp: true } : {}),
     }));
   }
 }

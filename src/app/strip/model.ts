@@ -12,7 +12,12 @@ export interface StripEntry {
   current: boolean;
   /** Lines added and removed against HEAD (untracked files counted), once git has answered. */
   diff?: { added: number; removed: number };
+  /** Its own app runs ('tessera up'): a mark after its name. */
+  stackUp?: boolean;
 }
+
+/** The mark after the name of a workspace whose stack is up. */
+export const STACK_UP_MARK = ' ▸';
 
 /** The dot of one workspace, from its panes' pills and "needs you" marks; undefined panes: dormant. */
 export function stripState(panes: readonly { status: string; attention: boolean }[] | undefined): StripState {

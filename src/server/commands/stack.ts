@@ -24,9 +24,14 @@ function paneSlot(name: string, ctx: CommandContext): number | undefined {
   return Number.isInteger(slot) && slot > 0 ? slot : undefined;
 }
 
-export const up = implement(upDefinition, (args, ctx) => {
+export const up = implement(upDefinition, async (args, ctx) => {
   const target = profiledTarget(args.workspace, ctx);
-  return stackUp(target, ctx.env, { build: !args.noBuild, preferredSlot: paneSlot(target.record.name, ctx) });
+  const result = await stackUp(target, ctx.env, { build: !args.noBuild, preferredSlot: paneSlot(target.record.name, ctx) });
+  // Panes opened from now on get the stack's slot and ports (running ones keep what they started with).
+  const live = ctx.registry.get(target.record.name);
+  const vars = ctx.registry.stackVariables(target.record.name, target.record.path);
+  if (live && vars) Object.assign(live.env, vars);
+  return result;
 });
 
 export const down = implement(downDefinition, (args, ctx) => stackDown(stackTarget(args.workspace, ctx).files));

@@ -3,6 +3,7 @@
 // source repository and one TESSERA_PORT_<NAME> per port it got.
 
 import { isGitContextVariable } from '../../git/gitEnv.js';
+import { StackFiles } from './stackFiles.js';
 
 export interface StackPlace {
   workspace: string;
@@ -33,4 +34,18 @@ export function stackEnvironment(base: NodeJS.ProcessEnv, place: StackPlace): Re
     env[key] = value;
   }
   return { ...env, ...stackVariables(place) };
+}
+
+/**
+ * For a workspace's panes: the slot and ports its stack recorded, when it has one (so the panes and
+ * the services agree); its source repository is known only to the stack commands.
+ */
+export function recordedStackVariables(stacksDir: string): (name: string, dir: string) => Record<string, string> | undefined {
+  return (name, dir) => {
+    const runtime = new StackFiles(stacksDir, name).readRuntime();
+    if (!runtime) return undefined;
+    const vars = stackVariables({ workspace: name, dir, slot: runtime.slot, sourceRepo: dir, ports: runtime.ports });
+    delete vars.TESSERA_SOURCE_REPO;
+    return vars;
+  };
 }
