@@ -240,7 +240,8 @@ describe('a workspace stack', () => {
     expect(isAlive(r.services[0].pid as number)).toBe(false);
 
     // A pid file for another service naming an unrelated live process that started at another time.
-    const stranger = spawn('sleep', ['600'], { stdio: 'ignore' });
+    // A session leader of its own, as a service's leader would be: only its start time tells it apart.
+    const stranger = spawn('sleep', ['600'], { stdio: 'ignore', detached: true });
     children.push(stranger);
     const pids = path.join(sandbox.env.TESSERA_STATE_DIR, 'servers', sandbox.socketName, 'stacks', 'w1', 'pids');
     const realStart = readProcStat(stranger.pid as number)?.startTime as number;
@@ -266,5 +267,30 @@ describe('a workspace stack', () => {
     expect(second.stderr).toContain("an up or hook of workspace w1's stack is under way");
     expect((await first).code).toBe(0);
     await sandbox.cliOk(['down', '-t', 'w1']);
+  });
+
+  it('keeps the slot across reset, frees it on rm (stopping the services); profile check exits non-zero on a problem', async () => {
+    makeRepo(webStack());
+    await worktree('w1');
+    await worktree('w2');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    await sandbox.cliOk(['up', '-t', 'w1']);
+    await sandbox.cliOk(['up', '-t', 'w2']);
+    const r1 = await runtime('w1');
+    await sandbox.cliOk(['reset', '-t', 'w1', '--yes']);
+    expect((await runtime('w1')).slot).toBe(r1.slot);
+    await sandbox.cliOk(['rm', '-t', 'w1', '--yes', '--force']);
+    expect(await refused(r1.ports.web.port)).toBe(true);
+    await worktree('w3');
+    await sandbox.cliOk(['up', '-t', 'w3']);
+    expect((await runtime('w3')).slot).toBe(r1.slot);
+    await sandbox.cliOk(['down', '-t', 'w2']);
+    await sandbox.cliOk(['down', '-t', 'w3']);
+
+    fs.writeFileSync(path.join(repo, '.tessera.json'), JSON.stringify({ stack: { hooks: { deploy: 'x' } } }));
+    const check = await sandbox.cli(['profile', 'check', repo]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toBe(`${repo}/.tessera.json: stack.hooks: unknown hook 'deploy' (known: bootstrap, boot, health, migrate, seed, ci-gate, e2e, regen, db-create, db-drop)\n`);
+    expect((await sandbox.cli(['profile', 'check'], { cwd: path.join(sandbox.env.TESSERA_WORKSPACE_ROOT, 'app', 'w2') })).code).toBe(0);
   });
 });
