@@ -224,7 +224,7 @@ describe('a workspace stack', () => {
     expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toMatch(/^sleep 600$/m);
   });
 
-  it('ends a service that forked and exited; leaves alone a process that got a pid file’s pid', async () => {
+  it("ends a service that forked and exited; leaves alone a process that got a pid file's pid", async () => {
     makeRepo(
       { ports: { web: base }, services: { web: { command: './fork.sh', port: 'web' } }, healthTimeoutSeconds: 20 },
       { 'fork.sh': '#!/bin/sh\nnode server.cjs &\nexit 0\n' },
