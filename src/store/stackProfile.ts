@@ -11,7 +11,12 @@ import { STACK_MAX_SLOTS } from '../limits.js';
 export const STACK_HOOKS = ['bootstrap', 'boot', 'health', 'migrate', 'seed', 'ci-gate', 'e2e', 'regen', 'db-create', 'db-drop'] as const;
 export type StackHook = (typeof STACK_HOOKS)[number];
 
-const STACK_FIELDS = ['ports', 'services', 'hooks', 'maxSlots', 'bootTimeoutSeconds', 'healthTimeoutSeconds', 'hookTimeoutSeconds'];
+const STACK_FIELDS = ['ports', 'services', 'hooks', 'data', 'maxSlots', 'bootTimeoutSeconds', 'healthTimeoutSeconds', 'hookTimeoutSeconds'];
+const DATA_FIELDS = ['dbPrefix', 'envFiles'];
+const ENV_FILE_FIELDS = ['path', 'rewrite', 'preserve'];
+/** A database name prefix: the slot is appended (myapp_w → myapp_w3). */
+const DB_PREFIX = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 const SERVICE_FIELDS = ['command', 'cwd', 'port'];
 /** A port or service name: it becomes TESSERA_PORT_<NAME> and a log file's name. */
 const NAME = /^[a-z][a-z0-9_]{0,31}$/i;
@@ -27,12 +32,25 @@ export interface StackService {
   port?: string;
 }
 
+/** A .env file of the workspace seeded from the source repository's (see server/stack/envFiles.ts). */
+export interface StackEnvFile {
+  /** Relative to the repository, inside it. */
+  path: string;
+  /** Key → value template (`${TESSERA_PORT_WEB}`, `${TESSERA_DB_NAME}` …) written for the workspace. */
+  rewrite: Record<string, string>;
+  /** Keys whose value in the workspace's own file is kept when the file is seeded again. */
+  preserve: string[];
+}
+
 export interface StackProfile {
   /** Port name → base. */
   ports: Record<string, number>;
   services: StackService[];
   hooks: Partial<Record<StackHook, string>>;
   maxSlots: number;
+  /** Off unless set: TESSERA_DB_NAME is this prefix and the slot. */
+  dbPrefix?: string;
+  envFiles: StackEnvFile[];
   /** Time limits in ms; undefined: the defaults of limits.ts. */
   bootTimeoutMs?: number;
   healthTimeoutMs?: number;
@@ -52,12 +70,14 @@ export function checkStackProfile(value: unknown): { profile?: StackProfile; pro
   const ports = checkPorts(f.ports, problems);
   const services = checkServices(f.services, ports, problems);
   const hooks = checkHooks(f.hooks, problems);
+  const data = checkData(f.data, problems);
   const maxSlots = f.maxSlots === undefined ? STACK_MAX_SLOTS : whole(f.maxSlots, 'stack.maxSlots', 1, 99, problems);
   const profile: StackProfile = {
     ports,
     services,
     hooks,
     maxSlots: maxSlots ?? STACK_MAX_SLOTS,
+    ...data,
     bootTimeoutMs: seconds(f.bootTimeoutSeconds, 'stack.bootTimeoutSeconds', problems),
     healthTimeoutMs: seconds(f.healthTimeoutSeconds, 'stack.healthTimeoutSeconds', problems),
     hookTimeoutMs: seconds(f.hookTimeoutSeconds, 'stack.hookTimeoutSeconds', problems),
@@ -121,6 +141,44 @@ function checkHooks(value: unknown, problems: string[]): Partial<Record<StackHoo
     if (text !== undefined) hooks[name] = text;
   }
   return hooks;
+}
+
+function checkData(value: unknown, problems: string[]): Pick<StackProfile, 'dbPrefix' | 'envFiles'> {
+  const data: Pick<StackProfile, 'dbPrefix' | 'envFiles'> = { envFiles: [] };
+  if (value === undefined) return data;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push('stack.data must be an object');
+    return data;
+  }
+  const f = value as Record<string, unknown>;
+  for (const key of Object.keys(f)) if (!DATA_FIELDS.includes(key)) problems.push(`stack.data: unknown key '${key}' (known: ${DATA_FIELDS.join(', ')})`);
+  if (f.dbPrefix !== undefined) {
+    if (typeof f.dbPrefix === 'string' && DB_PREFIX.test(f.dbPrefix)) data.dbPrefix = f.dbPrefix;
+    else problems.push('stack.data.dbPrefix must be a name prefix (a letter or _, then letters, digits or _; at most 41)');
+  }
+  if (f.envFiles === undefined) return data;
+  if (!Array.isArray(f.envFiles) || f.envFiles.length > MAX_ENTRIES) {
+    problems.push(`stack.data.envFiles must be a list of at most ${MAX_ENTRIES}`);
+    return data;
+  }
+  f.envFiles.forEach((entry: unknown, i) => {
+    const where = `stack.data.envFiles[${i}]`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return void problems.push(`${where} must be an object with a path`);
+    const e = entry as Record<string, unknown>;
+    for (const key of Object.keys(e)) if (!ENV_FILE_FIELDS.includes(key)) problems.push(`${where}: unknown key '${key}' (known: ${ENV_FILE_FIELDS.join(', ')})`);
+    const file = folderInside(e.path, `${where}.path`, problems);
+    if (file === '') problems.push(`${where}.path must name a file`);
+    const rewrite: Record<string, string> = {};
+    for (const [key, template] of e.rewrite === undefined ? [] : objectEntries(e.rewrite, `${where}.rewrite`, problems)) {
+      if (!ENV_KEY.test(key)) problems.push(`${where}.rewrite: '${key}' is not a variable name`);
+      else if (typeof template !== 'string' || template.includes('\n') || template.length > MAX_COMMAND_CHARS) problems.push(`${where}.rewrite.${key} must be one line of text`);
+      else rewrite[key] = template;
+    }
+    const preserve = e.preserve === undefined ? [] : e.preserve;
+    if (!Array.isArray(preserve) || !preserve.every((k): k is string => typeof k === 'string' && ENV_KEY.test(k))) problems.push(`${where}.preserve must be a list of variable names`);
+    else if (file !== undefined && file !== '') data.envFiles.push({ path: file, rewrite, preserve });
+  });
+  return data;
 }
 
 function objectEntries(value: unknown, what: string, problems: string[]): [string, unknown][] {

@@ -211,7 +211,7 @@ describe('a workspace stack', () => {
   });
 
   it('ends a hung health check at its time limit and leaves the services running', async () => {
-    makeRepo(webStack({ hooks: { health: 'sleep 600' }, healthTimeoutSeconds: 2 }));
+    makeRepo(webStack({ hooks: { health: `sh -c 'sleep 600; : hung-health-${base}'` }, healthTimeoutSeconds: 2 }));
     await worktree('w1');
     await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
     const up = await sandbox.cli(['up', '-t', 'w1']);
@@ -221,7 +221,7 @@ describe('a workspace stack', () => {
     expect(r.services).toMatchObject([{ name: 'web', alive: true }]);
     expect(r.lastBootError).toContain('the health check did not pass');
     // The hung hook itself was ended.
-    expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toMatch(/^sleep 600$/m);
+    expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toContain(`hung-health-${base}`);
   });
 
   it("ends a service that forked and exited; leaves alone a process that got a pid file's pid", async () => {
@@ -292,5 +292,30 @@ describe('a workspace stack', () => {
     expect(check.code).toBe(1);
     expect(check.stdout).toBe(`${repo}/.tessera.json: stack.hooks: unknown hook 'deploy' (known: bootstrap, boot, health, migrate, seed, ci-gate, e2e, regen, db-create, db-drop)\n`);
     expect((await sandbox.cli(['profile', 'check'], { cwd: path.join(sandbox.env.TESSERA_WORKSPACE_ROOT, 'app', 'w2') })).code).toBe(0);
+  });
+
+  it('seeds .env from the source repository per workspace, names its database, runs a hook; a changed profile asks again', async () => {
+    makeRepo(
+      webStack({
+        hooks: { health: 'node health.cjs', seed: 'echo seeding $TESSERA_DB_NAME' },
+        data: { dbPrefix: 'app_w', envFiles: [{ path: '.env', rewrite: { PORT: '${TESSERA_PORT_WEB}', DB: '${TESSERA_DB_NAME}' }, preserve: ['SECRET'] }] },
+      }),
+    );
+    // Untracked in the source repository: a worktree does not check it out.
+    fs.writeFileSync(path.join(repo, '.env'), 'PORT=1\nSECRET=example\n');
+    const dir = await worktree('w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    const hook = await sandbox.cli(['stack-hook', 'seed', '-t', 'w1']);
+    const { slot, ports } = await runtime('w1');
+    expect(hook).toEqual({ code: 0, stdout: `seeding app_w${slot}\n`, stderr: '' });
+    expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe(`PORT=${ports.web.port}\nSECRET=example\nDB=app_w${slot}\n`);
+    fs.writeFileSync(path.join(dir, '.env'), 'SECRET=mine\n');
+    await sandbox.cliOk(['stack-hook', 'seed', '-t', 'w1']);
+    expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe(`PORT=${ports.web.port}\nSECRET=mine\nDB=app_w${slot}\n`);
+
+    fs.writeFileSync(path.join(dir, '.tessera.json'), JSON.stringify({ stack: webStack({ hooks: { health: 'node health.cjs', seed: 'echo changed' } }) }));
+    const changed = await sandbox.cli(['stack-hook', 'seed', '-t', 'w1']);
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toMatch(/\.tessera\.json is not approved yet, so nothing of it ran/);
   });
 });

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { listeningPorts } from '../../server/records/workspaceEnv.js';
+import { listeningSockets } from '../../os/listeningSockets.js';
 import { PROJECT_FILE_NAME, parseProjectFile } from '../../store/projectFile.js';
 import { executedPaths } from '../../store/projectScripts.js';
 import { checkStackProfile, type StackProfile } from '../../store/stackProfile.js';
@@ -39,7 +39,7 @@ export const profileCheck: CliCommand = {
 };
 
 /** Every problem of the file's stack profile (the file's own problems first). */
-export function checkProfileFile(file: string, listening: () => Set<number> = listeningPorts): string[] {
+export function checkProfileFile(file: string, listening: () => Set<number> = () => new Set(listeningSockets().keys())): string[] {
   let value: unknown;
   try {
     value = JSON.parse(fs.readFileSync(file, 'utf8'));

@@ -3,33 +3,10 @@
 // processes cannot be read, and where /proc is absent nothing is found.
 
 import fs from 'node:fs';
+import { listeningSockets } from '../../os/listeningSockets.js';
 import { readProcStat } from '../../pty/procStat.js';
 
-const LISTEN = '0A';
-
-/** Listening ports with the inodes of their sockets. */
-export function listeningSockets(): Map<number, Set<string>> {
-  const sockets = new Map<number, Set<string>>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields[3] !== LISTEN) continue;
-      const port = Number.parseInt(fields[1]?.split(':')[1] ?? '', 16);
-      const inode = fields[9];
-      if (!Number.isInteger(port) || inode === undefined) continue;
-      const inodes = sockets.get(port) ?? new Set<string>();
-      inodes.add(inode);
-      sockets.set(port, inodes);
-    }
-  }
-  return sockets;
-}
+export { listeningSockets };
 
 /** The pids of processes holding a listening socket on `port` (that this user may read). */
 export function portHolderPids(port: number, sockets = listeningSockets()): number[] {

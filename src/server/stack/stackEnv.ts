@@ -12,6 +12,8 @@ export interface StackPlace {
   /** The repository a worktree was made from; the workspace's own folder otherwise. */
   sourceRepo: string;
   ports: Readonly<Record<string, number>>;
+  /** The profile's database name prefix, when it sets one. */
+  dbPrefix?: string;
 }
 
 /** Only the TESSERA_* variables of a workspace's stack (also given to its panes). */
@@ -23,6 +25,7 @@ export function stackVariables(place: StackPlace): Record<string, string> {
     TESSERA_SOURCE_REPO: place.sourceRepo,
   };
   for (const [name, port] of Object.entries(place.ports)) vars[`TESSERA_PORT_${name.toUpperCase()}`] = String(port);
+  if (place.dbPrefix !== undefined) vars.TESSERA_DB_NAME = `${place.dbPrefix}${place.slot}`;
   return vars;
 }
 

@@ -9,6 +9,7 @@ import { STACK_BOOT_TIMEOUT_MS, STACK_HEALTH_RETRY_MS, STACK_HEALTH_TIMEOUT_MS }
 import { listProcStats } from '../../pty/procStat.js';
 import type { StackProfile } from '../../store/stackProfile.js';
 import { RefusedError } from '../workspace.js';
+import { seedEnvFiles } from './envFiles.js';
 import { listeningSockets } from './portHolders.js';
 import { runHook, type HookResult } from './runHook.js';
 import { assignPorts, takeSlot } from './runtimePlan.js';
@@ -37,7 +38,9 @@ export async function holdingStack<T>(files: StackFiles, what: string, work: () 
 export function prepareRuntime(target: ProfiledTarget, serverEnv: NodeJS.ProcessEnv, preferredSlot?: number): { runtime: StackRuntime; env: Record<string, string> } {
   const { files, stacksDir, profile, record } = target;
   const runtime = assignPorts(files, stacksDir, takeSlot(files, stacksDir, profile.maxSlots, preferredSlot), profile);
-  const env = stackEnvironment(serverEnv, { workspace: record.name, dir: record.path, slot: runtime.slot, sourceRepo: sourceRepo(record), ports: runtime.ports });
+  const source = sourceRepo(record);
+  const env = stackEnvironment(serverEnv, { workspace: record.name, dir: record.path, slot: runtime.slot, sourceRepo: source, ports: runtime.ports, dbPrefix: profile.dbPrefix });
+  files.problems.push(...seedEnvFiles(profile.envFiles, source, record.path, env));
   return { runtime, env };
 }
 

@@ -28,7 +28,7 @@ describe('checkStackProfile', () => {
     });
     expect(checked.profile).toBeUndefined();
     expect(checked.problems).toEqual([
-      "stack: unknown key 'port' (known: ports, services, hooks, maxSlots, bootTimeoutSeconds, healthTimeoutSeconds, hookTimeoutSeconds)",
+      "stack: unknown key 'port' (known: ports, services, hooks, data, maxSlots, bootTimeoutSeconds, healthTimeoutSeconds, hookTimeoutSeconds)",
       "stack.ports: 'bad name' is not a port name (a letter, then letters, digits or _; at most 32)",
       'stack.ports.web must be a whole number from 1024 to 65000',
       "stack.services.api: unknown key 'extra' (known: command, cwd, port)",
