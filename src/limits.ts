@@ -384,3 +384,24 @@ export const DRAWN_IN_FLIGHT_MS = 20;
  * by its backlog alone again, as if it never answered, until its late answers come in.
  */
 export const DRAWN_ANSWER_GIVE_UP_MS = 5_000;
+
+/** A workspace stack's `boot` hook (a build) is ended after this long unless the profile sets bootTimeoutSeconds: a hung build must not hold `up` forever. */
+export const STACK_BOOT_TIMEOUT_MS = 600_000;
+/** `up` retries the `health` hook until it passes or this long passed (profile: healthTimeoutSeconds): services need a moment to listen. */
+export const STACK_HEALTH_TIMEOUT_MS = 60_000;
+/** Pause between two tries of the `health` hook: often enough to answer soon, rarely enough not to load the machine. */
+export const STACK_HEALTH_RETRY_MS = 500;
+/** Any other hook (`tessera hook NAME`) is ended after this long unless the profile sets hookTimeoutSeconds. */
+export const STACK_HOOK_TIMEOUT_MS = 1_800_000;
+/** `down` waits this long after SIGTERM before SIGKILL: a service gets a moment to close its files. */
+export const STACK_STOP_GRACE_MS = 5_000;
+/** Default highest slot a stack may take (profile: maxSlots): ports are base + slot, so slots stay below 100. */
+export const STACK_MAX_SLOTS = 50;
+/** Ports tried per name: base + slot, then +100 … so the last digits stay the slot. */
+export const STACK_PORT_TRIES = 10;
+/** Output of a hook kept in `tessera hook`'s answer (the whole is in its log file). */
+export const STACK_HOOK_OUTPUT_CHARS = 64 << 10;
+/** `tessera logs -f` looks for new lines this often: soon enough to feel live, cheap on a busy machine. */
+export const STACK_LOG_FOLLOW_MS = 250;
+/** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */
+export const STACK_STRIP_REFRESH_MS = 2_000;

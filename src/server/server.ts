@@ -16,6 +16,9 @@ import { AnswerJournal } from './approval/answerJournal.js';
 import { clientLabel } from './client/clientLabel.js';
 import { SessionHistory } from '../store/sessionHistory.js';
 import { serverStateDirectory } from '../store/stateDir.js';
+import { recordedStackVariables } from './stack/stackEnv.js';
+import { stacksFolder } from './stack/stackFiles.js';
+import { stackUpMarks } from './stack/stackMarks.js';
 import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
@@ -184,6 +187,7 @@ export class Server {
       },
       log,
     }, records, new ProjectTrust(new ProjectApprovals(serverStateDirectory(socketPath, env)), log));
+    this.registry.stackVariables = recordedStackVariables(stacksFolder(socketPath, env));
     this.viewers = new ViewerPanes(this.registry);
     settings.subscribe((outcome) => {
       // Edited custom-agent rules apply to the panes already running them.
@@ -205,7 +209,7 @@ export class Server {
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );
-    this.workspaces = new WorkspaceList(this.registry, diffs, (name) => this.radar.conflictsOf(name).map((c) => c.workspace));
+    this.workspaces = new WorkspaceList(this.registry, diffs, (name) => this.radar.conflictsOf(name).map((c) => c.workspace), stackUpMarks(stacksFolder(socketPath, env)));
   }
 
   /** Someone looks at this pane: it is focused in a client showing its workspace, whose terminal has focus. */

@@ -24,6 +24,8 @@ export class WorkspaceList {
     private readonly diffs?: DiffSummaries,
     /** The workspaces whose changes would conflict with a workspace's (the conflict radar). */
     private readonly conflicts?: (name: string) => string[],
+    /** Whether a workspace's stack is up (the strip's mark); without it no mark. */
+    private readonly stackUp?: (name: string) => boolean,
   ) {}
 
   all(): ListedWorkspace[] {
@@ -48,6 +50,7 @@ export class WorkspaceList {
         diff,
         merged: diff?.merged === true,
         conflicts: this.conflicts?.(w.name) ?? [],
+        ...(this.stackUp?.(w.name) ? { stackUp: true } : {}),
       };
     });
   }

@@ -48,6 +48,8 @@ export class WorkspaceRegistry {
   private readonly workspaces = new Map<string, Workspace>();
   /** Most recently used first: the default target for attach and commands. */
   private recent: string[] = [];
+  /** A workspace's stack variables (its recorded slot and ports, see stack/), given to its panes over the settings' ports. */
+  stackVariables: (name: string, dir: string) => Record<string, string> | undefined = () => undefined;
   /** Names being created right now (a git worktree or clone takes a while): a second create waits its turn and fails. */
   private readonly reserved = new Set<string>();
 
@@ -122,7 +124,7 @@ export class WorkspaceRegistry {
   /** The variables of a workspace about to open: its slot is the smallest no open workspace holds. */
   private envFor(name: string, dir: string): Record<string, string> {
     const slot = freeSlot(this.list().map((w) => Number(w.env.TESSERA_SLOT)));
-    return workspaceEnvironment({ name, dir, slot }, this.settings().ports);
+    return { ...workspaceEnvironment({ name, dir, slot }, this.settings().ports), ...this.stackVariables(name, dir) };
   }
 
   /** True when the name is used by an open or dormant workspace, or one being created. */

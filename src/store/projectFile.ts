@@ -14,10 +14,11 @@ import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_SCRIPT_BYTES, MAX_PROJECT_SCRIPTS }
 import { InvalidInput, record, str } from '../protocol/validate.js';
 import { tokenizeShellCommand } from '../shell/tokenize.js';
 import { executedPaths } from './projectScripts.js';
+import { checkStackProfile, stackCommands, type StackProfile } from './stackProfile.js';
 import { describeTemplatePane, parseTemplates, type WorkspaceTemplate } from './workspaceTemplate.js';
 
 export const PROJECT_FILE_NAME = '.tessera.json';
-const FIELDS = ['templates', 'setupCommand'];
+const FIELDS = ['templates', 'setupCommand', 'stack'];
 /** What the approval hash covers, and how; a new scheme makes every older approval stop matching. */
 const HASH_SCHEME = 'tessera project approval 2';
 
@@ -40,7 +41,11 @@ export interface ProjectFile {
   templates: WorkspaceTemplate[];
   /** Run in a pane of every new worktree or clone of the project; '' for none. */
   setupCommand: string;
+  /** The workspace's own running app (see stackProfile.ts), when the file declares one. */
+  stack?: StackProfile;
 }
+
+type ParsedProject = Pick<ProjectFile, 'templates' | 'setupCommand' | 'stack'>;
 
 export type ProjectRead = { project: ProjectFile } | { none: true } | { problem: string };
 
@@ -49,7 +54,7 @@ export function readProjectFile(folder: string): ProjectRead {
   const file = path.join(folder, PROJECT_FILE_NAME);
   const bytes = readOwnFile(file);
   if (!Buffer.isBuffer(bytes)) return bytes;
-  let parsed: Pick<ProjectFile, 'templates' | 'setupCommand'>;
+  let parsed: ParsedProject;
   try {
     parsed = parseProjectFile(JSON.parse(bytes.toString('utf8')));
   } catch (error) {
@@ -86,11 +91,11 @@ function readOwnFile(file: string): Buffer | { none: true } | { problem: string 
 }
 
 /** The files of `folder` that the project's commands execute, each hashed; files outside it or absent are not. */
-function readScripts(folder: string, project: Pick<ProjectFile, 'templates' | 'setupCommand'>): { scripts: ProjectScript[] } | { problem: string } {
+function readScripts(folder: string, project: ParsedProject): { scripts: ProjectScript[] } | { problem: string } {
   const names = new Set<string>();
-  for (const argv of commandLines(project)) {
+  for (const { argv, cwd } of commandLines(project)) {
     for (const named of executedPaths(argv)) {
-      const relative = path.relative(folder, path.resolve(folder, named));
+      const relative = path.relative(folder, path.resolve(folder, cwd, named));
       if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) names.add(relative);
     }
   }
@@ -115,14 +120,16 @@ function readScripts(folder: string, project: Pick<ProjectFile, 'templates' | 's
   return { scripts };
 }
 
-/** Every command the file could start, as argv: the setup command's words and each template command. */
-function commandLines(project: Pick<ProjectFile, 'templates' | 'setupCommand'>): string[][] {
-  const lines: string[][] = [];
-  if (project.setupCommand !== '') {
-    const tokens = tokenizeShellCommand(project.setupCommand);
-    if (tokens.ok) lines.push(tokens.argv);
+/** Every command the file could start, as argv with the folder (relative) it runs in: the setup command's words, each template command, the stack's services and hooks. */
+function commandLines(project: ParsedProject): { argv: string[]; cwd: string }[] {
+  const lines: { argv: string[]; cwd: string }[] = [];
+  const stack = project.stack ? [...project.stack.services, ...Object.values(project.stack.hooks).map((command) => ({ command, cwd: '' }))] : [];
+  for (const { command, cwd } of [{ command: project.setupCommand, cwd: '' }, ...stack]) {
+    if (command === '') continue;
+    const tokens = tokenizeShellCommand(command);
+    if (tokens.ok) lines.push({ argv: tokens.argv, cwd });
   }
-  for (const template of project.templates) for (const pane of template.panes) if ('command' in pane) lines.push(pane.command);
+  for (const template of project.templates) for (const pane of template.panes) if ('command' in pane) lines.push({ argv: pane.command, cwd: '' });
   return lines;
 }
 
@@ -135,19 +142,27 @@ export function approvalHash(fileHash: string, scripts: readonly ProjectScript[]
   return hashBytes([HASH_SCHEME, `file ${fileHash}`, ...scripts.map((s) => `script ${s.hash} ${s.name}`)].join('\n'));
 }
 
-export function parseProjectFile(value: unknown): Pick<ProjectFile, 'templates' | 'setupCommand'> {
+export function parseProjectFile(value: unknown): ParsedProject {
   const f = record(value, PROJECT_FILE_NAME);
   const unknown = Object.keys(f).filter((k) => !FIELDS.includes(k));
-  if (unknown.length > 0) throw new InvalidInput(`unknown field '${unknown[0]}' (a project file may hold ${FIELDS.join(' and ')})`);
+  if (unknown.length > 0) throw new InvalidInput(`unknown field '${unknown[0]}' (a project file may hold ${FIELDS.join(', ')})`);
   return {
     templates: f.templates === undefined ? [] : parseTemplates(f.templates, 'templates'),
     setupCommand: f.setupCommand === undefined ? '' : str(f.setupCommand, 'setupCommand', 4096).trim(),
+    ...(f.stack === undefined ? {} : { stack: parseStack(f.stack) }),
   };
 }
 
+function parseStack(value: unknown): StackProfile {
+  const checked = checkStackProfile(value);
+  if (!checked.profile) throw new InvalidInput(checked.problems.join('; '));
+  return checked.profile;
+}
+
 /** Everything the file would start, one line each, as the user is asked to approve it. */
-export function projectCommands(project: Pick<ProjectFile, 'templates' | 'setupCommand'>): string[] {
+export function projectCommands(project: ParsedProject): string[] {
   const lines = project.templates.map((t) => `template ${t.name}: ${t.panes.map(describeTemplatePane).join(' | ')}`);
+  if (project.stack) lines.push(...stackCommands(project.stack));
   if (project.setupCommand !== '') lines.unshift(`setupCommand: ${project.setupCommand}`);
   return lines;
 }

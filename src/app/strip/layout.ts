@@ -2,7 +2,7 @@
 // then long names are shortened, then workspaces far from the current one are left out (counted at the ends).
 
 import { graphemeWidth } from '../../term/textWidth.js';
-import type { StripEntry } from './model.js';
+import { STACK_UP_MARK, type StripEntry } from './model.js';
 import { graphemeSegmenter } from '../../term/graphemes.js';
 
 /** Shortest a shortened name gets (then `…`). */
@@ -40,7 +40,7 @@ export const warnText = (entry: StripEntry): string => ((entry.conflicts?.length
 /** Cells one item takes: ` ● 1 main ⚠ +12 −3 ` (a space each side, the dot and a space, the label, the warning, the diff). */
 export const itemWidth = (item: StripItem): number => 4 + width(item.label) + (item.warn ? 1 + width(item.warn) : 0) + (item.diff ? 1 + width(item.diff) : 0);
 
-const label = (entry: StripEntry, name = entry.name): string => (entry.digit === undefined ? name : `${entry.digit} ${name}`);
+const label = (entry: StripEntry, name = entry.name): string => (entry.digit === undefined ? name : `${entry.digit} ${name}`) + (entry.stackUp ? STACK_UP_MARK : '');
 
 function shorten(name: string, cells: number): string {
   if (width(name) <= cells) return name;

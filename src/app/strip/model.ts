@@ -16,7 +16,12 @@ export interface StripEntry {
   merged?: boolean;
   /** Workspaces whose changes would conflict with this one's (the conflict radar): a ⚠ after the name. */
   conflicts?: string[];
+  /** Its own app runs ('tessera up'): a mark after its name. */
+  stackUp?: boolean;
 }
+
+/** The mark after the name of a workspace whose stack is up. */
+export const STACK_UP_MARK = ' ▸';
 
 /** The dot of one workspace, from its panes' pills and "needs you" marks; undefined panes: dormant. */
 export function stripState(panes: readonly { status: string; attention: boolean }[] | undefined): StripState {

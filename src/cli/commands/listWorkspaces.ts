@@ -23,7 +23,8 @@ export const listWorkspaces: CliCommand = {
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
            waitingApproval, diff: { added, removed, untracked, ahead, behind } | null (uncommitted),
            branchDiff: { files, added, removed, commits } | null (since the merge base with base),
-           merged, conflicts: [{ workspace, files }], created, lastOpened }`,
+           merged, conflicts: [{ workspace, files }], created, lastOpened,
+           stack: { up, services: [{ name, alive }] } (only where tessera up ran) }`,
   flags: [jsonFlag],
   async run(args, ctx) {
     const socket = await connectOrStartServer(ctx.socketPath, ctx.env);

@@ -34,6 +34,7 @@ import { syncInput } from './syncInput.js';
 import { trustProject } from './trustProject.js';
 import { viewFile } from './viewFile.js';
 import { zoomPane } from './zoomPane.js';
+import { down, hook, logs, runtime, up } from './stack.js';
 
 const ALL: ServerCommand[] = [
   abort,
@@ -74,6 +75,11 @@ const ALL: ServerCommand[] = [
   renamePane,
   displayMessage,
   detachClients,
+  up,
+  down,
+  runtime,
+  logs,
+  hook,
 ];
 
 export const SERVER_COMMANDS = new Map(ALL.map((c) => [c.name, c]));

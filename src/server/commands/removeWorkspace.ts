@@ -8,6 +8,8 @@ import { workspaceRoot } from '../../store/workspaceRoot.js';
 import { removeWorkspace as removeIt, resetWorkspace as resetIt, type Preflight } from '../records/removal.js';
 import { removeMergedWorkspaces } from '../records/removeMerged.js';
 import { workspacePreflight } from '../records/workspacePreflight.js';
+import { stackDown } from '../stack/stackDown.js';
+import { StackFiles, stacksFolder } from '../stack/stackFiles.js';
 import type { ServerCommand } from './command.js';
 
 function endCommand(name: 'rm' | 'reset', act: typeof removeIt): ServerCommand {
@@ -31,7 +33,14 @@ function endCommand(name: 'rm' | 'reset', act: typeof removeIt): ServerCommand {
         return { preflight: check, blocked: endBlocks(check, choices, action), warnings: endWarnings(check, action), done: false, stopped: false };
       }
       const expect = args.expect === undefined ? undefined : (record(args.expect, 'expect') as unknown as Preflight);
-      return act(ctx.registry, workspace, { ...choices, root, expect });
+      const outcome = await act(ctx.registry, workspace, { ...choices, root, expect });
+      // A removed workspace's own app stops with it and its slot is free again (reset keeps both).
+      if (name === 'rm' && outcome.done) {
+        const stack = new StackFiles(stacksFolder(ctx.socketPath, ctx.env), workspace);
+        await stackDown(stack);
+        stack.remove();
+      }
+      return outcome;
     },
   };
 }

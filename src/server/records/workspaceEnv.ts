@@ -2,7 +2,7 @@
 // no other open workspace has) and, for each port the user named in the settings, base + slot,
 // stepping aside by 100 while a port is taken — so two workspaces run their dev servers side by side.
 
-import fs from 'node:fs';
+import { listeningSockets } from '../../os/listeningSockets.js';
 
 /** Ports tried per name: base + slot, then +100, +200, … */
 const PORT_TRIES = 10;
@@ -38,20 +38,5 @@ export function freeSlot(used: Iterable<number>): number {
 
 /** TCP ports something listens on (Linux /proc/net/tcp and tcp6); empty where /proc is not there. */
 export function listeningPorts(): Set<number> {
-  const ports = new Set<number>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields[3] !== '0A') continue; // LISTEN
-      const port = Number.parseInt(fields[1]?.split(':')[1] ?? '', 16);
-      if (Number.isInteger(port)) ports.add(port);
-    }
-  }
-  return ports;
+  return new Set(listeningSockets().keys());
 }

@@ -26,7 +26,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   commands: ['limits.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
   /** The chrome: drawn from a model, knows nothing of the server. */
   app: ['limits.ts', 'commands', 'git', 'store', 'term'],
-  cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'protocol', 'store', 'term', 'viewer'],
+  cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'os', 'protocol', 'shell', 'store', 'term', 'viewer'],
   server: ['limits.ts', 'version.ts', 'agents', 'app', 'boot', 'commands', 'git', 'mosaic', 'os', 'protocol', 'pty', 'shell', 'store', 'term', 'viewer'],
 };
 

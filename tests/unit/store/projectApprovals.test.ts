@@ -42,7 +42,7 @@ describe('the project file', () => {
     fs.writeFileSync(path.join(dir, '.tessera.json'), '{ nope');
     expect(readProjectFile(dir)).toMatchObject({ problem: expect.stringMatching(/\.tessera\.json is not used: it is not valid JSON/) });
     fs.writeFileSync(path.join(dir, '.tessera.json'), JSON.stringify({ setupCommand: 'x', bypassPermissions: true }));
-    expect(readProjectFile(dir)).toMatchObject({ problem: expect.stringMatching(/unknown field 'bypassPermissions' \(a project file may hold templates and setupCommand\)/) });
+    expect(readProjectFile(dir)).toMatchObject({ problem: expect.stringMatching(/unknown field 'bypassPermissions' \(a project file may hold templates, setupCommand, stack\)/) });
     fs.writeFileSync(path.join(dir, '.tessera.json'), JSON.stringify({ templates: [{ name: 'x', panes: [] }] }));
     expect(readProjectFile(dir)).toMatchObject({ problem: expect.stringMatching(/templates\[0\]\.panes must list 1 to 8 panes/) });
     fs.writeFileSync(path.join(dir, '.tessera.json'), ' '.repeat(70_000));

@@ -1,0 +1,93 @@
+// Running one hook of a profile: its command through sh in the workspace's folder, in a process group
+// of its own (so a time limit ends everything it started), its output appended to its log file.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { STACK_HOOK_OUTPUT_CHARS, STACK_STOP_GRACE_MS } from '../../limits.js';
+
+export interface HookRun {
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  log: string;
+  timeoutMs: number;
+}
+
+export interface HookResult {
+  /** The exit status; null when a signal or the time limit ended it. */
+  code: number | null;
+  timedOut: boolean;
+  /** What it wrote this run (the end of it, at most STACK_HOOK_OUTPUT_CHARS). */
+  output: string;
+  error?: string;
+}
+
+export async function runHook(run: HookRun): Promise<HookResult> {
+  fs.mkdirSync(path.dirname(run.log), { recursive: true, mode: 0o700 });
+  const fd = fs.openSync(run.log, 'a', 0o600);
+  fs.writeSync(fd, `--- ${new Date().toISOString()} ${run.command}\n`);
+  const from = fileSize(run.log);
+  let child;
+  try {
+    child = spawn('/bin/sh', ['-c', run.command], { cwd: run.cwd, env: run.env, stdio: ['ignore', fd, fd], detached: true });
+  } finally {
+    fs.closeSync(fd);
+  }
+  const result = await new Promise<Omit<HookResult, 'output'>>((resolve) => {
+    let timedOut = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      group(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => group(child.pid, 'SIGKILL'), STACK_STOP_GRACE_MS);
+    }, run.timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: null, timedOut, error: error.message });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (killTimer) clearTimeout(killTimer);
+      // What it left behind in its group must not outlive a hook (a health check's stray curl).
+      if (timedOut) group(child.pid, 'SIGKILL');
+      resolve({ code, timedOut });
+    });
+  });
+  return { ...result, output: readFrom(run.log, from) };
+}
+
+function group(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function readFrom(file: string, from: number): string {
+  try {
+    const size = fileSize(file);
+    const start = Math.max(from, size - STACK_HOOK_OUTPUT_CHARS);
+    if (size <= start) return '';
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(size - start);
+      fs.readSync(fd, buffer, 0, buffer.length, start);
+      return buffer.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
