@@ -58,6 +58,8 @@ export class ConflictRadar {
   private readonly pairs = new Map<string, PairResult>();
   private found = new Map<string, RadarConflict[]>();
   private busy = false;
+  /** A merge failed last round (a git child timed out on a loaded machine): merge again next round even if nothing moved. */
+  private mergeFailed = false;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -65,6 +67,7 @@ export class ConflictRadar {
     private readonly cache: ChangeCache,
     private readonly events: RadarEvents,
     private readonly now: () => number = Date.now,
+    private readonly merge: typeof mergeConflicts = mergeConflicts,
   ) {}
 
   start(): void {
@@ -98,7 +101,7 @@ export class ConflictRadar {
         this.sides.delete(name);
         moved = true;
       }
-      if (moved) await this.mergeAll(workspaces.map((w) => w.name));
+      if (moved || this.mergeFailed) await this.mergeAll(workspaces.map((w) => w.name));
     } finally {
       this.busy = false;
     }
@@ -110,24 +113,28 @@ export class ConflictRadar {
     const same = side !== undefined && side.dir === w.dir;
     if (same && this.now() - side.at < RADAR_MIN_INTERVAL_MS) return false;
     if (same && side.fingerprint !== undefined && (await this.fingerprint(w.dir, side.repo)) === side.fingerprint) return false;
+    // Taken before git looks: a worktree whose .git appears while git looks (it is being created) must not be vouched for as outside git.
+    const outside = await outsideGitStamp(w.dir);
     const changes = await this.cache.get(w.dir, w.base);
     if (same) this.events.filesChanged(w.name);
     const places = this.cache.placesOf(w.dir);
     const snapshot = changes?.head !== undefined && changedSinceBase(changes) ? await snapshotCommit(w.dir, changes.head, places?.gitDir) : undefined;
-    const fingerprint = changes ? this.cache.signatureOf(w.dir) : await outsideGitStamp(w.dir);
+    // A folder with a .git that git could not read (a git child failed, a half-made worktree) is looked at again next time.
+    const fingerprint = changes ? this.cache.signatureOf(w.dir) : outside.hasGit ? undefined : outside.stamp;
     const files = new Set(changes ? [...changes.branchFiles, ...changes.changedFiles, ...changes.untrackedFiles] : []);
     this.sides.set(w.name, { dir: w.dir, repo: places?.commonDir, files, snapshot, fingerprint, at: this.now() });
     return snapshot?.tree !== side?.snapshot?.tree || !same;
   }
 
   /** The change cache's fingerprint; for a folder outside git, whether it could have become a repository. */
-  private fingerprint(dir: string, repo: string | undefined): Promise<string | undefined> {
-    return repo === undefined ? outsideGitStamp(dir) : this.cache.fingerprint(dir);
+  private async fingerprint(dir: string, repo: string | undefined): Promise<string | undefined> {
+    return repo === undefined ? (await outsideGitStamp(dir)).stamp : this.cache.fingerprint(dir);
   }
 
   private async mergeAll(names: string[]): Promise<void> {
     const found = new Map<string, RadarConflict[]>();
     const live = new Set<string>();
+    this.mergeFailed = false;
     for (let i = 0; i < names.length; i++) {
       for (let j = i + 1; j < names.length; j++) {
         const [a, b] = [names[i] as string, names[j] as string];
@@ -140,12 +147,16 @@ export class ConflictRadar {
         const trees = `${sa.snapshot.tree}:${sb.snapshot.tree}`;
         let result = this.pairs.get(key);
         if (result?.trees !== trees) {
-          const files = await mergeConflicts(sa.dir, sa.snapshot.commit, sb.snapshot.commit).catch(() => undefined);
-          if (files === undefined) continue;
-          result = { trees, files };
-          this.pairs.set(key, result);
+          const files = await this.merge(sa.dir, sa.snapshot.commit, sb.snapshot.commit).catch(() => undefined);
+          if (files === undefined) {
+            // Tried again next round; until then the pair keeps what it last showed.
+            this.mergeFailed = true;
+          } else {
+            result = { trees, files };
+            this.pairs.set(key, result);
+          }
         }
-        if (result.files.length === 0) continue;
+        if (result === undefined || result.files.length === 0) continue;
         found.set(a, [...(found.get(a) ?? []), { workspace: b, files: result.files }]);
         found.set(b, [...(found.get(b) ?? []), { workspace: a, files: result.files }]);
       }
@@ -161,7 +172,7 @@ export class ConflictRadar {
  * A folder outside git is looked at again (with a git child) only when its `.git` appears or
  * changes, or its parent's does (git init, a clone into it), not every few seconds.
  */
-async function outsideGitStamp(dir: string): Promise<string> {
+async function outsideGitStamp(dir: string): Promise<{ stamp: string; hasGit: boolean }> {
   const stamp = async (file: string) => {
     try {
       const s = await fs.promises.stat(file);
@@ -170,7 +181,8 @@ async function outsideGitStamp(dir: string): Promise<string> {
       return '-';
     }
   };
-  return `outside git:${await stamp(path.join(dir, '.git'))}:${await stamp(path.join(path.dirname(dir), '.git'))}`;
+  const own = await stamp(path.join(dir, '.git'));
+  return { stamp: `outside git:${own}:${await stamp(path.join(path.dirname(dir), '.git'))}`, hasGit: own !== '-' };
 }
 
 /** Files changed since the base, committed or not (or, without a base, any uncommitted change). */

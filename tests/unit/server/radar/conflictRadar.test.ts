@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../../src/server/changes/changeCache.js';
+import { mergeConflicts } from '../../../../src/git/mergeConflicts.js';
 import { ConflictRadar, type RadarWorkspace } from '../../../../src/server/radar/conflictRadar.js';
 import { git } from '../../../helpers/gitRepo.js';
 import { scratch } from '../../../helpers/scratch.js';
@@ -57,6 +58,52 @@ describe('the conflict radar', () => {
     expect(events.conflicts).toBe(1);
     expect(git(dirs['task-b'] as string, 'status', '--porcelain')).toBe(statusBefore);
     expect(fs.readFileSync(index).equals(indexBefore)).toBe(true);
+  });
+
+  it('merges a pair again next round when git failed on it, though neither side moved', async () => {
+    const { dirs } = repoWithWorktrees(['a', 'b']);
+    fs.writeFileSync(path.join(dirs.a as string, 'auth.ts'), 'line 1\nA was here\nline 3\nline 4\n');
+    fs.writeFileSync(path.join(dirs.b as string, 'auth.ts'), 'line 1\nB was here\nline 3\nline 4\n');
+    let failures = 1;
+    // The first merge fails as a git child timed out on a loaded machine would.
+    const merge: typeof mergeConflicts = (dir, a, b) => (failures-- > 0 ? Promise.reject(new Error('timed out')) : mergeConflicts(dir, a, b));
+    const radar = new ConflictRadar(
+      () => [
+        { name: 'a', dir: dirs.a as string, base: 'main' },
+        { name: 'b', dir: dirs.b as string, base: 'main' },
+      ],
+      new ChangeCache(),
+      { conflictsChanged: () => {}, filesChanged: () => {} },
+      () => 0,
+      merge,
+    );
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([]);
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([{ workspace: 'b', files: ['auth.ts'] }]);
+  });
+
+  it('looks again at a worktree git could not read once, though its .git looks the same', async () => {
+    const { dirs } = repoWithWorktrees(['a', 'b']);
+    fs.writeFileSync(path.join(dirs.a as string, 'auth.ts'), 'line 1\nA was here\nline 3\nline 4\n');
+    fs.writeFileSync(path.join(dirs.b as string, 'auth.ts'), 'line 1\nB was here\nline 3\nline 4\n');
+    // b's .git file points nowhere for one round (as while its worktree is being made), then is put back, its time the same both times.
+    const dotGit = path.join(dirs.b as string, '.git');
+    const text = fs.readFileSync(dotGit);
+    const sameTime = 1_700_000_000; // whole seconds: the stamp reads the same after both writes
+    fs.writeFileSync(dotGit, 'gitdir: /nowhere\n');
+    fs.utimesSync(dotGit, sameTime, sameTime);
+    const { radar, advance } = radarOver([
+      { name: 'a', dir: dirs.a as string, base: 'main' },
+      { name: 'b', dir: dirs.b as string, base: 'main' },
+    ]);
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([]);
+    fs.writeFileSync(dotGit, text);
+    fs.utimesSync(dotGit, sameTime, sameTime);
+    advance();
+    await radar.tick();
+    expect(radar.conflictsOf('a')).toEqual([{ workspace: 'b', files: ['auth.ts'] }]);
   });
 
   it('sees an untracked file on both sides as a conflict, and none once one side changes another file instead', async () => {
