@@ -380,6 +380,12 @@ export const RADAR_MIN_INTERVAL_MS = 5_000;
  */
 export const DRAWN_IN_FLIGHT_MS = 20;
 /**
+ * Bytes of frames a terminal that says when it has drawn may have unanswered before the next frame waits, however young
+ * they are: about one big frame. A burst of small frames (a flood drawn at once just after a key, as a possible echo)
+ * would otherwise fill a thin line; a local terminal answers long before this much piles up.
+ */
+export const DRAWN_IN_FLIGHT_BYTES = 32 << 10;
+/**
  * A terminal that stops answering "drawn yet?" for this long (a stalled link, a terminal that drops the question) is paced
  * by its backlog alone again, as if it never answered, until its late answers come in.
  */
