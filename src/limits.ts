@@ -372,6 +372,8 @@ export const DIFF_VIEWER_MAX_COMMITS = 50;
 export const RADAR_POLL_MS = 1_000;
 /** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
 export const RADAR_MIN_INTERVAL_MS = 5_000;
+/** Files a workspace's fingerprint stat()s in one go before the event loop gets a turn (~1–3 ms of work). */
+export const SIGNATURE_STAT_BATCH = 256;
 
 /**
  * A frame sent to a terminal that says when it has drawn it (see drawnAck.ts) may be on its way, unanswered, this long

@@ -180,9 +180,9 @@ export class Server {
       },
       started: (workspace, how) => this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name }),
       removed: (name) => this.events.publish({ kind: 'workspace-removed', workspace: name }),
-      workspaceClosed: (workspace) => {
+      workspaceClosed: (workspace, how) => {
         this.events.publish({ kind: 'workspace-dormant', workspace: workspace.name });
-        for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
+        for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed(how);
         this.refreshAllChrome();
       },
       log,

@@ -23,6 +23,8 @@ import { listWorkspaces } from './listWorkspaces.js';
 import { newPane } from './newPane.js';
 import { newWorkspace } from './newWorkspace.js';
 import { push } from './push.js';
+import { stopWorkspace } from './stopWorkspace.js';
+import { switchBranch } from './switchBranch.js';
 import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
@@ -58,6 +60,8 @@ const ALL: ServerCommand[] = [
   newPane,
   newWorkspace,
   push,
+  stopWorkspace,
+  switchBranch,
   reload,
   resizePane,
   sendKeys,
