@@ -180,6 +180,10 @@ export class Server {
       },
       started: (workspace, how) => this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name }),
       removed: (name) => this.events.publish({ kind: 'workspace-removed', workspace: name }),
+      renamed: (from, to) => {
+        this.events.publish({ kind: 'workspace-renamed', workspace: to, from });
+        this.refreshAllChrome();
+      },
       workspaceClosed: (workspace, how) => {
         this.events.publish({ kind: 'workspace-dormant', workspace: workspace.name });
         for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed(how);

@@ -31,6 +31,8 @@ export interface RegistryEvents {
   started?(workspace: Workspace, how: 'created' | 'opened'): void;
   /** A workspace was forgotten (rm): its record is gone. */
   removed?(name: string): void;
+  /** A workspace (open or dormant) has a new name. */
+  renamed?(from: string, to: string): void;
   /** Something went wrong that the user should see in the log (a pane of a record that could not start). */
   log?(text: string): void;
 }
@@ -151,6 +153,36 @@ export class WorkspaceRegistry {
     this.recent = [workspace.name, ...this.recent.filter((n) => n !== workspace.name)];
     workspace.lastOpened = new Date().toISOString();
     this.saveSoon(workspace);
+  }
+
+  /**
+   * Gives a workspace (open or dormant) another name: its record is written under the new name
+   * before the old one is deleted, so a failure leaves it as it was. Its folder and branch stay;
+   * panes started from now on get the new TESSERA_WORKSPACE (running programs keep theirs).
+   */
+  rename(oldName: string, newName: string): WorkspaceRecord {
+    const live = this.workspaces.get(oldName);
+    const record = live ? snapshotRecord(live) : this.records.get(oldName);
+    if (!record) throw new RefusedError(`no workspace named '${oldName}'`);
+    if (newName === oldName) return record;
+    this.checkNewName(newName);
+    const renamed = { ...record, name: newName };
+    try {
+      this.records.putNew(renamed);
+    } catch (error) {
+      throw new RefusedError(`workspace ${oldName} was not renamed: its record cannot be saved (${(error as Error).message})`);
+    }
+    this.records.forget(oldName);
+    if (live) {
+      this.workspaces.delete(oldName);
+      live.name = newName;
+      live.env = { ...live.env, TESSERA_WORKSPACE: newName };
+      this.workspaces.set(newName, live);
+      live.notify();
+    }
+    this.recent = this.recent.map((n) => (n === oldName ? newName : n));
+    this.events.renamed?.(oldName, newName);
+    return renamed;
   }
 
   /** Creates a workspace whose first pane runs argv (default: the user's shell). */

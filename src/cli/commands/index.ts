@@ -36,6 +36,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'swap-pane', load: async () => cliCommand((await import('../../commands/swapPane.js')).swapPane) },
   { name: 'last-pane', load: async () => cliCommand((await import('../../commands/lastPane.js')).lastPane) },
   { name: 'select-layout', load: async () => cliCommand((await import('../../commands/selectLayout.js')).selectLayout) },
+  { name: 'rename', aliases: ['rename-workspace', 'rename-session'], load: async () => cliCommand((await import('../../commands/renameWorkspace.js')).renameWorkspace) },
   { name: 'rename-pane', load: async () => cliCommand((await import('../../commands/renamePane.js')).renamePane) },
   { name: 'display-message', aliases: ['display'], load: async () => cliCommand((await import('../../commands/displayMessage.js')).displayMessage) },
   { name: 'detach', aliases: ['detach-client'], load: async () => cliCommand((await import('../../commands/detachClients.js')).detachClients) },

@@ -4,6 +4,7 @@ import { lastPane, selectLayout, swapPane } from './arrangePanes.js';
 import { detachClients } from './detachClients.js';
 import { displayMessage } from './displayMessage.js';
 import { renamePane } from './renamePane.js';
+import { renameWorkspace } from './renameWorkspace.js';
 import { abort, approve, deny } from './answerApproval.js';
 import { agentHook } from './agentHook.js';
 import { reportStatus } from './reportStatus.js';
@@ -77,6 +78,7 @@ const ALL: ServerCommand[] = [
   lastPane,
   selectLayout,
   renamePane,
+  renameWorkspace,
   displayMessage,
   detachClients,
   up,
