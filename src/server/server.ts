@@ -43,7 +43,6 @@ import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
-import { branchMerged } from '../git/mergedBranch.js';
 import { ChangeCache } from './changes/changeCache.js';
 import { ConflictRadar } from './radar/conflictRadar.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
@@ -203,7 +202,7 @@ export class Server {
       async (dir, base) => {
         const changes = await this.changes.get(dir, base);
         const counts = changes ? (changes.branch ?? changes.diff) : undefined;
-        return counts && base !== undefined ? { ...counts, merged: await branchMerged(dir, base).catch(() => false) } : counts;
+        return counts && base !== undefined ? { ...counts, merged: await this.changes.merged(dir, base) } : counts;
       },
       () => this.refreshAllChrome(),
     );
