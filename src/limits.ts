@@ -401,6 +401,12 @@ export const STACK_MAX_SLOTS = 50;
 export const STACK_PORT_TRIES = 10;
 /** Output of a hook kept in `tessera hook`'s answer (the whole is in its log file). */
 export const STACK_HOOK_OUTPUT_CHARS = 64 << 10;
+/** `tessera hook` sends the hook's new output to its command line this often: live to a reader, a few reads a second for the server. */
+export const STACK_HOOK_STREAM_MS = 100;
+/** At most this much of a hook's output goes to its command line per look; a hook that writes faster has the middle skipped (said so; the log has all). */
+export const STACK_HOOK_STREAM_BYTES = 256 << 10;
+/** A running request's output is skipped while this much is queued for its client: a reader that stalls misses pieces, never grows the server's memory. */
+export const REQUEST_OUTPUT_BACKLOG_BYTES = 1 << 20;
 /** `tessera logs -f` looks for new lines this often: soon enough to feel live, cheap on a busy machine. */
 export const STACK_LOG_FOLLOW_MS = 250;
 /** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */

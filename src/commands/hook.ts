@@ -20,6 +20,10 @@ export interface HookRunResult {
   timedOut: boolean;
   /** What it wrote (the end of it; the whole is in the log). */
   output: string;
+  /** The output was sent to the command line as it came (printed then, not again). */
+  streamed?: boolean;
+  /** Run from a key or the palette: the logs viewer pane that showed its output as it came. */
+  pane?: number;
   log: string;
   error?: string;
 }
@@ -33,8 +37,10 @@ export const hook = defineCommand<HookArgs, HookRunResult>({
   usage: `tessera hook NAME [-t WORKSPACE] [--json]
 
   Runs one hook of the stack profile in .tessera.json, in the workspace's folder with its slot and
-  ports in the environment, prints its output and exits with its status (124 when its time limit
-  ended it). NAME is one of: ${STACK_HOOKS.join(', ')}.`,
+  ports in the environment, prints its output as it comes and exits with its status (124 when its
+  time limit ended it). NAME is one of: ${STACK_HOOKS.join(', ')}. Its output is also appended to
+  its log ('tessera logs NAME'). --json prints one answer at the end, with the end of the output.
+  From a key or the palette, the hook's log opens in a viewer pane that shows its output live.`,
   server: 'start',
   flags: [stackWorkspaceFlag, jsonFlag],
   maxPositionals: 1,
@@ -45,14 +51,24 @@ export const hook = defineCommand<HookArgs, HookRunResult>({
     return { ...stackArgsFromCli(args), hook: name as StackHook };
   },
   parse: (fields) => ({ ...parseStackArgs(fields), hook: oneOf(fields.hook, 'hook', STACK_HOOKS) }),
+  liveOutput: (args) => !boolFlag(args, 'json'),
   print(result, args, output) {
     if (boolFlag(args, 'json')) output.out(`${terminalJson(result)}\n`);
-    else output.out((result.output));
+    else if (result.pane !== undefined) output.out(`hook ${result.hook} ${ending(result)} (its output is in pane ${result.pane})\n`);
+    else if (!result.streamed) output.out(result.output);
+    if (result.pane !== undefined) return result.timedOut ? TIMED_OUT_STATUS : (result.code ?? 1);
     if (result.timedOut) {
-      output.err(`tessera: hook ${result.hook} did not finish in time and was ended (log: ${(result.log)})\n`);
+      output.err(`tessera: hook ${result.hook} did not finish in time and was ended (log: ${result.log})\n`);
       return TIMED_OUT_STATUS;
     }
-    if (result.error !== undefined) output.err(`tessera: hook ${result.hook} could not run: ${(result.error)}\n`);
+    if (result.error !== undefined) output.err(`tessera: hook ${result.hook} could not run: ${result.error}\n`);
     return result.code ?? 1;
   },
 });
+
+/** How the hook ended, in words (for the status bar, where its output is not). */
+function ending(result: HookRunResult): string {
+  if (result.timedOut) return 'did not finish in time and was ended';
+  if (result.error !== undefined) return `could not run: ${result.error}`;
+  return result.code === null ? 'was ended by a signal' : result.code === 0 ? 'finished' : `failed with status ${result.code}`;
+}

@@ -4,7 +4,7 @@
 
 import type net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT, REFUSED_CONNECTION_CLOSE_MS } from '../limits.js';
+import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT, REFUSED_CONNECTION_CLOSE_MS, REQUEST_OUTPUT_BACKLOG_BYTES } from '../limits.js';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
 import type { ClientTransport } from './client/sessionHost.js';
@@ -12,9 +12,11 @@ import type { ConnectionBudget } from './connectionBudget.js';
 import { DirectInput } from './client/directInput.js';
 import { DirectOutput } from './client/directOutput.js';
 import type { EventReader } from './events/eventStream.js';
+import { requestOutput } from './requestOutput.js';
 
 export interface ConnectionHandlers {
-  request(message: RequestMessage): Promise<unknown>;
+  /** `output`, when the client asked for it (`stream`): sends output of the running request before its answer. */
+  request(message: RequestMessage, output?: (text: string) => void): Promise<unknown>;
   /** Returns the function that receives this client's later input and resizes, or throws to refuse. */
   attach(message: AttachMessage, transport: ClientTransport): { input(data: string): void; resize(cols: number, rows: number): void; gone(): void };
   /** Subscribes `reader` to the event stream (replaying what came after `since`); returns how to stop. */
@@ -95,8 +97,11 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     const id = message.id;
     // A client that pipelines requests faster than they are answered waits in its own socket buffer.
     if (++inFlight >= MAX_REQUESTS_IN_FLIGHT) socket.pause();
+    const output = message.stream
+      ? requestOutput((text) => send({ t: 'output', id, text }), () => socket.writableLength, REQUEST_OUTPUT_BACKLOG_BYTES)
+      : undefined;
     handlers
-      .request(message)
+      .request(message, output)
       .then(
         (result) => send({ t: 'response', id, ok: true, result: result ?? null }),
         (error: Error) => send({ t: 'response', id, ok: false, error: error.message }),

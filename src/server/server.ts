@@ -297,7 +297,7 @@ export class Server {
     memoryRelease.noteActivity();
     socket.on('data', () => memoryRelease.noteActivity());
     handleConnection(socket, {
-      request: (message) => this.request(message),
+      request: (message, output) => this.request(message, output),
       attach: (message, transport) => this.attach(message, transport),
       events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
@@ -365,16 +365,16 @@ export class Server {
     return this.registry.open(lastOpened.name, size);
   }
 
-  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
-  async request(message: RequestMessage): Promise<unknown> {
+  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would; `output` receives what it prints as it runs. */
+  async request(message: RequestMessage, output?: (text: string) => void): Promise<unknown> {
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+    return command.run(message.args, { ...this.commandContext(message.cwd, message.callerPane), ...(output ? { output } : {}) });
   }
 
-  /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
+  /** Runs a command line (a bound key's, or typed in the palette) as if typed in pane `caller.pane`, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
-    return runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane)));
+    return runCommandLine(argv, { ...this.commandContext(caller.cwd, String(caller.pane)), fromKey: true });
   }
 
   private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {

@@ -12,16 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readProcStat } from '../../src/pty/procStat.js';
 import { TesseraSandbox, eventually, isAlive } from '../helpers/outerTerminal.js';
-
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-
-const SERVER_JS = `const http = require('node:http');
-const port = Number(process.env.TESSERA_PORT_WEB);
-http.createServer((req, res) => res.end(process.env.TESSERA_WORKSPACE + ' ' + port + ' slot ' + process.env.TESSERA_SLOT + ' git ' + (process.env.GIT_DIR ?? 'none') + '\\n')).listen(port, '127.0.0.1', () => console.log('listening on ' + port));
-`;
-const HEALTH_JS = `const port = process.env.TESSERA_PORT_WEB;
-require('node:http').get('http://127.0.0.1:' + port + '/', (res) => process.exit(res.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1));
-`;
+import { endStacks, makeStackRepo, randomPortBase, stackWorktree, webStack as baseWebStack } from '../helpers/stackRepo.js';
 
 let sandbox: TesseraSandbox;
 let repo: string;
@@ -33,58 +24,19 @@ const children: ChildProcess[] = [];
 beforeEach(() => {
   sandbox = new TesseraSandbox({ GIT_DIR: '/nonexistent/leaked-git-dir' });
   repo = path.join(fs.realpathSync(sandbox.root), 'app');
-  base = 20_000 + 1000 * Math.floor(Math.random() * 40);
+  base = randomPortBase();
 });
 
 afterEach(async () => {
   for (const server of servers.splice(0)) server.close();
   for (const child of children.splice(0)) child.kill('SIGKILL');
-  endStacks();
+  endStacks(sandbox);
   await sandbox.cleanup();
 });
 
-/** Ends whatever a test left running from its pid files (the stack outlives the server by design). */
-function endStacks(): void {
-  const stacks = path.join(sandbox.env.TESSERA_STATE_DIR, 'servers', sandbox.socketName, 'stacks');
-  if (!fs.existsSync(stacks)) return;
-  for (const ws of fs.readdirSync(stacks)) {
-    const pids = path.join(stacks, ws, 'pids');
-    if (!fs.existsSync(pids)) continue;
-    for (const file of fs.readdirSync(pids)) {
-      const { pid, startTime } = JSON.parse(fs.readFileSync(path.join(pids, file), 'utf8')) as { pid: number; startTime: number };
-      if (readProcStat(pid)?.startTime !== startTime) continue;
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }
-  }
-}
-
-function makeRepo(stack: Record<string, unknown>, files: Record<string, string> = {}): void {
-  fs.mkdirSync(repo, { recursive: true });
-  execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-  fs.writeFileSync(path.join(repo, 'server.cjs'), SERVER_JS);
-  fs.writeFileSync(path.join(repo, 'health.cjs'), HEALTH_JS);
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(repo, name), text, { mode: 0o755 });
-  fs.writeFileSync(path.join(repo, '.tessera.json'), JSON.stringify({ stack }));
-  execFileSync('git', ['-C', repo, 'add', '.']);
-  execFileSync('git', ['-C', repo, 'commit', '-q', '-m', 'app'], { env: GIT_ENV });
-}
-
-const webStack = (extra: Record<string, unknown> = {}) => ({
-  ports: { web: base },
-  services: { web: { command: 'node server.cjs', port: 'web' } },
-  hooks: { health: 'node health.cjs' },
-  healthTimeoutSeconds: 20,
-  ...extra,
-});
-
-async function worktree(name: string): Promise<string> {
-  await sandbox.cliOk(['new', '-d', '-s', name, '--worktree'], { cwd: repo });
-  return path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', name);
-}
+const makeRepo = (stack: Record<string, unknown>, files: Record<string, string> = {}): void => makeStackRepo(repo, stack, files);
+const webStack = (extra: Record<string, unknown> = {}) => baseWebStack(base, extra);
+const worktree = (name: string): Promise<string> => stackWorktree(sandbox, repo, name);
 
 interface Runtime {
   slot: number;

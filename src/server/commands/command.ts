@@ -48,6 +48,13 @@ export interface CommandContext {
   radar: ConflictRadar;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
+  /** The command line's client prints output as it comes: a command that has some while it runs sends it here. */
+  output?: (text: string) => void;
+  /**
+   * The command line came from a key or the palette of an attached client: nothing prints its output
+   * but one line in the status bar, so a command with output to follow shows it in a pane instead.
+   */
+  fromKey?: boolean;
 }
 
 export interface ServerCommand {

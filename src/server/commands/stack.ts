@@ -65,8 +65,8 @@ export const hook = implement(hookDefinition, (args, ctx) => {
   return holdingStack(target.files, `hook ${args.hook}`, async () => {
     const { env } = prepareRuntime(target, ctx.env, paneSlot(target.record.name, ctx));
     const log = target.files.hookLog(args.hook);
-    const result = await runHook({ command, cwd: target.record.path, env, log, timeoutMs: target.profile.hookTimeoutMs ?? STACK_HOOK_TIMEOUT_MS });
-    return { workspace: target.record.name, hook: args.hook, log, ...result };
+    const result = await runHook({ command, cwd: target.record.path, env, log, timeoutMs: target.profile.hookTimeoutMs ?? STACK_HOOK_TIMEOUT_MS, onOutput: ctx.output });
+    return { workspace: target.record.name, hook: args.hook, log, ...result, ...(ctx.output ? { streamed: true } : {}) };
   });
 });
 

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STACK_HOOK_OUTPUT_CHARS, STACK_STOP_GRACE_MS } from '../../limits.js';
+import { LogStream, fileSize, readRange } from './logStream.js';
 
 export interface HookRun {
   command: string;
@@ -12,6 +13,8 @@ export interface HookRun {
   env: Record<string, string>;
   log: string;
   timeoutMs: number;
+  /** Receives the output as it is written (a command line that prints it live). */
+  onOutput?: (text: string) => void;
 }
 
 export interface HookResult {
@@ -34,6 +37,7 @@ export async function runHook(run: HookRun): Promise<HookResult> {
   } finally {
     fs.closeSync(fd);
   }
+  const stream = run.onOutput ? new LogStream(run.log, from, run.onOutput) : undefined;
   const result = await new Promise<Omit<HookResult, 'output'>>((resolve) => {
     let timedOut = false;
     let killTimer: NodeJS.Timeout | undefined;
@@ -54,6 +58,7 @@ export async function runHook(run: HookRun): Promise<HookResult> {
       resolve({ code, timedOut });
     });
   });
+  stream?.end();
   return { ...result, output: readFrom(run.log, from) };
 }
 
@@ -66,28 +71,8 @@ function group(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-function fileSize(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
+/** What the log holds from `from`: its end, at most STACK_HOOK_OUTPUT_CHARS bytes. */
 function readFrom(file: string, from: number): string {
-  try {
-    const size = fileSize(file);
-    const start = Math.max(from, size - STACK_HOOK_OUTPUT_CHARS);
-    if (size <= start) return '';
-    const fd = fs.openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(size - start);
-      fs.readSync(fd, buffer, 0, buffer.length, start);
-      return buffer.toString('utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
+  const size = fileSize(file);
+  return readRange(file, Math.max(from, size - STACK_HOOK_OUTPUT_CHARS), size).toString('utf8');
 }
