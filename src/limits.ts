@@ -409,5 +409,15 @@ export const STACK_HOOK_STREAM_BYTES = 256 << 10;
 export const REQUEST_OUTPUT_BACKLOG_BYTES = 1 << 20;
 /** `tessera logs -f` looks for new lines this often: soon enough to feel live, cheap on a busy machine. */
 export const STACK_LOG_FOLLOW_MS = 250;
+/** A logs viewer reads at most this much of a log's end when it opens it: a log of gigabytes opens at once (`tessera logs` prints the rest). */
+export const MAX_LOG_VIEW_BYTES = 1 << 20;
+/** Lines a logs viewer keeps; older ones go as new ones come, so a service that logs for days never grows it. */
+export const MAX_LOG_VIEW_LINES = 20_000;
+/** Characters a logs viewer keeps in all (a log of very long lines reaches this before the line count). */
+export const MAX_LOG_VIEW_CHARS = 4 << 20;
+/** A log line longer than this is broken there: a program that writes without newlines must not grow one line forever. */
+export const MAX_LOG_LINE_CHARS = 16 << 10;
+/** A logs viewer with no log to show asks the server for the list again this often (a service or hook may start writing one). */
+export const LOG_VIEW_LIST_MS = 2_000;
 /** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */
 export const STACK_STRIP_REFRESH_MS = 2_000;

@@ -22,16 +22,25 @@ export interface HookRunResult {
   output: string;
   /** The output was sent to the command line as it came (printed then, not again). */
   streamed?: boolean;
-  /** Run from a key or the palette: the logs viewer pane that showed its output as it came. */
-  pane?: number;
   log: string;
   error?: string;
 }
 
+/** A hook run from a key or the palette: it runs in a logs viewer pane, which shows its output as it comes and how it ended. */
+export interface HookInPane {
+  workspace: string;
+  hook: StackHook;
+  pane: number;
+  /** The viewer was open already: it was focused and runs the hook again. */
+  existing: boolean;
+}
+
+export type HookAnswer = HookRunResult | HookInPane;
+
 /** Exit status of the command line when the hook was ended by its time limit (as timeout(1) says it). */
 const TIMED_OUT_STATUS = 124;
 
-export const hook = defineCommand<HookArgs, HookRunResult>({
+export const hook = defineCommand<HookArgs, HookAnswer>({
   name: 'hook',
   summary: "run one hook of the workspace's stack profile (migrate, seed, e2e …)",
   usage: `tessera hook NAME [-t WORKSPACE] [--json]
@@ -40,7 +49,8 @@ export const hook = defineCommand<HookArgs, HookRunResult>({
   ports in the environment, prints its output as it comes and exits with its status (124 when its
   time limit ended it). NAME is one of: ${STACK_HOOKS.join(', ')}. Its output is also appended to
   its log ('tessera logs NAME'). --json prints one answer at the end, with the end of the output.
-  From a key or the palette, the hook's log opens in a viewer pane that shows its output live.`,
+  From a key or the palette (or a 'bind' setting), the hook runs in a logs viewer pane instead,
+  which shows its output as it comes and how it ended.`,
   server: 'start',
   flags: [stackWorkspaceFlag, jsonFlag],
   maxPositionals: 1,
@@ -54,9 +64,11 @@ export const hook = defineCommand<HookArgs, HookRunResult>({
   liveOutput: (args) => !boolFlag(args, 'json'),
   print(result, args, output) {
     if (boolFlag(args, 'json')) output.out(`${terminalJson(result)}\n`);
-    else if (result.pane !== undefined) output.out(`hook ${result.hook} ${ending(result)} (its output is in pane ${result.pane})\n`);
-    else if (!result.streamed) output.out(result.output);
-    if (result.pane !== undefined) return result.timedOut ? TIMED_OUT_STATUS : (result.code ?? 1);
+    if ('pane' in result) {
+      if (!boolFlag(args, 'json')) output.out(`hook ${result.hook} runs in pane ${result.pane}${result.existing ? ' (again)' : ''}: its output shows there as it comes\n`);
+      return 0;
+    }
+    if (!boolFlag(args, 'json') && !result.streamed) output.out(result.output);
     if (result.timedOut) {
       output.err(`tessera: hook ${result.hook} did not finish in time and was ended (log: ${result.log})\n`);
       return TIMED_OUT_STATUS;
@@ -66,9 +78,3 @@ export const hook = defineCommand<HookArgs, HookRunResult>({
   },
 });
 
-/** How the hook ended, in words (for the status bar, where its output is not). */
-function ending(result: HookRunResult): string {
-  if (result.timedOut) return 'did not finish in time and was ended';
-  if (result.error !== undefined) return `could not run: ${result.error}`;
-  return result.code === null ? 'was ended by a signal' : result.code === 0 ? 'finished' : `failed with status ${result.code}`;
-}

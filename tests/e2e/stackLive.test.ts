@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TESSERA_BIN, TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import { TESSERA_BIN, TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outerTerminal.js';
 import { endStacks, makeStackRepo, randomPortBase, stackWorktree, webStack } from '../helpers/stackRepo.js';
 
 let sandbox: TesseraSandbox;
@@ -26,6 +26,34 @@ afterEach(async () => {
   endStacks(sandbox);
   await sandbox.cleanup();
 });
+
+const PREFIX = '\x1c';
+
+/**
+ * A service that says what the test asks it to: it prints a line holding escape sequences (a title
+ * change, a colour, a screen clear), then each time the file `say` appears in its folder, its text
+ * (and removes it), so the test decides when a line is written.
+ */
+const SAYER_JS = `const fs = require('node:fs');
+process.stdout.write('before \\x1b]2;PWNED\\x07 \\x1b[31mred\\x1b[0m \\x1b[2J after\\n');
+setInterval(() => {
+  try {
+    const text = fs.readFileSync('say', 'utf8');
+    fs.rmSync('say');
+    process.stdout.write(text);
+  } catch {}
+}, 50);
+`;
+
+/** Makes the service print `text` and waits until it took it. */
+async function say(dir: string, text: string): Promise<void> {
+  fs.writeFileSync(path.join(dir, 'say.tmp'), text);
+  fs.renameSync(path.join(dir, 'say.tmp'), path.join(dir, 'say'));
+  await eventually(() => fs.existsSync(path.join(dir, 'say')), (there) => !there);
+}
+
+/** The row of the outer terminal that shows `text`, or -1. */
+const rowOf = (t: OuterTerminal, text: string): number => t.lines().findIndex((l) => l.includes(text));
 
 /** `tessera ARGS` running, its output collected as it comes. */
 function running(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
@@ -66,5 +94,77 @@ describe("a stack's output as it happens", () => {
     expect(await timedOut.exit).toBe(124);
     expect(timedOut.stdout()).toBe('seeding\n');
     expect(timedOut.stderr()).toContain('tessera: hook seed did not finish in time and was ended');
+  });
+});
+
+describe('the logs viewer', () => {
+  it('follows a service log without a keypress, keeps the place of a reader who scrolled up, and shows escape sequences as marks', async () => {
+    makeStackRepo(repo, { services: { sayer: { command: 'node sayer.cjs' } }, hooks: { seed: 'echo seed-output' } }, { 'sayer.cjs': SAYER_JS });
+    const dir = await stackWorktree(sandbox, repo, 'w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    await sandbox.cliOk(['up', '-t', 'w1']);
+    await sandbox.cliOk(['hook', 'seed', '-t', 'w1']);
+    const t = sandbox.open(['attach', '-t', 'w1'], { cols: 160, rows: 30 });
+    await t.waitFor(/tsh\$/);
+
+    t.write(`${PREFIX}s`);
+    await t.waitFor('logs of w1: service sayer (1/2)');
+    // The log's escape sequences are shown as marks: no title change, no colour, no cleared screen.
+    await t.waitFor('before ^[]2;PWNED^G ^[[31mred^[[0m ^[[2J after');
+    const panes = await eventually(() => sandbox.listPanes(), (p) => p.length === 2);
+    expect(panes.map((p) => p.title).join(' ')).not.toContain('PWNED');
+    expect(t.output).not.toContain('\x1b]2;PWNED');
+
+    // New lines come in while nobody presses a key.
+    await say(dir, 'fresh-line-1\n');
+    await t.waitFor('fresh-line-1');
+    await say(dir, Array.from({ length: 40 }, (_, i) => `bulk-${i}\n`).join(''));
+    await t.waitFor('bulk-39');
+    // The reader at the bottom stays there: the newest line is on the last text row (above the status line).
+    expect(rowOf(t, 'bulk-39')).toBeGreaterThan(rowOf(t, 'bulk-30'));
+
+    // Scrolled up: the same lines stay in view while new ones come; G follows again.
+    t.write('g');
+    await t.waitFor(() => rowOf(t, 'before ^[]2;PWNED') >= 0 && rowOf(t, 'bulk-39') < 0);
+    const topRow = rowOf(t, 'before ^[]2;PWNED');
+    await say(dir, 'while-reading\n');
+    await t.waitFor(/logs of w1: service sayer \(1\/2\) +1-\d+\/44/);
+    expect(rowOf(t, 'before ^[]2;PWNED')).toBe(topRow);
+    expect(rowOf(t, 'while-reading')).toBe(-1);
+    t.write('G');
+    await t.waitFor('while-reading');
+
+    // ] goes to the next log: the seed hook's.
+    t.write(']');
+    await t.waitFor('logs of w1: hook seed (2/2)');
+    await t.waitFor('seed-output');
+  });
+
+  it('runs a hook from the palette in a viewer pane that shows its output as it comes', async () => {
+    const gate = path.join(sandbox.root, 'gate');
+    makeStackRepo(repo, { hooks: { migrate: `echo migrating-start; while [ ! -e '${gate}' ]; do sleep 0.1; done; echo migrating-done; exit 2` } });
+    await stackWorktree(sandbox, repo, 'w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    const t = sandbox.open(['attach', '-t', 'w1'], { cols: 160, rows: 30 });
+    await t.waitFor(/tsh\$/);
+
+    t.write(`${PREFIX}:`);
+    await t.waitFor('Run an action');
+    t.write('hook migrate');
+    await t.waitFor('tessera hook migrate');
+    t.write('\r');
+    await t.waitFor('logs of w1: hook migrate (1/1)  [running migrate…]');
+    await t.waitFor('migrating-start');
+    expect(fs.existsSync(gate)).toBe(false);
+    fs.writeFileSync(gate, '');
+    await t.waitFor('migrating-done');
+    await t.waitFor('[migrate exited with status 2]');
+    // x runs it again, in the same pane.
+    fs.rmSync(gate);
+    t.write('x');
+    await t.waitFor('[running migrate…]');
+    await eventually(() => t.text().split('migrating-start').length - 1, (n) => n === 2);
+    fs.writeFileSync(gate, '');
+    await t.waitFor('[migrate exited with status 2]');
   });
 });

@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import { stackDown as downDefinition } from '../../commands/stackDown.js';
-import { hook as hookDefinition } from '../../commands/hook.js';
+import { hook as hookDefinition, type HookAnswer } from '../../commands/hook.js';
 import { stackLogs as logsDefinition, type LogsResult } from '../../commands/stackLogs.js';
 import { stackRuntime as runtimeDefinition } from '../../commands/stackRuntime.js';
 import { stackUp as upDefinition } from '../../commands/stackUp.js';
@@ -58,10 +58,15 @@ export const logs = implement(logsDefinition, (args, ctx): LogsResult => {
   return { workspace: target.record.name, logs: isStackHook(args.name ?? '') ? wanted.filter((l) => l.kind === 'hook') : wanted };
 });
 
-export const hook = implement(hookDefinition, (args, ctx) => {
+export const hook = implement(hookDefinition, (args, ctx): HookAnswer | Promise<HookAnswer> => {
   const target = profiledTarget(args.workspace, ctx);
   const command = target.profile.hooks[args.hook];
   if (command === undefined) throw new RefusedError(`the stack profile of workspace ${target.record.name} declares no ${args.hook} hook`);
+  // From a key or the palette nothing would show its output: a logs viewer pane runs it (through this command) and shows it.
+  if (ctx.fromKey && target.live) {
+    const opened = ctx.viewers.openLogs(target.live, { hook: args.hook });
+    return { workspace: target.record.name, hook: args.hook, pane: opened.paneId, existing: opened.existing };
+  }
   return holdingStack(target.files, `hook ${args.hook}`, async () => {
     const { env } = prepareRuntime(target, ctx.env, paneSlot(target.record.name, ctx));
     const log = target.files.hookLog(args.hook);

@@ -4,9 +4,9 @@
 // that writes more between two looks than one may send has the middle skipped, and the reader is
 // told so (the log keeps everything).
 
-import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { STACK_HOOK_STREAM_BYTES, STACK_HOOK_STREAM_MS } from '../../limits.js';
+import { fileSize, readRange } from '../../os/fileRange.js';
 
 export class LogStream {
   private decoder = new StringDecoder('utf8');
@@ -41,33 +41,5 @@ export class LogStream {
     const text = this.decoder.write(readRange(this.file, this.offset, size));
     this.offset = size;
     if (text !== '') this.send(text);
-  }
-}
-
-export function fileSize(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
-/** Bytes `from` to `to` of the file (fewer when it is shorter now; none when it cannot be read). */
-export function readRange(file: string, from: number, to: number): Buffer {
-  if (to <= from) return Buffer.alloc(0);
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return Buffer.alloc(0);
-  }
-  try {
-    const buffer = Buffer.alloc(to - from);
-    const read = fs.readSync(fd, buffer, 0, buffer.length, from);
-    return buffer.subarray(0, read);
-  } catch {
-    return Buffer.alloc(0);
-  } finally {
-    fs.closeSync(fd);
   }
 }

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STACK_HOOK_OUTPUT_CHARS, STACK_STOP_GRACE_MS } from '../../limits.js';
-import { LogStream, fileSize, readRange } from './logStream.js';
+import { fileSize, readRange } from '../../os/fileRange.js';
+import { LogStream } from './logStream.js';
 
 export interface HookRun {
   command: string;
