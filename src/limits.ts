@@ -407,6 +407,8 @@ export const STACK_HOOK_STREAM_MS = 100;
 export const STACK_HOOK_STREAM_BYTES = 256 << 10;
 /** A running request's output is skipped while this much is queued for its client: a reader that stalls misses pieces, never grows the server's memory. */
 export const REQUEST_OUTPUT_BACKLOG_BYTES = 1 << 20;
+/** `tessera logs` prints a log this much at a time: a log of gigabytes is never read into memory whole. */
+export const LOG_PRINT_CHUNK_BYTES = 1 << 20;
 /** `tessera logs -f` looks for new lines this often: soon enough to feel live, cheap on a busy machine. */
 export const STACK_LOG_FOLLOW_MS = 250;
 /** A logs viewer reads at most this much of a log's end when it opens it: a log of gigabytes opens at once (`tessera logs` prints the rest). */

@@ -15,13 +15,20 @@ import type { EventReader } from './events/eventStream.js';
 import { requestOutput } from './requestOutput.js';
 
 export interface ConnectionHandlers {
-  /** `output`, when the client asked for it (`stream`): sends output of the running request before its answer. */
-  request(message: RequestMessage, output?: (text: string) => void): Promise<unknown>;
+  request(message: RequestMessage, io: RequestIo): Promise<unknown>;
   /** Returns the function that receives this client's later input and resizes, or throws to refuse. */
   attach(message: AttachMessage, transport: ClientTransport): { input(data: string): void; resize(cols: number, rows: number): void; gone(): void };
   /** Subscribes `reader` to the event stream (replaying what came after `since`); returns how to stop. */
   events(since: number | undefined, reader: EventReader): () => void;
   log(text: string): void;
+}
+
+/** What a request has of its connection besides its message. */
+export interface RequestIo {
+  /** When the client asked for it (`stream`): sends output of the running request before its answer. */
+  output?: (text: string) => void;
+  /** Aborted when the client is gone before the answer (Ctrl-C on the command line, a closed viewer). */
+  gone: AbortSignal;
 }
 
 export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers, budget: ConnectionBudget): void {
@@ -40,6 +47,8 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   let deadline: ReturnType<typeof setTimeout> | undefined = setTimeout(() => drop('it sent nothing it wanted'), FIRST_MESSAGE_TIMEOUT_MS);
   let framesSeen = false;
   let unsubscribe: (() => void) | undefined;
+  /** One per request under way: aborted when the connection closes before its answer. */
+  const pending = new Set<AbortController>();
 
   const send = (message: ServerMessage) => {
     if (socket.destroyed) return;
@@ -100,13 +109,16 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     const output = message.stream
       ? requestOutput((text) => send({ t: 'output', id, text }), () => socket.writableLength, REQUEST_OUTPUT_BACKLOG_BYTES)
       : undefined;
+    const gone = new AbortController();
+    pending.add(gone);
     handlers
-      .request(message, output)
+      .request(message, { output, gone: gone.signal })
       .then(
         (result) => send({ t: 'response', id, ok: true, result: result ?? null }),
         (error: Error) => send({ t: 'response', id, ok: false, error: error.message }),
       )
       .finally(() => {
+        pending.delete(gone);
         if (--inFlight < MAX_REQUESTS_IN_FLIGHT && !socket.destroyed) socket.resume();
       });
   };
@@ -186,6 +198,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     budget.release();
     unsubscribe?.();
     attached?.gone();
+    for (const request of pending) request.abort();
   });
 }
 

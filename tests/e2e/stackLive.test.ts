@@ -3,12 +3,12 @@
 // following a service's log without a keypress, showing an escape sequence from the log as marks,
 // and a hook run from the palette with its output live in that viewer.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TESSERA_BIN, TesseraSandbox, eventually, type OuterTerminal } from '../helpers/outerTerminal.js';
-import { endStacks, makeStackRepo, randomPortBase, stackWorktree, webStack } from '../helpers/stackRepo.js';
+import { endStacks, makeStackRepo, randomPortBase, stackDir, stackWorktree, webStack } from '../helpers/stackRepo.js';
 
 let sandbox: TesseraSandbox;
 let repo: string;
@@ -86,6 +86,21 @@ describe("a stack's output as it happens", () => {
     expect(hook.stderr()).toBe('');
   });
 
+  it('ends the hook when its command line is interrupted, freeing the stack for the next', async () => {
+    makeStackRepo(repo, webStack(base, { hooks: { migrate: `echo waiting; sleep 600; : interrupted-hook-${base}`, seed: 'echo seeded' } }));
+    await stackWorktree(sandbox, repo, 'w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    const hook = running(['hook', 'migrate', '-t', 'w1']);
+    await eventually(() => hook.stdout(), (out) => out.includes('waiting'));
+    const hookRuns = () => execFileSync('ps', ['-eo', 'args']).toString().includes(`interrupted-hook-${base}`);
+    expect(hookRuns()).toBe(true);
+    hook.child.kill('SIGINT');
+    await hook.exit;
+    await eventually(hookRuns, (runs) => !runs);
+    expect(await sandbox.cli(['hook', 'seed', '-t', 'w1'])).toEqual({ code: 0, stdout: 'seeded\n', stderr: '' });
+    expect(fs.readFileSync(path.join(stackDir(sandbox, 'w1'), 'logs', 'hook-migrate.log'), 'utf8')).toContain('waiting\n--- ended: the command that ran it was interrupted\n');
+  });
+
   it('exits with 124 when the time limit ends the hook, having printed what it wrote', async () => {
     makeStackRepo(repo, webStack(base, { hooks: { seed: 'echo seeding; sleep 30' }, hookTimeoutSeconds: 1 }));
     await stackWorktree(sandbox, repo, 'w1');
@@ -138,6 +153,20 @@ describe('the logs viewer', () => {
     t.write(']');
     await t.waitFor('logs of w1: hook seed (2/2)');
     await t.waitFor('seed-output');
+  });
+
+  it('tessera logs -f prints new lines as they are written', async () => {
+    makeStackRepo(repo, { services: { sayer: { command: 'node sayer.cjs' } } }, { 'sayer.cjs': SAYER_JS });
+    const dir = await stackWorktree(sandbox, repo, 'w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    await sandbox.cliOk(['up', '-t', 'w1']);
+    const logs = running(['logs', 'sayer', '-f', '-t', 'w1']);
+    await eventually(() => logs.stdout(), (out) => out.includes('after\n'));
+    // What the command line prints of the log passes the escaping too.
+    expect(logs.stdout()).toContain('before ^[]2;PWNED^G ^[[31mred^[[0m ^[[2J after\n');
+    await say(dir, 'followed-€-line\n');
+    await eventually(() => logs.stdout(), (out) => out.endsWith('followed-€-line\n'));
+    expect(logs.child.exitCode).toBeNull();
   });
 
   it('runs a hook from the palette in a viewer pane that shows its output as it comes', async () => {

@@ -11,8 +11,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readProcStat } from '../../src/pty/procStat.js';
-import { TesseraSandbox, eventually, isAlive } from '../helpers/outerTerminal.js';
-import { endStacks, makeStackRepo, randomPortBase, stackWorktree, webStack as baseWebStack } from '../helpers/stackRepo.js';
+import { TESSERA_BIN, TesseraSandbox, eventually, isAlive } from '../helpers/outerTerminal.js';
+import { endStacks, makeStackRepo, randomPortBase, stackDir, stackWorktree, webStack as baseWebStack } from '../helpers/stackRepo.js';
 
 let sandbox: TesseraSandbox;
 let repo: string;
@@ -218,6 +218,46 @@ describe('a workspace stack', () => {
     expect(second.code).toBe(1);
     expect(second.stderr).toContain("an up or hook of workspace w1's stack is under way");
     expect((await first).code).toBe(0);
+    await sandbox.cliOk(['down', '-t', 'w1']);
+  });
+
+  it('down during an up ends the up first: its boot is ended and no service starts; so does Ctrl-C on the up', async () => {
+    makeRepo(webStack({ hooks: { boot: `echo building; sleep 600; : up-boot-${base}`, health: 'node health.cjs' } }));
+    await worktree('w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    const log = path.join(stackDir(sandbox, 'w1'), 'logs', 'hook-boot.log');
+    const booting = () => execFileSync('ps', ['-eo', 'args']).toString().includes(`up-boot-${base}`);
+    const first = sandbox.cli(['up', '-t', 'w1']);
+    await eventually(booting, (runs) => runs);
+    const down = await sandbox.cliOk(['down', '-t', 'w1']);
+    expect(down).toBe('ended the up of workspace w1 that was under way\nworkspace w1: no service was running\n');
+    expect(booting()).toBe(false);
+    const up = await first;
+    expect(up.code).toBe(1);
+    expect(up.stderr).toContain('up failed: up was ended: tessera down stopped it');
+    expect(fs.readFileSync(log, 'utf8')).toContain('building\n--- ended: tessera down stopped it\n');
+    expect((await runtime('w1')).services).toMatchObject([{ name: 'web', alive: false }]);
+
+    // Ctrl-C on the up's command line ends it the same way.
+    const second = spawn(process.execPath, [TESSERA_BIN, '-L', sandbox.socketName, 'up', '-t', 'w1'], { env: sandbox.env, stdio: 'ignore' });
+    children.push(second);
+    await eventually(booting, (runs) => runs);
+    second.kill('SIGINT');
+    await eventually(booting, (runs) => !runs);
+    await eventually(() => runtime('w1'), (r) => r.lastBootError === 'up was ended: the command that ran it was interrupted');
+    expect((await runtime('w1')).services).toMatchObject([{ name: 'web', alive: false }]);
+  });
+
+  it('up --no-build skips the boot hook', async () => {
+    makeRepo(webStack({ hooks: { boot: 'echo built >> built.txt', health: 'node health.cjs' } }));
+    const dir = await worktree('w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    await sandbox.cliOk(['up', '-t', 'w1', '--no-build']);
+    expect((await runtime('w1')).up).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'built.txt'))).toBe(false);
+    await sandbox.cliOk(['down', '-t', 'w1']);
+    await sandbox.cliOk(['up', '-t', 'w1']);
+    expect(fs.readFileSync(path.join(dir, 'built.txt'), 'utf8')).toBe('built\n');
     await sandbox.cliOk(['down', '-t', 'w1']);
   });
 

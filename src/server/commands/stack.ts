@@ -13,7 +13,8 @@ import { runHook } from '../stack/runHook.js';
 import { stackDown } from '../stack/stackDown.js';
 import { stackStatus } from '../stack/stackStatus.js';
 import { profiledTarget, stackTarget } from '../stack/stackTarget.js';
-import { holdingStack, prepareRuntime, stackUp } from '../stack/stackUp.js';
+import { holdingStack } from '../stack/stackLock.js';
+import { prepareRuntime, stackUp } from '../stack/stackUp.js';
 import { RefusedError } from '../workspace.js';
 import type { CommandContext } from './command.js';
 import { implement } from './command.js';
@@ -26,7 +27,7 @@ function paneSlot(name: string, ctx: CommandContext): number | undefined {
 
 export const up = implement(upDefinition, async (args, ctx) => {
   const target = profiledTarget(args.workspace, ctx);
-  const result = await stackUp(target, ctx.env, { build: !args.noBuild, preferredSlot: paneSlot(target.record.name, ctx) });
+  const result = await stackUp(target, ctx.env, { build: !args.noBuild, preferredSlot: paneSlot(target.record.name, ctx), cancel: ctx.clientGone });
   // Panes opened from now on get the stack's slot and ports (running ones keep what they started with).
   const live = ctx.registry.get(target.record.name);
   const vars = ctx.registry.stackVariables(target.record.name, target.record.path);
@@ -67,12 +68,12 @@ export const hook = implement(hookDefinition, (args, ctx): HookAnswer | Promise<
     const opened = ctx.viewers.openLogs(target.live, { hook: args.hook });
     return { workspace: target.record.name, hook: args.hook, pane: opened.paneId, existing: opened.existing };
   }
-  return holdingStack(target.files, `hook ${args.hook}`, async () => {
+  return holdingStack(target.files, `hook ${args.hook}`, 'hook', async (stop) => {
     const { env } = prepareRuntime(target, ctx.env, paneSlot(target.record.name, ctx));
     const log = target.files.hookLog(args.hook);
-    const result = await runHook({ command, cwd: target.record.path, env, log, timeoutMs: target.profile.hookTimeoutMs ?? STACK_HOOK_TIMEOUT_MS, onOutput: ctx.output });
+    const result = await runHook({ command, cwd: target.record.path, env, log, timeoutMs: target.profile.hookTimeoutMs ?? STACK_HOOK_TIMEOUT_MS, onOutput: ctx.output, cancel: stop });
     return { workspace: target.record.name, hook: args.hook, log, ...result, ...(ctx.output ? { streamed: true } : {}) };
-  });
+  }, ctx.clientGone);
 });
 
 function fileExists(file: string): boolean {

@@ -16,6 +16,8 @@ export interface HookRun {
   timeoutMs: number;
   /** Receives the output as it is written (a command line that prints it live). */
   onOutput?: (text: string) => void;
+  /** Ends the hook as its time limit would (its reason, a sentence, goes to the log): the command that ran it was interrupted, a down ended its up. */
+  cancel?: AbortSignal;
 }
 
 export interface HookResult {
@@ -25,6 +27,8 @@ export interface HookResult {
   /** What it wrote this run (the end of it, at most STACK_HOOK_OUTPUT_CHARS). */
   output: string;
   error?: string;
+  /** Ended by `cancel`. */
+  cancelled?: boolean;
 }
 
 export async function runHook(run: HookRun): Promise<HookResult> {
@@ -41,23 +45,35 @@ export async function runHook(run: HookRun): Promise<HookResult> {
   const stream = run.onOutput ? new LogStream(run.log, from, run.onOutput) : undefined;
   const result = await new Promise<Omit<HookResult, 'output'>>((resolve) => {
     let timedOut = false;
+    let cancelled = false;
     let killTimer: NodeJS.Timeout | undefined;
+    const end = () => {
+      group(child.pid, 'SIGTERM');
+      killTimer ??= setTimeout(() => group(child.pid, 'SIGKILL'), STACK_STOP_GRACE_MS);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      group(child.pid, 'SIGTERM');
-      killTimer = setTimeout(() => group(child.pid, 'SIGKILL'), STACK_STOP_GRACE_MS);
+      end();
     }, run.timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, timedOut, error: error.message });
-    });
-    child.once('exit', (code) => {
+    const onCancel = () => {
+      cancelled = true;
+      appendLine(run.log, `--- ended: ${typeof run.cancel?.reason === 'string' ? run.cancel.reason : 'it was stopped'}\n`);
+      end();
+    };
+    run.cancel?.addEventListener('abort', onCancel, { once: true });
+    const settle = (result: Omit<HookResult, 'output'>) => {
       clearTimeout(timer);
       if (killTimer) clearTimeout(killTimer);
+      run.cancel?.removeEventListener('abort', onCancel);
+      resolve({ ...result, ...(cancelled ? { cancelled } : {}) });
+    };
+    child.once('error', (error) => settle({ code: null, timedOut, error: error.message }));
+    child.once('exit', (code) => {
       // What it left behind in its group must not outlive a hook (a health check's stray curl).
-      if (timedOut) group(child.pid, 'SIGKILL');
-      resolve({ code, timedOut });
+      if (timedOut || cancelled) group(child.pid, 'SIGKILL');
+      settle({ code, timedOut });
     });
+    if (run.cancel?.aborted) onCancel();
   });
   stream?.end();
   return { ...result, output: readFrom(run.log, from) };
@@ -69,6 +85,14 @@ function group(pid: number | undefined, signal: NodeJS.Signals): void {
     process.kill(-pid, signal);
   } catch {
     // the group is gone
+  }
+}
+
+function appendLine(file: string, line: string): void {
+  try {
+    fs.appendFileSync(file, line);
+  } catch {
+    // The log is gone: nobody reads it then
   }
 }
 
