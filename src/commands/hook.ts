@@ -47,10 +47,11 @@ export const hook = defineCommand<HookArgs, HookAnswer>({
 
   Runs one hook of the stack profile in .tessera.json, in the workspace's folder with its slot and
   ports in the environment, prints its output as it comes and exits with its status (124 when its
-  time limit ended it). NAME is one of: ${STACK_HOOKS.join(', ')}. Its output is also appended to
-  its log ('tessera logs NAME'). --json prints one answer at the end, with the end of the output.
-  From a key or the palette (or a 'bind' setting), the hook runs in a logs viewer pane instead,
-  which shows its output as it comes and how it ended.`,
+  time limit ended it; Ctrl-C ends the hook). Its output is also appended to its log ('tessera
+  logs NAME'). --json prints one answer at the end, with the end of the output. From a key or the
+  palette (or a 'bind' setting), the hook runs in a logs viewer pane instead, which shows its output
+  as it comes and how it ended.
+  NAME is one of: ${STACK_HOOKS.join(', ')}.`,
   server: 'start',
   flags: [stackWorkspaceFlag, jsonFlag],
   maxPositionals: 1,
