@@ -33,6 +33,8 @@ let follower: LogFollower | undefined;
 let state: ViewerState = initialViewerState(viewerSize().rows - 1, viewerSize().cols);
 /** How the last hook run from here went (or that it runs), shown beside the log's name. */
 let run: string | undefined;
+/** A run from here is under way (the server would refuse a second; this says so without asking). */
+let running = false;
 
 function parsePick(value: string | undefined): { kind: 'hook' | 'service'; name: string } | undefined {
   const match = /^(hook|service):([A-Za-z][A-Za-z0-9_-]{0,31})$/.exec(value ?? '');
@@ -117,6 +119,11 @@ async function runHook(): Promise<void> {
     state = { ...state, message: entry ? `x runs a hook: this is service ${entry.name}'s log` : 'no hook log is shown' };
     return draw();
   }
+  if (running) {
+    state = { ...state, message: 'a hook run from this pane is under way' };
+    return draw();
+  }
+  running = true;
   run = `running ${entry.name}…`;
   if (!atBottom(state, text.lines.length)) state = { ...state, top: Math.max(0, text.lines.length - state.rows) };
   draw();
@@ -126,6 +133,7 @@ async function runHook(): Promise<void> {
   } catch (error) {
     run = `${entry.name} did not run: ${(error as Error).message}`;
   }
+  running = false;
   draw();
 }
 
@@ -163,7 +171,7 @@ startViewerTerminal(visibleText(`logs of ${workspace}`), handle, () => {
   draw();
 });
 process.on('SIGUSR1', () => {
-  run = undefined;
+  if (!running) run = undefined;
   void cycle(0).then(() => (runOnOpen ? runHook() : undefined));
 });
 void cycle(0).then(() => (runOnOpen ? runHook() : undefined));
