@@ -27,7 +27,7 @@ export const stackLogs = defineCommand<LogsArgs, LogsResult>({
 
   Prints the log of one service or hook of the workspace's stack, or every log there is. -f keeps
   printing new lines as they are written, until Ctrl-C. Control characters in a log are shown as
-  marks. In the client, the prefix then s shows the logs in a viewer pane that follows them.`,
+  marks. In the client, the prefix then t shows the logs in a viewer pane that follows them.`,
   server: 'start',
   flags: [stackWorkspaceFlag, { name: 'follow', short: 'f' }],
   maxPositionals: 1,

@@ -1,5 +1,5 @@
 // A workspace stack's output as it happens, through the real binary: `tessera hook` printing a hook's
-// lines while it runs (and exiting with its status, 124 at its time limit), the logs viewer (prefix s)
+// lines while it runs (and exiting with its status, 124 at its time limit), the logs viewer (prefix t)
 // following a service's log without a keypress, showing an escape sequence from the log as marks,
 // and a hook run from the palette with its output live in that viewer.
 
@@ -122,7 +122,7 @@ describe('the logs viewer', () => {
     const t = sandbox.open(['attach', '-t', 'w1'], { cols: 160, rows: 30 });
     await t.waitFor(/tsh\$/);
 
-    t.write(`${PREFIX}s`);
+    t.write(`${PREFIX}t`);
     await t.waitFor('logs of w1: service sayer (1/2)');
     // The log's escape sequences are shown as marks: no title change, no colour, no cleared screen.
     await t.waitFor('before ^[]2;PWNED^G ^[[31mred^[[0m ^[[2J after');
