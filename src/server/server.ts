@@ -23,7 +23,7 @@ import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { runCommandLine, type CommandLineOutcome } from './commands/commandLine.js';
-import { handleConnection, type ConnectionHandlers } from './connection.js';
+import { handleConnection, type ConnectionHandlers, type RequestIo } from './connection.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
@@ -300,7 +300,7 @@ export class Server {
     memoryRelease.noteActivity();
     socket.on('data', () => memoryRelease.noteActivity());
     handleConnection(socket, {
-      request: (message) => this.request(message),
+      request: (message, io) => this.request(message, io),
       attach: (message, transport) => this.attach(message, transport),
       events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
@@ -368,16 +368,17 @@ export class Server {
     return this.registry.open(lastOpened.name, size);
   }
 
-  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
-  async request(message: RequestMessage): Promise<unknown> {
+  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would (`io`: its output as it runs, and whether its client is gone). */
+  async request(message: RequestMessage, io?: RequestIo): Promise<unknown> {
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+    const extras = { ...(io?.output ? { output: io.output } : {}), ...(io ? { clientGone: io.gone } : {}) };
+    return command.run(message.args, { ...this.commandContext(message.cwd, message.callerPane), ...extras });
   }
 
-  /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
+  /** Runs a command line (a bound key's, or typed in the palette) as if typed in pane `caller.pane`, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
-    return runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane)));
+    return runCommandLine(argv, { ...this.commandContext(caller.cwd, String(caller.pane)), fromKey: true });
   }
 
   private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {
