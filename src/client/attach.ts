@@ -2,7 +2,7 @@
 // terminal itself). It draws nothing itself and always restores the terminal on the way out,
 // whatever ends the session.
 
-import type net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../protocol/messages.js';
 import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
@@ -14,10 +14,12 @@ export interface AttachOptions {
   workspace?: string;
   createCwd?: string;
   env: NodeJS.ProcessEnv;
+  /** The server is on another machine (-H): it can neither write this terminal nor read its keys itself. */
+  remote?: boolean;
 }
 
 /** Runs until the session ends; resolves with the exit code and prints why it ended. */
-export function runAttachedClient(socket: net.Socket, options: AttachOptions): Promise<number> {
+export function runAttachedClient(socket: Duplex, options: AttachOptions): Promise<number> {
   const stdin = process.stdin;
   const stdout = process.stdout;
   return new Promise((resolve) => {
@@ -110,7 +112,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     // this process between sending the hello and the next line).
     stdin.setRawMode(true);
     stdout.write(ENTER_SEQUENCE);
-    const output = outputTerminal(options.env);
+    const output = options.remote ? undefined : outputTerminal(options.env);
     // Offered, the keyboard is not read here before the server's answer: a key read by both, or
     // relayed after one the server read later, would arrive twice or out of order.
     const offerKeyboard = output !== undefined && keyboardIsTerminal(output, options.env);
