@@ -19,7 +19,9 @@ export class BridgedStream extends Duplex {
     /** Why ssh ended, once it has (its stderr is collected by the link). */
     private readonly endOf: (code: number | null, signal: NodeJS.Signals | null) => SshEnd,
   ) {
-    super();
+    // As a socket: when the host's side ends, this side ends too (and 'close' comes), so a reader waiting
+    // for an answer learns at once that none is coming.
+    super({ allowHalfOpen: false });
     child.stdout.on('data', (chunk: Buffer) => this.fromHost(chunk));
     child.once('close', (code, signal) => this.ended(code, signal));
     if (early.length > 0) this.fromHost(early);
@@ -59,6 +61,8 @@ export class BridgedStream extends Duplex {
   }
 
   override _final(done: (error?: Error | null) => void): void {
+    // ssh may have ended already (its stdin closed with it): then there is nothing left to end.
+    if (this.child.stdin.destroyed || this.child.stdin.writableFinished) return done();
     this.child.stdin.end(() => done());
   }
 

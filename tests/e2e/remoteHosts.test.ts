@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TESSERA_BIN } from '../helpers/outerTerminal.js';
+import { OuterTerminal, TESSERA_BIN } from '../helpers/outerTerminal.js';
 import { TestSshd, sshdSkipReason } from '../helpers/testSshd.js';
 
 const skip = sshdSkipReason();
@@ -98,6 +98,25 @@ describe.skipIf(skip !== undefined)('a real sshd with two hosts', () => {
     let screen = '';
     while (!screen.includes('over the link') && Date.now() < deadline) screen = (await tessera(['-H', 'build2', 'capture-pane', '-t', String(pane)])).stdout;
     expect(screen).toContain('over the link');
+  }, REMOTE_TIMEOUT_MS);
+
+  it('opens a remote workspace in this terminal: keys go there, frames come back through the link', async () => {
+    withHosts({ build1: 'build1', build2: 'build2' });
+    await tessera(['-H', 'build1', 'new', '-d', '-s', 'shown', '--', 'cat']);
+    const t = new OuterTerminal(['-H', 'build1', 'attach', '-t', 'shown'], { env: localEnv as Record<string, string>, cols: 100, rows: 30 });
+    try {
+      await t.waitFor(() => t.lines().some((line) => line.includes('shown')), REMOTE_TIMEOUT_MS / 2);
+      t.write('typed here, shown there\r');
+      await t.waitFor('typed here, shown there', REMOTE_TIMEOUT_MS / 2);
+      // The host's server was not offered this terminal's device or keyboard: it draws and reads through the link.
+      const info = JSON.parse((await tessera(['-H', 'build1', 'server-info', '--json'])).stdout) as { clients: unknown[] };
+      expect(info.clients).toEqual([expect.objectContaining({ workspace: 'shown', frames: 'socket', keys: 'socket' })]);
+      t.write('\x1cd'); // the prefix, then d
+      await t.waitFor('detached from workspace shown', REMOTE_TIMEOUT_MS / 2);
+    } finally {
+      t.dispose();
+    }
+    expect((JSON.parse((await tessera(['-H', 'build1', 'list-panes', '-t', 'shown', '--json'])).stdout) as unknown[]).length).toBe(1);
   }, REMOTE_TIMEOUT_MS);
 
   it("never hangs on a password or a host key: ssh's own reason and the fix", async () => {

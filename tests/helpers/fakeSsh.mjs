@@ -38,7 +38,9 @@ function onInput() {
     const message = JSON.parse(input.subarray(5, 5 + length).toString());
     input = input.subarray(5 + length);
     const answer = frame({ t: 'response', id: message.id, ok: true, result: { command: message.command, cwd: message.cwd } });
-    if (mode === 'cut-mid-frame') {
+    if (mode === 'close-clean') {
+      process.exit(0);
+    } else if (mode === 'cut-mid-frame') {
       process.stdout.write(answer.subarray(0, answer.length - 3), () => process.exit(0));
     } else if (mode === 'garbage') {
       process.stdout.write('HTTP/1.1 200 OK\r\n\r\n');

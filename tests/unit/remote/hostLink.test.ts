@@ -96,6 +96,12 @@ describe('a link to another machine', () => {
     await expect(sendRequest(stream, 'ls', {}, { cwd: '/' })).rejects.toThrow(/^far: the link closed in the middle of a message/);
   });
 
+  it('a host whose bridge ends cleanly without answering ends the request at once', async () => {
+    const link = await openHostLink(target('close-clean'));
+    const stream = await link.connect(false);
+    await expect(sendRequest(stream, 'ls', {}, { cwd: '/' })).rejects.toThrow(/closed the connection without answering/);
+  });
+
   it('a host that answers with something not tessera is cut off', async () => {
     const link = await openHostLink(target('garbage'));
     const stream = await link.connect(false);
