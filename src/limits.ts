@@ -428,3 +428,7 @@ export const MAX_BRIDGE_PREAMBLE_BYTES = 64 << 10;
 export const MAX_BRIDGE_LINE_BYTES = 8 << 10;
 /** The end of what ssh printed on stderr, kept to say why a link failed (its reason is on the last lines). */
 export const SSH_STDERR_KEEP_BYTES = 4 << 10;
+/** A view of another machine whose link broke tries again after this long... */
+export const RECONNECT_FIRST_DELAY_MS = 1_000;
+/** ...twice as long after each failed try, up to this: a host that is back is found soon, one that is off costs little. */
+export const RECONNECT_MAX_DELAY_MS = 30_000;

@@ -18,7 +18,9 @@ export async function attachTerminal(
   options: { workspace?: string; createCwd?: string; startServer: boolean; checked?: boolean },
 ): Promise<number> {
   if (!options.checked && !(await canAttach(ctx))) return 1;
+  // Another machine's server cannot write to this terminal or read its keys itself: all goes through its
+  // link, and a view of it reconnects when that breaks.
+  if (ctx.host !== undefined) return (await import('./remoteAttach.js')).attachThroughLink(ctx, options);
   const socket = await ctx.connect(options.startServer);
-  // Another machine's server cannot write to this terminal or read its keys itself: all goes through the link.
-  return runAttachedClient(socket, { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env, remote: ctx.host !== undefined });
+  return runAttachedClient(socket, { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env });
 }

@@ -42,10 +42,10 @@ export class BridgedStream extends Duplex {
     if (this.destroyed) return;
     const end = this.endOf(code, signal);
     if (this.watch.midFrame) {
-      this.destroy(new HostLinkError(this.host, 'broken', 'the link closed in the middle of a message', "the server there keeps running; run the command again (or 'tessera hosts')"));
+      this.destroy(new HostLinkError(this.host, 'broken', 'the link closed in the middle of a message', 'the server there keeps running'));
     } else if (signal !== null || code !== 0) {
       const why = signal !== null ? `ssh was ended by ${signal}` : `ssh ended with status ${code}${end.stderr.trim() ? `: ${lastLine(end.stderr)}` : ''}`;
-      this.destroy(new HostLinkError(this.host, 'broken', `the link broke (${why})`, "the server there keeps running; run the command again (or 'tessera hosts')"));
+      this.destroy(new HostLinkError(this.host, 'broken', `the link broke (${why})`, 'the server there keeps running'));
     } else {
       this.push(null);
     }
@@ -75,7 +75,7 @@ export class BridgedStream extends Duplex {
 }
 
 function linkGone(host: string): HostLinkError {
-  return new HostLinkError(host, 'broken', 'the link closed', "the server there keeps running; run the command again (or 'tessera hosts')");
+  return new HostLinkError(host, 'broken', 'the link closed', 'the server there keeps running');
 }
 
 function lastLine(text: string): string {

@@ -119,6 +119,27 @@ describe.skipIf(skip !== undefined)('a real sshd with two hosts', () => {
     expect((JSON.parse((await tessera(['-H', 'build1', 'list-panes', '-t', 'shown', '--json'])).stdout) as unknown[]).length).toBe(1);
   }, REMOTE_TIMEOUT_MS);
 
+  it('a view of a host whose link breaks says so and comes back by itself', async () => {
+    withHosts({ build1: 'build1', build2: 'build2' });
+    await tessera(['-H', 'build2', 'new', '-d', '-s', 'kept', '--', 'cat']);
+    const t = new OuterTerminal(['-H', 'build2', 'attach', '-t', 'kept'], { env: localEnv as Record<string, string>, cols: 100, rows: 30 });
+    try {
+      await t.waitFor(() => t.lines().some((line) => line.includes('kept')), REMOTE_TIMEOUT_MS / 2);
+      t.write('before the break\r');
+      await t.waitFor('before the break', REMOTE_TIMEOUT_MS / 2);
+      const ssh = childrenNamed(t.process.pid, 'ssh');
+      expect(ssh).toHaveLength(1);
+      process.kill(ssh[0], 'SIGKILL');
+      await t.waitFor(/build2: the link broke \(ssh was ended by SIGKILL\)[\s\S]*reconnecting to build2 in 1 s/, REMOTE_TIMEOUT_MS / 2);
+      // The same workspace again, as the server there kept it, and keys reach it.
+      await t.waitFor('before the break', REMOTE_TIMEOUT_MS / 2);
+      t.write('after the break\r');
+      await t.waitFor('after the break', REMOTE_TIMEOUT_MS / 2);
+    } finally {
+      t.dispose();
+    }
+  }, REMOTE_TIMEOUT_MS);
+
   it("never hangs on a password or a host key: ssh's own reason and the fix", async () => {
     withHosts({ nokey: 'nokey', stranger: 'stranger' });
     const refused = await tessera(['-H', 'nokey', 'ls']);
