@@ -122,7 +122,7 @@ export class TestSshd {
 
   /** Ends sshd, its sessions, and the shared ssh connections (ControlMaster) the tests' ssh left behind. */
   async stop(): Promise<void> {
-    const pids = [this.sshd.pid, ...processesWith(this.configFile)].filter((pid): pid is number => pid !== undefined);
+    const pids = [this.sshd.pid, ...processesWith(this.configFile), ...sshMasters(this.root)].filter((pid): pid is number => pid !== undefined);
     try {
       if (this.sshd.pid !== undefined) process.kill(-this.sshd.pid, 'SIGTERM');
     } catch {
@@ -150,6 +150,21 @@ export function processesWith(file: string): number[] {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(file)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Shared ssh connections whose socket lies under `root`: a master renames itself `ssh: PATH [mux]`. */
+function sshMasters(root: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (args.startsWith('ssh: ') && args.includes(`${root}/`)) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }
