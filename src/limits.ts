@@ -431,3 +431,24 @@ export const MAX_LOG_LINE_CHARS = 16 << 10;
 export const LOG_VIEW_LIST_MS = 2_000;
 /** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */
 export const STACK_STRIP_REFRESH_MS = 2_000;
+
+/** ssh gives up on a host that does not answer its TCP connection within this (seconds): a host that is off fails in time. */
+export const SSH_CONNECT_TIMEOUT_S = 10;
+/** ssh asks the host for a sign of life this often over a quiet link (seconds, ServerAliveInterval)... */
+export const SSH_ALIVE_INTERVAL_S = 5;
+/** ...and drops the link after this many unanswered (ServerAliveCountMax): a dead link is noticed within ~15 s. */
+export const SSH_ALIVE_COUNT = 3;
+/** A shared ssh connection to a host (ControlMaster) stays this long after its last use (seconds): the next command starts at once. */
+export const SSH_CONTROL_PERSIST_S = 60;
+/** A host's tessera must greet within this once ssh started (a login, a node start on a slow host); past it the host is reported as not answering. */
+export const HOST_HELLO_TIMEOUT_MS = 30_000;
+/** What a host may print before tessera's greeting (a login script's banner); more is not a tessera there. */
+export const MAX_BRIDGE_PREAMBLE_BYTES = 64 << 10;
+/** One line of the bridge's handshake (greeting, connect, its answer): small JSON objects. */
+export const MAX_BRIDGE_LINE_BYTES = 8 << 10;
+/** The end of what ssh printed on stderr, kept to say why a link failed (its reason is on the last lines). */
+export const SSH_STDERR_KEEP_BYTES = 4 << 10;
+/** A view of another machine whose link broke tries again after this long... */
+export const RECONNECT_FIRST_DELAY_MS = 1_000;
+/** ...twice as long after each failed try, up to this: a host that is back is found soon, one that is off costs little. */
+export const RECONNECT_MAX_DELAY_MS = 30_000;
