@@ -18,6 +18,11 @@ export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).path
 export const TESSERA_BIN = path.join(REPO_ROOT, 'bin/tessera.js');
 /** Default deadline for "wait until the screen shows X": generous, since CI machines can be slow. */
 export const WAIT_TIMEOUT_MS = 15_000;
+/**
+ * A control command's run in a test ends after this only as a guard against a hang. 15 s was too short: at load 25 an
+ * `ls` that starts a server and reads git for every workspace took longer, and was ended looking like a silent exit 1.
+ */
+const CLI_DEADLINE_MS = 90_000;
 const POLL_MS = 20;
 /** The shell prompt in sandboxed panes: distinctive, so tests can wait for it. */
 export const PROMPT = 'tsh$';
@@ -64,10 +69,12 @@ export class TesseraSandbox {
       execFile(
         process.execPath,
         [TESSERA_BIN, '-L', this.socketName, ...args],
-        { env: { ...this.env, ...options.env }, cwd: options.cwd ?? this.root, timeout: WAIT_TIMEOUT_MS },
+        { env: { ...this.env, ...options.env }, cwd: options.cwd ?? this.root, timeout: CLI_DEADLINE_MS },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-          resolve({ code, stdout, stderr });
+          // Ended by the deadline above: say so, or the failure reads as the command's own exit 1 with nothing on stderr.
+          const ended = error?.killed === true ? `[test harness: still running after ${CLI_DEADLINE_MS} ms, ended with ${error.signal ?? 'a signal'}]` : '';
+          resolve({ code, stdout, stderr: stderr + ended });
         },
       );
     });
