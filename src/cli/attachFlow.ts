@@ -2,6 +2,9 @@
 
 import { runAttachedClient } from '../client/attach.js';
 import { connectOrStartServer, connectToServer } from '../client/connect.js';
+import { sendRequest } from '../client/request.js';
+import { readProtocolRefusal } from '../protocol/messages.js';
+import type { UpgradeResult } from '../commands/upgrade.js';
 import type { CliContext } from './command.js';
 import { confirmNesting } from './nesting.js';
 
@@ -19,8 +22,41 @@ export async function attachTerminal(
   options: { workspace?: string; createCwd?: string; startServer: boolean; checked?: boolean },
 ): Promise<number> {
   if (!options.checked && !(await canAttach(ctx))) return 1;
-  const socket = options.startServer
-    ? await connectOrStartServer(ctx.socketPath, ctx.env)
-    : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
-  return runAttachedClient(socket, { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env });
+  const attach = async (firstTry: boolean): Promise<number> => {
+    const socket = options.startServer
+      ? await connectOrStartServer(ctx.socketPath, ctx.env)
+      : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+    let olderServer = false;
+    const code = await runAttachedClient(socket, {
+      workspace: options.workspace,
+      createCwd: options.createCwd,
+      env: ctx.env,
+      refused: (reason) => {
+        const refusal = readProtocolRefusal(reason);
+        olderServer = firstTry && refusal !== undefined && refusal.server < refusal.client;
+        return olderServer;
+      },
+    });
+    if (!olderServer) return code;
+    return (await moveServerHere(ctx)) ? attach(false) : 1;
+  };
+  return attach(true);
+}
+
+/**
+ * A server older than this client (a new version was installed): it hands every pane to a server
+ * of this version, and the client attaches to that one. Says what happened in one line.
+ */
+async function moveServerHere(ctx: CliContext): Promise<boolean> {
+  const { OLD_SERVER, isOldServerAnswer, thisInstall, upgradeLine } = await import('../commands/upgrade.js');
+  try {
+    const socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+    const result = (await sendRequest(socket, 'upgrade', { ...thisInstall() }, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as UpgradeResult;
+    ctx.err(`tessera: ${upgradeLine(result)}\n`);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    ctx.err(`tessera: ${isOldServerAnswer(message) ? OLD_SERVER : `the running server is older than this tessera and could not move to it: ${message}`}\n`);
+    return false;
+  }
 }

@@ -2,7 +2,7 @@
 // arguments, asks the server, prints the answer.
 
 import { connectOrStartServer, connectToServer } from '../client/connect.js';
-import { sendRequest } from '../client/request.js';
+import { askServer } from '../client/request.js';
 import type { SomeCommand } from '../commands/contract.js';
 import type { CliCommand } from './command.js';
 
@@ -15,11 +15,9 @@ export function cliCommand(definition: SomeCommand): CliCommand {
     flags: definition.flags,
     maxPositionals: definition.maxPositionals ?? 0,
     async run(args, ctx) {
-      const ask = async (requestArgs: object): Promise<unknown> => {
-        const socket =
-          definition.server === 'start' ? await connectOrStartServer(ctx.socketPath, ctx.env) : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
-        return sendRequest(socket, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane });
-      };
+      const connect = () => (definition.server === 'start' ? connectOrStartServer(ctx.socketPath, ctx.env) : connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env));
+      const ask = (requestArgs: object): Promise<unknown> =>
+        askServer(connect, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane });
       if (definition.runCli) return definition.runCli(args, ctx, ask);
       const result = await ask(definition.fromCli(args, ctx));
       // Only a number is an exit status: a print written as an arrow may return whatever out() returns.

@@ -14,6 +14,8 @@ export interface AttachOptions {
   workspace?: string;
   createCwd?: string;
   env: NodeJS.ProcessEnv;
+  /** The server refused the attach (`reason`): true when the caller deals with it, and the reason is not printed. */
+  refused?: (reason: string) => boolean;
 }
 
 /** Runs until the session ends; resolves with the exit code and prints why it ended. */
@@ -24,7 +26,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     const decoder = new FrameDecoder();
     let finished = false;
 
-    const finish = (reason: string, code: number) => {
+    const finish = (reason: string, code: number, quiet = false) => {
       if (finished) return;
       finished = true;
       stdout.off('resize', onResize);
@@ -39,7 +41,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
       socket.destroy();
       writeSafely(RESTORE_SEQUENCE);
       // The server's reason can quote a workspace's folder or an error from outside.
-      writeSafely(`${visibleText(reason, { lines: true })}\n`);
+      if (!quiet) writeSafely(`${visibleText(reason, { lines: true })}\n`);
       resolve(code);
     };
 
@@ -94,7 +96,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
         if (frame.type !== FrameType.Json) continue;
         try {
           const message = parseServerMessage(frame.message);
-          if (message.t === 'end') finish(message.reason, message.exitCode);
+          if (message.t === 'end') finish(message.reason, message.exitCode, options.refused?.(message.reason) ?? false);
           else if (message.t === 'input' && !message.direct) relayKeys();
         } catch (error) {
           finish(`[tessera: unexpected message from the server: ${(error as Error).message}]`, 1);

@@ -3,6 +3,8 @@
 import type net from 'node:net';
 import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
 import { parseServerMessage } from '../protocol/messages.js';
+import { HANDOVER_BUSY } from '../protocol/handover.js';
+import { HANDOVER_RETRY_MS, HANDOVER_RETRY_POLL_MS } from '../limits.js';
 
 import { CommandError, ConnectionError, describeConnectionError } from './errors.js';
 
@@ -44,4 +46,25 @@ export function sendRequest(
     socket.once('close', () => reject(new ConnectionError('the server closed the connection without answering (it may be stopping, overloaded or out of file descriptors); try again')));
     socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane }));
   });
+}
+
+/**
+ * sendRequest on a connection from `connect`, asked again while the server hands its panes to
+ * another version (it refuses with HANDOVER_BUSY then; the next connection reaches the new server).
+ */
+export async function askServer(
+  connect: () => Promise<net.Socket>,
+  command: string,
+  args: Record<string, unknown>,
+  context: { cwd: string; callerPane?: string },
+): Promise<unknown> {
+  const deadline = Date.now() + HANDOVER_RETRY_MS;
+  for (;;) {
+    try {
+      return await sendRequest(await connect(), command, args, context);
+    } catch (error) {
+      if (!(error instanceof CommandError) || error.message !== HANDOVER_BUSY || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, HANDOVER_RETRY_POLL_MS));
+    }
+  }
 }

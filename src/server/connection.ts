@@ -162,6 +162,10 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
           },
           backlog: () => socket.writableLength,
           drop,
+          end: (reason) => {
+            send({ t: 'end', reason: `[tessera: ${reason}]`, exitCode: 0 });
+            socket.end();
+          },
         });
       } else if (message.t === 'leave') {
         if (!attached) return drop('leave before attaching');

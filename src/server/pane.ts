@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PaneStatus } from '../app/chromeModel.js';
 import { connectFlowControl, type FlowControl } from '../pty/flowControl.js';
 import { debounceResize, type DebouncedResize } from '../pty/debouncedResize.js';
-import type { Disposable, PtyExit, PtyProcess } from '../pty/ptyProcess.js';
+import type { Disposable, PtyExit, PtyHandover, PtyProcess } from '../pty/ptyProcess.js';
 import { isCommandRunning } from '../shell/commandRunning.js';
 import { foregroundProgram } from '../shell/foreground.js';
 import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTracker.js';
@@ -63,7 +63,7 @@ export class Pane {
   /** The program's absolute path; undefined when it is not installed. */
   readonly program: string | undefined;
   /** When the program started (ms since the epoch). */
-  readonly startedAt = Date.now();
+  readonly startedAt: number;
   /** The secret in this pane's TESSERA_PANE_TOKEN: only the pane's own programs can report its state. */
   readonly reportToken: string | undefined;
   /** The agent's conversation id, as last learned (see src/agents/session/). */
@@ -100,6 +100,7 @@ export class Pane {
     this.sessionId = launch.sessionId;
     this.reportToken = launch.reportToken;
     this.lastCwd = launch.cwd;
+    this.startedAt = launch.adopted?.startedAt ?? Date.now();
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
     this.emulator = new Emulator({
       cols: launch.cols,
@@ -109,13 +110,30 @@ export class Pane {
       log: launch.log,
       resetModesAtCommandEnd: launch.kind === 'shell',
     });
-    this.osc = trackShellOsc(this.emulator.terminal);
-    try {
-      this.pty = startProgram(launch, this.emulator);
-    } catch (error) {
-      this.osc.dispose();
-      this.emulator.dispose();
-      throw error;
+    const adopted = launch.adopted;
+    this.osc = trackShellOsc(this.emulator.terminal, adopted?.shell);
+    if (adopted) {
+      // The program runs already: its screen is drawn again from what the old server saw.
+      this.pty = adopted.pty;
+      this.emulator.write(adopted.screen);
+      this.programTitle = adopted.title;
+      this.started = adopted.started;
+      this.asleep = adopted.asleep;
+      this.attention = adopted.attention;
+      this.rang = adopted.rang;
+      if (adopted.exited) {
+        this.exited = true;
+        this.exitCode = adopted.exited.exitCode;
+        this.sessionEnd.endedBefore();
+      }
+    } else {
+      try {
+        this.pty = startProgram(launch, this.emulator);
+      } catch (error) {
+        this.osc.dispose();
+        this.emulator.dispose();
+        throw error;
+      }
     }
     this.flow = connectFlowControl(this.pty, this.emulator);
     this.input = new PaneInput(this.pty, () => this.emitMeta());
@@ -141,6 +159,21 @@ export class Pane {
 
   get pid(): number {
     return this.pty.pid;
+  }
+
+  /** What a new server taking this pane over needs of its PTY; undefined when no program runs in one. */
+  get handover(): PtyHandover | undefined {
+    return this.isLive ? this.pty.handover : undefined;
+  }
+
+  /** What the pane's shell integration last reported. */
+  get shellState(): ShellState {
+    return this.osc.state;
+  }
+
+  /** The program has shown something (or reported a prompt). */
+  get hasStarted(): boolean {
+    return this.started;
   }
 
   /** For `tessera explain` on a shell pane: where its idle/running comes from. */

@@ -3,10 +3,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { VERSION } from '../version.js';
-import { PROTOCOL_VERSION } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, protocolRefusal } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import { ServerRunningError, claimSocketPath, inspectSocketFile, listenPrivately, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
-import type { PidRecords } from '../pty/pidRecords.js';
 import { configDirectory } from '../store/configDir.js';
 import { AgentCatalog } from './agent/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
@@ -52,6 +51,12 @@ import { EventStream } from './events/eventStream.js';
 import { watchPaneEvents } from './events/paneEvents.js';
 import { Notifier } from './notifications/notifier.js';
 import { NotifyCommandRunner } from './notifications/notifyCommand.js';
+import { HANDOVER_BUSY, type HandoverMessage } from '../protocol/handover.js';
+import type { PtyProcess } from '../pty/ptyProcess.js';
+import type { PidRecords } from '../pty/pidRecords.js';
+import { handOver, type HandingServer, type HandoverResult, type HandoverTarget } from './handover/handOver.js';
+import { adoptWorkspace, type ProgramFor } from './handover/adoptWorkspace.js';
+import { readHandedRecord } from './handover/handedRecord.js';
 
 /** What an attached client's connection passes on: its keys, its size, its going away. */
 export type AttachedClient = ReturnType<ConnectionHandlers['attach']>;
@@ -100,6 +105,11 @@ export class Server {
   /** What happened, numbered, for `tessera events` (and the last EVENT_RING_SIZE of it for --since). */
   readonly events = new EventStream(EVENT_RING_SIZE, EVENT_READER_BACKLOG_BYTES);
   private readonly notifier: Notifier;
+  private readonly factory: PaneFactory;
+  /** While an upgrade hands everything over: where new connections go instead (see handover/). */
+  private handoverGate: ((socket: net.Socket) => void) | undefined;
+  /** The server this one took over from in an upgrade (server-info). */
+  private takenOver: { version: string; pid: number; at: string } | undefined;
 
   private readonly socketPath: string;
   private readonly settings: LiveSettings;
@@ -115,7 +125,7 @@ export class Server {
     this.crashSweep = options.crashSweep ?? new CrashSweepNotice(undefined);
     const records = options.records ?? new RecordKeeper(undefined);
     this.env = env;
-    const factory = new PaneFactory(
+    const factory = (this.factory = new PaneFactory(
       () => settings.settings,
       () => this.catalog(),
       socketPath,
@@ -123,7 +133,7 @@ export class Server {
       options.pidRecords,
       log,
       (options.os ?? SYSTEM_OS).spawnProgram,
-    );
+    ));
     // Stored panes get their numbers back when their workspace opens: new panes start above them.
     factory.reserve(records.all().flatMap((record) => record.panes.flatMap((pane) => (pane.id === undefined ? [] : [pane.id]))));
     const agents = new AgentSupervisor({
@@ -254,12 +264,99 @@ export class Server {
       if (error.code === 'EADDRINUSE') throw new ServerRunningError(`a server is already running on ${this.socketPath}`);
       throw error;
     });
+    this.serving(server);
+  }
+
+  /** Accepts on a listening socket inherited from the server this one took over from (an upgrade). */
+  async listenOn(fd: number): Promise<void> {
+    const server = net.createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ fd }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.serving(server);
+  }
+
+  private serving(server: net.Server): void {
     // Out of descriptors, libuv accepts and closes pending peers itself (they see a reset); should an
     // accept error still reach us, it is one line in the log, never a crash.
     server.on('error', (error: NodeJS.ErrnoException) => this.log(`could not accept a connection: ${error.code ?? error.message}`));
     this.listener = server;
     this.boundSocket = inspectSocketFile(this.socketPath);
     this.radar.start();
+  }
+
+  /** A connection the server this one took over from accepted during the handover. */
+  acceptForwarded(socket: net.Socket): void {
+    this.accept(socket);
+    socket.resume();
+  }
+
+  /**
+   * Moves every workspace and pane to the server of another version (tessera upgrade); this process
+   * exits once the new one serves. Refused, with every pane still here, when the new one fails.
+   */
+  upgrade(target: HandoverTarget): Promise<HandoverResult> {
+    return handOver(this.handing(), target);
+  }
+
+  /** What the handover needs of this server (old side). */
+  private handing(): HandingServer {
+    return {
+      socketPath: this.socketPath,
+      env: this.env,
+      log: this.log,
+      listenFd: () => {
+        const fd = (this.listener as unknown as { _handle?: { fd?: unknown } } | undefined)?._handle?.fd;
+        if (typeof fd !== 'number' || fd < 0) throw new RefusedError('this server has no listening socket to hand over');
+        return fd;
+      },
+      workspaces: () => this.registry.list(),
+      recent: () => this.registry.recentNames(),
+      nextEventSeq: () => this.events.next,
+      freeze: (gate) => {
+        this.handoverGate = gate;
+        // Held connections must not be read: the new server reads them from their first byte.
+        if (this.listener) pauseOnConnect(this.listener, true);
+      },
+      thaw: () => {
+        this.handoverGate = undefined;
+        if (this.listener) pauseOnConnect(this.listener, false);
+      },
+      serve: (socket) => this.acceptForwarded(socket),
+      endClients: (reason) => {
+        for (const client of [...this.clients]) client.end(`[tessera: ${reason}]`, 0);
+        this.events.endReaders(reason);
+      },
+    };
+  }
+
+  /**
+   * Takes over the workspaces of the server that started this one (an upgrade; new side): each
+   * pane around its program's PTY from `programFor`, nothing started, read or written yet.
+   */
+  takeOver(message: HandoverMessage, programFor: ProgramFor): void {
+    this.events.silently(() => {
+      for (const state of message.workspaces) {
+        const record = readHandedRecord(state.record);
+        this.registry.takeOver((adopt) => adoptWorkspace(record, state, programFor, adopt));
+      }
+    });
+    this.registry.restoreRecent(message.recent);
+    this.events.continueFrom(message.nextEventSeq);
+    this.takenOver = { version: message.from.version, pid: message.from.pid, at: new Date().toISOString() };
+  }
+
+  /** Records every pane's process from now on (a server that took over opens the records once it serves). */
+  recordPids(records: PidRecords, ptys: ReadonlyMap<number, PtyProcess>): void {
+    this.factory.recordPids(records);
+    for (const [paneId, pty] of ptys) {
+      const found = this.registry.findPane(paneId);
+      if (found) found.pane.own(records.track(String(paneId), pty));
+    }
   }
 
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
@@ -292,6 +389,7 @@ export class Server {
   lastConnectionAt = performance.now();
 
   private accept(socket: net.Socket): void {
+    if (this.handoverGate) return this.handoverGate(socket);
     this.lastConnectionAt = performance.now();
     // A client's keys and a script's commands are work whose garbage is collected once they stop.
     memoryRelease.noteActivity();
@@ -338,9 +436,14 @@ export class Server {
     this.clients.add(session);
     this.applySizes();
     session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
+    // While an upgrade holds everything still, keys and sizes are let go: the panes' state is being copied.
     return {
-      input: (data) => session.input(data),
-      resize: (cols, rows) => session.resize(cols, rows),
+      input: (data) => {
+        if (!this.handoverGate) session.input(data);
+      },
+      resize: (cols, rows) => {
+        if (!this.handoverGate) session.resize(cols, rows);
+      },
       gone: () => {
         if (this.clients.has(session)) {
           session.dispose();
@@ -353,7 +456,7 @@ export class Server {
 
   private attachTarget(message: AttachMessage): Workspace {
     if (message.protocol !== PROTOCOL_VERSION) {
-      throw new RefusedError(`this client speaks protocol ${message.protocol} but the server speaks ${PROTOCOL_VERSION}; run 'tessera kill-server' after saving your work`);
+      throw new RefusedError(protocolRefusal(message.protocol, VERSION));
     }
     const size = { cols: message.cols, rows: message.rows };
     if (message.workspace !== undefined) return this.registry.open(message.workspace, size);
@@ -367,6 +470,7 @@ export class Server {
 
   /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
   async request(message: RequestMessage): Promise<unknown> {
+    if (this.handoverGate) throw new RefusedError(HANDOVER_BUSY);
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
     return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
@@ -397,6 +501,8 @@ export class Server {
       changes: this.changes,
       radar: this.radar,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
+      upgrade: (target) => this.upgrade(target),
+      takenOver: this.takenOver,
     };
   }
 
@@ -424,4 +530,9 @@ function takeNotice(workspace: Workspace): string | undefined {
   const notice = workspace.notice;
   workspace.notice = undefined;
   return notice;
+}
+
+/** net.Server's option, read at each accept (Node documents it for passing sockets to other processes; its typings lack the property). */
+function pauseOnConnect(server: net.Server, paused: boolean): void {
+  (server as unknown as { pauseOnConnect: boolean }).pauseOnConnect = paused;
 }

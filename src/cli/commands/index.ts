@@ -59,6 +59,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'reload', load: async () => cliCommand((await import('../../commands/reload.js')).reload) },
   { name: 'server-info', load: async () => cliCommand((await import('../../commands/serverInfo.js')).serverInfo) },
   { name: 'kill-server', load: async () => cliCommand((await import('../../commands/killServer.js')).killServer) },
+  { name: 'upgrade', load: async () => cliCommand((await import('../../commands/upgrade.js')).upgrade) },
 ];
 
 export function findCommand(name: string): CommandEntry | undefined {

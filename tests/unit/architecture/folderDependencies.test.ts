@@ -23,7 +23,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   client: ['limits.ts', 'boot', 'protocol', 'term'],
   viewer: ['limits.ts', 'client', 'git', 'term'],
   /** The command definitions: what a command is, never how the server does it. */
-  commands: ['limits.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
+  commands: ['limits.ts', 'version.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
   /** The chrome: drawn from a model, knows nothing of the server. */
   app: ['limits.ts', 'commands', 'git', 'store', 'term'],
   cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'os', 'protocol', 'shell', 'store', 'term', 'viewer'],

@@ -1,0 +1,135 @@
+// An upgrade, on the side of the running server: it holds everything still, starts the new version's
+// server with the listening socket and every PTY inherited, sends it the state of every workspace
+// and pane, and lets go only once the new server says it serves. Until then nothing is lost: if the
+// new server fails, exits or stays silent, this one ends it, takes its PTYs and clients back and
+// goes on serving, and the user is told why. See docs/architecture.md, "Upgrades".
+//
+//   freeze   new connections wait unread; keys and resizes of attached clients are ignored; each
+//            PTY is read no more and its queued input no longer written; its emulator parses what
+//            was read, and its screen is exported
+//   ready    the new server rebuilt everything (it has read, written and bound nothing yet)
+//   go       attached clients are told to attach again; the held input goes across; connections
+//            that arrive from now on are passed to the new server
+//   serving  this process exits (the socket stays bound: the new server holds it too)
+
+import type net from 'node:net';
+import { HANDOVER_READY_TIMEOUT_MS, HANDOVER_SERVING_TIMEOUT_MS } from '../../limits.js';
+import { PROTOCOL_VERSION } from '../../protocol/messages.js';
+import { VERSION } from '../../version.js';
+import type { Pane } from '../pane.js';
+import { RefusedError } from '../refusedError.js';
+import type { Workspace } from '../workspace.js';
+import { collectHandover, type CollectedHandover } from './collect.js';
+import { NewServer, type HandoverTarget } from './newServer.js';
+import { notReadyToMove } from './paneState.js';
+
+export type { HandoverTarget } from './newServer.js';
+
+export interface HandoverResult {
+  from: { version: string; pid: number };
+  to: { version: string; protocol: number; pid: number };
+  workspaces: number;
+  panes: number;
+  /** Panes whose program runs (and kept running). */
+  programs: number;
+  /** From the freeze to the new server serving. */
+  ms: number;
+}
+
+/** What the handover needs of the running server. */
+export interface HandingServer {
+  readonly socketPath: string;
+  readonly env: NodeJS.ProcessEnv;
+  log(text: string): void;
+  /** The listening socket's descriptor. */
+  listenFd(): number;
+  /** The open workspaces, in the server's order. */
+  workspaces(): Workspace[];
+  /** Their names, most recently used first. */
+  recent(): string[];
+  nextEventSeq(): number;
+  /** Holds still: connections from now on go to `gate` (unread), clients' keys and sizes are ignored, requests refused. */
+  freeze(gate: (socket: net.Socket) => void): void;
+  /** Serves again after a handover that failed. */
+  thaw(): void;
+  /** Serves a connection that waited during a handover that failed. */
+  serve(socket: net.Socket): void;
+  /** Ends every attached client and event reader, saying why. */
+  endClients(reason: string): void;
+}
+
+let underWay = false;
+
+export async function handOver(server: HandingServer, target: HandoverTarget): Promise<HandoverResult> {
+  if (underWay) throw new RefusedError('an upgrade is under way already');
+  const workspaces = server.workspaces();
+  const panes = workspaces.flatMap((w) => w.orderedPanes());
+  const notReady = panes.map(notReadyToMove).find((problem) => problem !== undefined);
+  if (notReady !== undefined) throw new RefusedError(`not now: ${notReady}; try again in a moment`);
+  underWay = true;
+  const started = performance.now();
+  const waiting: net.Socket[] = [];
+  let pass: ((socket: net.Socket) => void) | undefined;
+  server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
+  let collected: CollectedHandover | undefined;
+  let next: NewServer | undefined;
+  let committed = false;
+  try {
+    collected = await freeze(panes, () => collectHandover(workspaces, server.recent(), { version: VERSION, protocol: PROTOCOL_VERSION, pid: process.pid, listenFd: server.listenFd(), nextEventSeq: server.nextEventSeq() }));
+    next = new NewServer(server.socketPath, target, server.env, collected.descriptors);
+    server.log(`upgrade: started ${target.entry} (pid ${next.pid ?? '?'}) to take over ${panes.length} panes`);
+    next.send(collected.message);
+    const ready = await next.next('ready', HANDOVER_READY_TIMEOUT_MS);
+    committed = true;
+    server.endClients(`the server is now tessera ${ready.version}; run 'tessera' to attach again`);
+    const input = [...collected.ptys].map(([pane, pty]) => ({ pane, data: pty.heldInput().toString('base64') })).filter((entry) => entry.data !== '');
+    next.send({ t: 'go', input });
+    const newServer = next;
+    pass = (socket) => newServer.forward(socket);
+    for (const socket of waiting.splice(0)) pass(socket);
+    await next.next('serving', HANDOVER_SERVING_TIMEOUT_MS);
+    const result: HandoverResult = {
+      from: { version: VERSION, pid: process.pid },
+      to: { version: ready.version, protocol: ready.protocol, pid: ready.pid },
+      workspaces: workspaces.length,
+      panes: panes.length,
+      programs: collected.ptys.size,
+      ms: Math.round(performance.now() - started),
+    };
+    server.log(`upgrade: tessera ${ready.version} (pid ${ready.pid}) serves ${panes.length} panes after ${result.ms} ms; this server exits`);
+    exitOnceForwarded(newServer);
+    return result;
+  } catch (error) {
+    const reason = (error as Error).message;
+    next?.kill();
+    for (const pane of panes) pane.handover?.release();
+    server.thaw();
+    pass = undefined;
+    for (const socket of waiting.splice(0)) server.serve(socket);
+    underWay = false;
+    const lost = committed ? ' (attached clients were asked to attach again)' : '';
+    server.log(`upgrade: the new server did not take over: ${reason}; this server goes on serving${lost}`);
+    throw new RefusedError(`the new server did not take over: ${reason}; every pane goes on running in this one (tessera ${VERSION})${lost}`);
+  }
+}
+
+/** Holds every PTY still, lets each emulator parse what was read, then collects the state. */
+async function freeze(panes: Pane[], collect: () => CollectedHandover): Promise<CollectedHandover> {
+  for (const pane of panes) pane.handover?.hold();
+  await Promise.all(panes.map((pane) => pane.emulator.whenParsed()));
+  return collect();
+}
+
+/**
+ * Exits once the answer to the upgrade command went out and every connection passed on arrived.
+ * Never through the usual shutdown, which would end every pane; and never closing the listening
+ * socket, which would remove its file from under the new server.
+ */
+function exitOnceForwarded(next: NewServer): void {
+  setImmediate(() => {
+    void next.whenForwarded().then(() => {
+      next.letGo();
+      process.exit(0);
+    });
+  });
+}
