@@ -39,16 +39,16 @@ export function descriptorSink(fd: number): InputSink {
   };
 }
 
-/** libuv's side of a stream (net.Socket's `_handle`), as Node's own net.js uses it. */
+/** libuv's side of a stream (net.Socket's `_handle`), as Node's own net.js uses it (`reading` is unset until it first reads). */
 interface ReadHandle {
   readStart(): number;
   readStop(): number;
-  reading: boolean;
+  reading?: boolean;
 }
 
 function readHandle(stream: net.Socket): ReadHandle {
   const handle = (stream as unknown as { _handle?: Partial<ReadHandle> | null })._handle;
-  if (!handle || typeof handle.readStart !== 'function' || typeof handle.readStop !== 'function' || typeof handle.reading !== 'boolean') {
+  if (!handle || typeof handle.readStart !== 'function' || typeof handle.readStop !== 'function' || !['boolean', 'undefined'].includes(typeof handle.reading)) {
     throw new Error('the PTY stream has no readable handle (closed, or Node changed its internals)');
   }
   return handle as ReadHandle;

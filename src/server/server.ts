@@ -108,6 +108,8 @@ export class Server {
   private readonly factory: PaneFactory;
   /** While an upgrade hands everything over: where new connections go instead (see handover/). */
   private handoverGate: ((socket: net.Socket) => void) | undefined;
+  /** An upgrade is under way: control commands are refused (and asked again by their clients). */
+  private refusingCommands = false;
   /** The server this one took over from in an upgrade (server-info). */
   private takenOver: { version: string; pid: number; at: string } | undefined;
 
@@ -317,12 +319,17 @@ export class Server {
       workspaces: () => this.registry.list(),
       recent: () => this.registry.recentNames(),
       nextEventSeq: () => this.events.next,
+      commandsRunning: () => this.running,
+      refuseCommands: () => {
+        this.refusingCommands = true;
+      },
       freeze: (gate) => {
         this.handoverGate = gate;
         // Held connections must not be read: the new server reads them from their first byte.
         if (this.listener) pauseOnConnect(this.listener, true);
       },
       thaw: () => {
+        this.refusingCommands = false;
         this.handoverGate = undefined;
         if (this.listener) pauseOnConnect(this.listener, false);
       },
@@ -470,15 +477,27 @@ export class Server {
 
   /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
   async request(message: RequestMessage): Promise<unknown> {
-    if (this.handoverGate) throw new RefusedError(HANDOVER_BUSY);
+    if (this.refusingCommands) throw new RefusedError(HANDOVER_BUSY);
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+    return this.counted(() => command.run(message.args, this.commandContext(message.cwd, message.callerPane)));
   }
 
   /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
-    return runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane)));
+    return this.counted(() => runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane))));
+  }
+
+  /** Commands running now (an upgrade waits for the others to finish: their work must move too). */
+  private running = 0;
+
+  private async counted<T>(run: () => T | Promise<T>): Promise<T> {
+    this.running++;
+    try {
+      return await run();
+    } finally {
+      this.running--;
+    }
   }
 
   private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {

@@ -13,7 +13,7 @@
 //   serving  this process exits (the socket stays bound: the new server holds it too)
 
 import type net from 'node:net';
-import { HANDOVER_READY_TIMEOUT_MS, HANDOVER_SERVING_TIMEOUT_MS } from '../../limits.js';
+import { HANDOVER_QUIET_POLL_MS, HANDOVER_QUIET_TIMEOUT_MS, HANDOVER_READY_TIMEOUT_MS, HANDOVER_SERVING_TIMEOUT_MS } from '../../limits.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import { VERSION } from '../../version.js';
 import type { Pane } from '../pane.js';
@@ -48,9 +48,13 @@ export interface HandingServer {
   /** Their names, most recently used first. */
   recent(): string[];
   nextEventSeq(): number;
-  /** Holds still: connections from now on go to `gate` (unread), clients' keys and sizes are ignored, requests refused. */
+  /** Control commands and command lines running now (the upgrade's own among them). */
+  commandsRunning(): number;
+  /** Refuses control commands from now on (HANDOVER_BUSY: clients ask again). */
+  refuseCommands(): void;
+  /** Holds still: connections from now on go to `gate` (unread), clients' keys and sizes are ignored. */
   freeze(gate: (socket: net.Socket) => void): void;
-  /** Serves again after a handover that failed. */
+  /** Serves again after a handover that failed (or was refused). */
   thaw(): void;
   /** Serves a connection that waited during a handover that failed. */
   serve(socket: net.Socket): void;
@@ -62,19 +66,23 @@ let underWay = false;
 
 export async function handOver(server: HandingServer, target: HandoverTarget): Promise<HandoverResult> {
   if (underWay) throw new RefusedError('an upgrade is under way already');
-  const workspaces = server.workspaces();
-  const panes = workspaces.flatMap((w) => w.orderedPanes());
-  const notReady = panes.map(notReadyToMove).find((problem) => problem !== undefined);
-  if (notReady !== undefined) throw new RefusedError(`not now: ${notReady}; try again in a moment`);
   underWay = true;
   const started = performance.now();
   const waiting: net.Socket[] = [];
   let pass: ((socket: net.Socket) => void) | undefined;
-  server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
+  let panes: Pane[] = [];
   let collected: CollectedHandover | undefined;
   let next: NewServer | undefined;
   let committed = false;
   try {
+    // A command still running (a workspace being made, a land) would change what is being moved.
+    server.refuseCommands();
+    await commandsDone(server);
+    const workspaces = server.workspaces();
+    panes = workspaces.flatMap((w) => w.orderedPanes());
+    const notReady = panes.map(notReadyToMove).find((problem) => problem !== undefined);
+    if (notReady !== undefined) throw new RefusedError(`not now: ${notReady}; try again in a moment`);
+    server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
     collected = await freeze(panes, () => collectHandover(workspaces, server.recent(), { version: VERSION, protocol: PROTOCOL_VERSION, pid: process.pid, listenFd: server.listenFd(), nextEventSeq: server.nextEventSeq() }));
     next = new NewServer(server.socketPath, target, server.env, collected.descriptors);
     server.log(`upgrade: started ${target.entry} (pid ${next.pid ?? '?'}) to take over ${panes.length} panes`);
@@ -108,8 +116,18 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     for (const socket of waiting.splice(0)) server.serve(socket);
     underWay = false;
     const lost = committed ? ' (attached clients were asked to attach again)' : '';
-    server.log(`upgrade: the new server did not take over: ${reason}; this server goes on serving${lost}`);
-    throw new RefusedError(`the new server did not take over: ${reason}; every pane goes on running in this one (tessera ${VERSION})${lost}`);
+    const why = error instanceof RefusedError ? reason : `the new server did not take over: ${reason}; every pane goes on running in this one (tessera ${VERSION})${lost}`;
+    server.log(`upgrade: ${why}`);
+    throw new RefusedError(why);
+  }
+}
+
+/** Waits until the upgrade is the only command running (new ones are refused meanwhile, and asked again). */
+async function commandsDone(server: HandingServer): Promise<void> {
+  const deadline = Date.now() + HANDOVER_QUIET_TIMEOUT_MS;
+  while (server.commandsRunning() > 1) {
+    if (Date.now() > deadline) throw new RefusedError(`not now: ${server.commandsRunning() - 1} other commands were still running after ${HANDOVER_QUIET_TIMEOUT_MS / 1000} s; try again once they are done`);
+    await new Promise((resolve) => setTimeout(resolve, HANDOVER_QUIET_POLL_MS));
   }
 }
 

@@ -1,0 +1,115 @@
+// What an upgrade carries across besides the programs (the end-to-end test moves real processes):
+// the state of server A, described as the handover message, is taken over by server B over the same
+// folders. Workspaces, their order and the most recent one, layouts, zoom, focus and its history,
+// titles, synchronized panes, each pane's screen and pill, a pane whose program had exited, and the
+// variables (slot) each workspace's programs started with all come out the same.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseHandoverMessage, type HandoverMessage } from '../../src/protocol/handover.js';
+import { collectHandover } from '../../src/server/handover/collect.js';
+import { InProcessServer } from '../harness/inProcessServer.js';
+import { fakeShell, SHELL_PROMPT } from '../harness/programs.js';
+import { ScriptedPty } from '../harness/scriptedPty.js';
+
+let server: InProcessServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+interface PaneRow {
+  id: number;
+  workspace: string;
+  title: string;
+  status: string;
+  focused: boolean;
+  exitCode: number | null;
+  rect: { x: number; y: number; width: number; height: number } | null;
+}
+
+const panes = async (s: InProcessServer) => (await s.request('list-panes')) as PaneRow[];
+
+async function until(ok: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+const workspaces = async (s: InProcessServer) => ((await s.request('ls')) as { workspaces: { name: string; state: string; panes: number }[] }).workspaces.map((w) => [w.name, w.state, w.panes]);
+const screen = async (s: InProcessServer, pane: number) => ((await s.request('capture-pane', { pane: String(pane), start: '-' })) as { text: string }).text;
+
+/** The message as it travels: JSON through the IPC channel, then checked. */
+function described(s: InProcessServer): HandoverMessage {
+  const registry = s.server.registry;
+  const { message } = collectHandover(registry.list(), registry.recentNames(), { version: '0.0.1', protocol: 1, pid: 4242, listenFd: 9, nextEventSeq: s.server.events.next });
+  return parseHandoverMessage(JSON.parse(JSON.stringify(message)));
+}
+
+describe('taking over from another server', () => {
+  it('gives back every workspace as it was: layout, zoom, focus and last pane, titles, sync, screens, pills, slots', async () => {
+    const a = await InProcessServer.start({ settings: { closeOnCleanShellExit: false } });
+    server = a;
+    const client = a.attach({ cols: 120, rows: 40 });
+    await client.waitFor(SHELL_PROMPT);
+    await a.request('split', { side: 'right' });
+    await a.request('split', { side: 'down' });
+    const [first, second, third] = (await panes(a)).map((p) => p.id);
+    await a.request('rename-pane', { pane: String(first), title: 'the agent' });
+    await a.request('sync', { pane: String(second), change: 'on' });
+    await a.request('sync', { pane: String(third), change: 'on' });
+    for (const id of [first, second, third]) await a.request('send-keys', { pane: String(id), keys: [`echo marker-${id}`, 'Enter'] });
+    await client.waitFor(() => client.text().includes(`marker-${third}`), 'the markers');
+    await a.request('last-pane');
+    await a.request('new', { kind: 'adopted', cwd: a.folder('other'), name: 'other' });
+    const [, , , other] = (await panes(a)).map((p) => p.id);
+    await a.request('split', { pane: String(other), side: 'down' });
+    await a.request('zoom', { pane: String(other) });
+    const lastOfOther = (await panes(a)).at(-1)?.id as number;
+    await a.request('send-keys', { pane: String(lastOfOther), keys: ['exit', 'Enter'] });
+    await until(async () => (await panes(a)).find((p) => p.id === lastOfOther)?.status === 'exited', 'the pane\'s program to exit');
+    await a.request('new', { kind: 'adopted', cwd: a.folder('third'), name: 'third' });
+
+    await until(async () => (await panes(a)).every((p) => p.status !== 'starting'), 'every pane to show its prompt');
+    const before = { panes: await panes(a), workspaces: await workspaces(a), screens: await Promise.all((await panes(a)).map((p) => screen(a, p.id))) };
+    const envs = a.server.registry.list().map((w) => ({ ...w.env }));
+    const lastPane = a.server.registry.get('project')?.lastPaneId;
+    const recent = a.server.registry.recentNames();
+    const message = described(a);
+
+    const b = await a.restart({ settings: { closeOnCleanShellExit: false } });
+    server = b;
+    const programs: ScriptedPty[] = [];
+    b.server.takeOver(message, (pane) => {
+      // The same shell, running already: it prints nothing on its own.
+      const program = new ScriptedPty({ file: '/bin/sh', args: [], cwd: '/', env: {}, cols: pane.cols, rows: pane.rows }, { input: fakeShell().input });
+      programs.push(program);
+      return program;
+    });
+    await Promise.all(b.server.registry.list().flatMap((w) => [...w.panes.values()].map((p) => p.emulator.whenParsed())));
+
+    expect(await panes(b)).toEqual(before.panes);
+    expect(await workspaces(b)).toEqual(before.workspaces);
+    expect(await Promise.all(before.panes.map((p) => screen(b, p.id)))).toEqual(before.screens);
+    expect(b.server.registry.list().map((w) => w.env)).toEqual(envs);
+    expect(b.server.registry.get('project')?.lastPaneId).toBe(lastPane);
+    expect([...(b.server.registry.get('project')?.synced ?? [])].sort()).toEqual([second, third].sort());
+    expect(b.server.registry.recentNames()).toEqual(recent);
+    // The pane whose program had exited is described so (its pill above stayed 'exited').
+    expect(message.workspaces.flatMap((w) => w.panes).filter((p) => p.exited).map((p) => p.id)).toEqual([lastOfOther]);
+    expect(programs).toHaveLength(before.panes.length);
+    expect(b.server.events.next).toBe(message.nextEventSeq);
+  });
+
+  it('refuses a handover whose record names a pane that was not handed over, before anything is shown', async () => {
+    const a = await InProcessServer.start();
+    server = a;
+    const client = a.attach();
+    await client.waitFor(SHELL_PROMPT);
+    const message = described(a);
+    message.workspaces[0].panes[0].id = 999;
+    const b = await a.restart();
+    server = b;
+    expect(() => b.server.takeOver(message, () => new ScriptedPty({ file: '/bin/sh', args: [], cwd: '/', env: {}, cols: 80, rows: 24 }, fakeShell()))).toThrow(/was not handed over/);
+  });
+});
