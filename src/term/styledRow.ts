@@ -25,14 +25,25 @@ export function styledRow(grid: CellGrid, y: number, options: StyledRowOptions =
   let out = '';
   let pen = plain;
   let link = NO_LINK;
+  // The style of the cell before, as numbers: its SGR text is made only where the style changes.
+  let fg = DEFAULT_COLOR;
+  let bg = DEFAULT_COLOR;
+  let attrs = 0;
+  let ul = DEFAULT_COLOR;
   for (let x = 0; x < end; x++) {
     const i = grid.index(x, y);
     if (grid.widths[i] === 0) continue;
-    let next = `${fgParams(grid.fg[i], true)};${bgParams(grid.bg[i], true)}${attrParams(grid.attrs[i])}`;
-    if (grid.ulColor[i] !== DEFAULT_COLOR) next += `;${underlineColorParams(grid.ulColor[i], true)}`;
-    if (next !== pen) {
-      out += `\x1b[0;${next}m`;
-      pen = next;
+    if (grid.fg[i] !== fg || grid.bg[i] !== bg || grid.attrs[i] !== attrs || grid.ulColor[i] !== ul) {
+      fg = grid.fg[i];
+      bg = grid.bg[i];
+      attrs = grid.attrs[i];
+      ul = grid.ulColor[i];
+      let next = `${fgParams(fg, true)};${bgParams(bg, true)}${attrParams(attrs)}`;
+      if (ul !== DEFAULT_COLOR) next += `;${underlineColorParams(ul, true)}`;
+      if (next !== pen) {
+        out += `\x1b[0;${next}m`;
+        pen = next;
+      }
     }
     const cellLink = options.links ? (grid.links.get(i) ?? NO_LINK) : NO_LINK;
     if (cellLink !== link) {

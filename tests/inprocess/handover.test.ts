@@ -37,7 +37,7 @@ async function until(ok: () => Promise<boolean>, what: string, timeoutMs = 20_00
   }
 }
 const workspaces = async (s: InProcessServer) => ((await s.request('ls')) as { workspaces: { name: string; state: string; panes: number }[] }).workspaces.map((w) => [w.name, w.state, w.panes]);
-const screen = async (s: InProcessServer, pane: number) => ((await s.request('capture-pane', { pane: String(pane), start: '-' })) as { text: string }).text;
+const screen = async (s: InProcessServer, pane: number) => (await s.request('capture-pane', { pane: String(pane), start: '-' })) as string;
 
 /** The message as it travels: JSON through the IPC channel, then checked. */
 function described(s: InProcessServer): HandoverMessage {
@@ -90,6 +90,7 @@ describe('taking over from another server', () => {
 
     expect(await panes(b)).toEqual(before.panes);
     expect(await workspaces(b)).toEqual(before.workspaces);
+    expect(before.screens.filter((text) => /marker-\d/.test(text))).toHaveLength(3);
     expect(await Promise.all(before.panes.map((p) => screen(b, p.id)))).toEqual(before.screens);
     expect(b.server.registry.list().map((w) => w.env)).toEqual(envs);
     expect(b.server.registry.get('project')?.lastPaneId).toBe(lastPane);

@@ -85,7 +85,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
     collected = await freeze(panes, () => collectHandover(workspaces, server.recent(), { version: VERSION, protocol: PROTOCOL_VERSION, pid: process.pid, listenFd: server.listenFd(), nextEventSeq: server.nextEventSeq() }));
     next = new NewServer(server.socketPath, target, server.env, collected.descriptors);
-    server.log(`upgrade: started ${target.entry} (pid ${next.pid ?? '?'}) to take over ${panes.length} panes`);
+    server.log(`upgrade: held ${panes.length} panes still and described them in ${Math.round(performance.now() - started)} ms; started ${target.entry} (pid ${next.pid ?? '?'}) to take them over`);
     next.send(collected.message);
     const ready = await next.next('ready', HANDOVER_READY_TIMEOUT_MS);
     committed = true;

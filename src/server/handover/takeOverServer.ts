@@ -29,15 +29,19 @@ import { LiveSettings } from '../settings/liveSettings.js';
 import { MessageQueue } from './messageQueue.js';
 
 export async function takeOverServer(socketPath: string): Promise<void> {
-  const started = performance.now();
+  // performance.now() counts from this process's start: node's own start is part of an upgrade's time.
   const serverLog = openServerLog(serverLogPath(socketPath), rotatedLogPath(socketPath));
   captureProcessOutput(serverLog);
   const log = serverLog.message;
   const old = new OldServer();
   let prepared: Prepared;
+  let received = 0;
+  let rebuilt = 0;
   try {
     const message = parseHandoverMessage(await old.next(HANDOVER_STATE_TIMEOUT_MS));
+    received = performance.now();
     prepared = await prepare(socketPath, message, log);
+    rebuilt = performance.now();
   } catch (error) {
     return old.fail(`cannot take over: ${(error as Error).message}`, log);
   }
@@ -51,8 +55,11 @@ export async function takeOverServer(socketPath: string): Promise<void> {
   }
   old.send({ t: 'serving' });
   const { server, message } = prepared;
-  const ms = Math.round(performance.now() - started);
-  log(`tessera server ${process.pid} listening on ${socketPath} (took over from tessera ${message.from.version}, pid ${message.from.pid}: ${prepared.ptys.size} programs kept, ${ms} ms)`);
+  const at = (ms: number) => `${Math.round(ms)} ms`;
+  log(
+    `tessera server ${process.pid} listening on ${socketPath} (took over from tessera ${message.from.version}, pid ${message.from.pid}: ${prepared.ptys.size} programs kept; ` +
+      `the state came ${at(received)} after this process started, was rebuilt ${at(rebuilt)} in, serving ${at(performance.now())} in)`,
+  );
   serveUntilStopped(server, socketPath, log);
 }
 
