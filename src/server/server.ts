@@ -22,7 +22,7 @@ import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { runCommandLine, type CommandLineOutcome } from './commands/commandLine.js';
-import { handleConnection, type ConnectionHandlers } from './connection.js';
+import { handleConnection, type ConnectionControl, type ConnectionHandlers } from './connection.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
@@ -110,6 +110,8 @@ export class Server {
   private handoverGate: ((socket: net.Socket) => void) | undefined;
   /** An upgrade is under way: control commands are refused (and asked again by their clients). */
   private refusingCommands = false;
+  /** Every connection being handled (an upgrade passes on those that sent nothing yet). */
+  private readonly connections = new Set<ConnectionControl>();
   /** The server this one took over from in an upgrade (server-info). */
   private takenOver: { version: string; pid: number; at: string } | undefined;
 
@@ -334,6 +336,16 @@ export class Server {
         if (this.listener) pauseOnConnect(this.listener, false);
       },
       serve: (socket) => this.acceptForwarded(socket),
+      unreadConnections: () => {
+        const unread: net.Socket[] = [];
+        for (const control of [...this.connections]) {
+          const socket = control.letGoUnread();
+          if (!socket) continue;
+          this.connections.delete(control);
+          unread.push(socket);
+        }
+        return unread;
+      },
       endClients: (reason) => {
         for (const client of [...this.clients]) client.end(`[tessera: ${reason}]`, 0);
         this.events.endReaders(reason);
@@ -401,12 +413,14 @@ export class Server {
     // A client's keys and a script's commands are work whose garbage is collected once they stop.
     memoryRelease.noteActivity();
     socket.on('data', () => memoryRelease.noteActivity());
-    handleConnection(socket, {
+    const control = handleConnection(socket, {
       request: (message) => this.request(message),
       attach: (message, transport) => this.attach(message, transport),
       events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
     }, this.budget);
+    this.connections.add(control);
+    socket.once('close', () => this.connections.delete(control));
   }
 
   /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.js';
 import { VERSION } from '../../src/version.js';
-import { buildOtherVersion, type OtherBuild } from '../helpers/otherBuild.js';
+import { buildOtherVersion, type OtherBuild, type SourcePatch } from '../helpers/otherBuild.js';
 import { OuterTerminal, PROMPT_PATTERN, TesseraSandbox, WAIT_TIMEOUT_MS, eventually, isAlive, type PaneJson } from '../helpers/outerTerminal.js';
 
 /** Building the other version takes seconds, more on a loaded machine. */
@@ -19,6 +19,24 @@ const BUILD_TIMEOUT_MS = 600_000;
 /** A test runs dozens of commands of two builds (each a node start): minutes on a loaded machine. */
 const TEST_TIMEOUT_MS = 300_000;
 const NEXT_VERSION = `${VERSION}-next`;
+
+/**
+ * Hooks in the next version's sources, for this file only: its server waits for a file before it
+ * says `ready` (so a test can connect while the old server holds everything), or fails right after
+ * it started reading the PTYs (the last moment it can fail).
+ */
+const TEST_HOOKS: SourcePatch[] = [
+  {
+    file: 'src/server/handover/takeOverServer.ts',
+    pattern: /^ {2}old\.send\(\{ t: 'ready',/m,
+    replacement: "  while (process.env.TESSERA_TEST_READY_GATE && !fs.existsSync(process.env.TESSERA_TEST_READY_GATE)) await new Promise((r) => setTimeout(r, 20));\n  old.send({ t: 'ready',",
+  },
+  {
+    file: 'src/server/handover/takeOverServer.ts',
+    pattern: /^ {2}for \(const pty of ptys\.values\(\)\) pty\.start\(\);$/m,
+    replacement: "  for (const pty of ptys.values()) pty.start();\n  if (process.env.TESSERA_TEST_FAIL_SERVING) throw new Error('the test made it fail after it took the PTYs');",
+  },
+];
 
 let root: string;
 let next: OtherBuild;
@@ -28,7 +46,7 @@ let sandbox: TesseraSandbox;
 
 beforeAll(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-upgrade-')));
-  next = await buildOtherVersion(root, { version: NEXT_VERSION, protocol: PROTOCOL_VERSION + 1 });
+  next = await buildOtherVersion(root, { version: NEXT_VERSION, protocol: PROTOCOL_VERSION + 1, patches: TEST_HOOKS });
   const brokenRoot = path.join(root, 'broken');
   fs.mkdirSync(brokenRoot);
   for (const entry of ['bin', 'dist', 'package.json']) fs.cpSync(path.join(next.dist, '..', entry), path.join(brokenRoot, entry), { recursive: true });
@@ -46,6 +64,28 @@ const terminals: OuterTerminal[] = [];
 beforeEach(() => {
   sandbox = new TesseraSandbox();
 });
+
+/** A sandbox of its own for a test that needs variables in the server's environment (the hooks above). */
+async function sandboxWith(env: Record<string, string>): Promise<void> {
+  await sandbox.cleanup();
+  sandbox = new TesseraSandbox(env);
+}
+
+/** Sockets a process holds (its accepted connections among them). */
+function socketsOf(pid: number): number {
+  return fs.readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
+async function serverLog(): Promise<string> {
+  const dir = path.join(sandbox.env.TESSERA_TMPDIR, fs.readdirSync(sandbox.env.TESSERA_TMPDIR)[0]);
+  return fs.readFileSync(path.join(dir, `${sandbox.socketName}.log`), 'utf8');
+}
 
 afterEach(async () => {
   for (const t of terminals.splice(0)) t.dispose();
@@ -199,5 +239,55 @@ describe('tessera upgrade', () => {
     // And a working new version still moves it afterwards.
     expect((await runBuild(next.bin, ['upgrade'])).code).toBe(0);
     expect(shape(JSON.parse(await nextOk(['list-panes', '--json'])) as PaneJson[])).toEqual(shape(panes));
+  }, TEST_TIMEOUT_MS);
+
+  it('a client that connects while everything is held waits, and is answered by the new server', async () => {
+    const gate = path.join(os.tmpdir(), `tessera-upgrade-gate-${process.pid}-${Date.now()}`);
+    await sandboxWith({ TESSERA_TEST_READY_GATE: gate });
+    try {
+      const dir = path.join(sandbox.root, 'delta');
+      fs.mkdirSync(dir);
+      await sandbox.cliOk(['new', '-d', '-s', 'delta', '-c', dir]);
+      const before = await sandbox.listPanes();
+      const oldPid = (JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number }).pid;
+      const upgrading = runBuild(next.bin, ['upgrade']);
+      await eventually(serverLog, (log) => log.includes('to take them over'));
+      // The old server holds everything and the new one waits at the gate: these connect and wait.
+      const sockets = socketsOf(oldPid);
+      const oldClient = sandbox.cli(['server-info', '--json']);
+      const newClient = runBuild(next.bin, ['list-panes', '--json']);
+      await eventually(() => socketsOf(oldPid), (count) => count >= sockets + 2);
+      fs.writeFileSync(gate, '');
+      expect((await upgrading).code).toBe(0);
+      const answered = await oldClient;
+      expect(answered.code, answered.stderr).toBe(0);
+      expect(JSON.parse(answered.stdout)).toMatchObject({ version: NEXT_VERSION, takenOver: { pid: oldPid } });
+      const listed = await newClient;
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(shape(JSON.parse(listed.stdout) as PaneJson[])).toEqual(shape(before));
+      expect(await serverLog()).toMatch(/upgrade: .*passed on 2 connections/);
+    } finally {
+      fs.rmSync(gate, { force: true });
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('a new server that fails after it began reading the PTYs gives them back: the old one serves every pane again', async () => {
+    await sandboxWith({ TESSERA_TEST_FAIL_SERVING: '1' });
+    const { attached, panes } = await twoWorkspaces();
+    const oldPid = (JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number }).pid;
+    const failed = await runBuild(next.bin, ['upgrade']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('the test made it fail after it took the PTYs');
+    expect(failed.stderr).toContain('every pane goes on running in this one');
+    // Its clients had been told to attach again; the panes did not notice.
+    await attached.waitFor("run 'tessera' to attach again");
+    expect(JSON.parse(await sandbox.cliOk(['server-info', '--json']))).toMatchObject({ pid: oldPid, version: VERSION });
+    expect(shape(await sandbox.listPanes())).toEqual(shape(panes));
+    for (const pane of panes) {
+      await sandbox.cliOk(['send-keys', '-t', String(pane.id), 'echo back-$$', 'Enter']);
+      await eventually(() => capture(undefined, pane.id), (text) => text.includes(`back-${pane.pid}`));
+    }
+    const again = open(['attach', '-t', 'alpha']);
+    await again.waitFor(`back-${panes[0].pid}`);
   }, TEST_TIMEOUT_MS);
 });

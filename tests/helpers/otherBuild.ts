@@ -18,8 +18,15 @@ export interface OtherBuild {
   version: string;
 }
 
+/** A change to one source file of the copy (a test's hook); the pattern must be found. */
+export interface SourcePatch {
+  file: string;
+  pattern: RegExp;
+  replacement: string;
+}
+
 /** Builds the copy in `root`/tessera; the build takes a few seconds (more on a loaded machine). */
-export async function buildOtherVersion(root: string, options: { version: string; protocol?: number }): Promise<OtherBuild> {
+export async function buildOtherVersion(root: string, options: { version: string; protocol?: number; patches?: SourcePatch[] }): Promise<OtherBuild> {
   const copy = path.join(root, 'tessera');
   fs.mkdirSync(copy, { recursive: true });
   for (const entry of SOURCES) fs.cpSync(path.join(REPO_ROOT, entry), path.join(copy, entry), { recursive: true });
@@ -28,6 +35,7 @@ export async function buildOtherVersion(root: string, options: { version: string
   if (options.protocol !== undefined) {
     rewrite(path.join(copy, 'src/protocol/messages.ts'), /export const PROTOCOL_VERSION = \d+;/, `export const PROTOCOL_VERSION = ${options.protocol};`);
   }
+  for (const patch of options.patches ?? []) rewrite(path.join(copy, patch.file), patch.pattern, patch.replacement);
   await new Promise<void>((resolve, reject) => {
     execFile(process.execPath, ['scripts/build.mjs'], { cwd: copy, timeout: 600_000 }, (error, _stdout, stderr) =>
       error ? reject(new Error(`building the other version failed: ${stderr}`)) : resolve(),

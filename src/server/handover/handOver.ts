@@ -60,6 +60,8 @@ export interface HandingServer {
   serve(socket: net.Socket): void;
   /** Ends every attached client and event reader, saying why. */
   endClients(reason: string): void;
+  /** Lets go of the connections that sent nothing yet (connected a moment before the hold): they are passed on. */
+  unreadConnections(): net.Socket[];
 }
 
 let underWay = false;
@@ -94,7 +96,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     next.send({ t: 'go', input });
     const newServer = next;
     pass = (socket) => newServer.forward(socket);
-    for (const socket of waiting.splice(0)) pass(socket);
+    for (const socket of [...server.unreadConnections(), ...waiting.splice(0)]) pass(socket);
     await next.next('serving', HANDOVER_SERVING_TIMEOUT_MS);
     const result: HandoverResult = {
       from: { version: VERSION, pid: process.pid },
@@ -104,8 +106,8 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
       programs: collected.ptys.size,
       ms: Math.round(performance.now() - started),
     };
-    server.log(`upgrade: tessera ${ready.version} (pid ${ready.pid}) serves ${panes.length} panes after ${result.ms} ms; this server exits`);
-    exitOnceForwarded(newServer);
+    server.log(`upgrade: tessera ${ready.version} (pid ${ready.pid}) serves ${panes.length} panes after ${result.ms} ms`);
+    exitOnceForwarded(newServer, server.log);
     return result;
   } catch (error) {
     const reason = (error as Error).message;
@@ -143,9 +145,10 @@ async function freeze(panes: Pane[], collect: () => CollectedHandover): Promise<
  * Never through the usual shutdown, which would end every pane; and never closing the listening
  * socket, which would remove its file from under the new server.
  */
-function exitOnceForwarded(next: NewServer): void {
+function exitOnceForwarded(next: NewServer, log: (text: string) => void): void {
   setImmediate(() => {
     void next.whenForwarded().then(() => {
+      log(`upgrade: passed on ${next.passed} connections that came meanwhile; this server exits`);
       next.letGo();
       process.exit(0);
     });

@@ -25,6 +25,8 @@ export class NewServer {
   readonly process: ChildProcess;
   private readonly replies = new MessageQueue<HandoverReply>();
   private forwarding = 0;
+  /** Connections passed on so far. */
+  passed = 0;
   private readonly forwarded = new Set<() => void>();
 
   /** Starts `target` on `socketPath`, inheriting `descriptors` from FIRST_HANDED_FD on. */
@@ -85,6 +87,7 @@ export class NewServer {
       return;
     }
     this.forwarding++;
+    this.passed++;
     this.process.send({ t: 'connection' } satisfies HandoverCommand, socket, () => {
       this.forwarding--;
       if (this.forwarding === 0) for (const done of [...this.forwarded]) done();

@@ -111,13 +111,14 @@ function checkDescriptors(message: HandoverMessage): void {
 /** Takes over for real: input the old server held, the PTYs, the pid records, the records, the socket, the lock. */
 async function serve(socketPath: string, prepared: Prepared, input: { pane: number; data: string }[], old: OldServer): Promise<void> {
   const { server, ptys, message } = prepared;
+  old.onConnection((socket) => server.acceptForwarded(socket));
+  await server.listenOn(message.listenFd);
+  // From here on nothing waits: no client is served before every PTY is read again.
   for (const entry of input) ptys.get(entry.pane)?.queueInput(Buffer.from(entry.data, 'base64'));
   for (const pty of ptys.values()) pty.start();
   const pids = openPidRecords(serverStateDir(socketPath));
   server.recordPids(pids.records, ptys);
   for (const workspace of server.registry.list()) server.registry.saveNow(workspace);
-  old.onConnection((socket) => server.acceptForwarded(socket));
-  await server.listenOn(message.listenFd);
   const lock = takeOverServerLock(serverStateDirectory(socketPath));
   process.on('exit', () => lock.release());
 }
@@ -126,13 +127,15 @@ async function serve(socketPath: string, prepared: Prepared, input: { pane: numb
 class OldServer {
   private readonly messages = new MessageQueue<unknown>();
   private connection: ((socket: net.Socket) => void) | undefined;
+  private readonly early: net.Socket[] = [];
 
   constructor() {
     process.on('message', (value: unknown, handle: unknown) => {
       if (handle instanceof net.Socket) {
-        // A client that connected during the handover, passed on with its socket.
+        // A client that connected during the handover, passed on with its socket: served once this
+        // server serves (it can come with `go`, before that is acted on).
         if (this.connection) this.connection(handle);
-        else handle.destroy();
+        else this.early.push(handle);
         return;
       }
       this.messages.push(value);
@@ -147,6 +150,7 @@ class OldServer {
 
   onConnection(accept: (socket: net.Socket) => void): void {
     this.connection = accept;
+    for (const socket of this.early.splice(0)) accept(socket);
   }
 
   next(timeoutMs: number): Promise<unknown> {
