@@ -87,6 +87,9 @@ export class Pane {
   /** The program running in the foreground of a shell pane (shown in its title), if any. */
   private foreground: string | undefined;
   private lastCwd: string;
+  /** A screen taken over in an upgrade is still being drawn again (sizes wait for it). */
+  private restoring = false;
+  private sizeAfterRestore: { cols: number; rows: number } | undefined;
 
   constructor(launch: PaneLaunch) {
     this.id = launch.id;
@@ -137,11 +140,16 @@ export class Pane {
     }
     this.flow = connectFlowControl(this.pty, this.emulator);
     this.input = new PaneInput(this.pty, () => this.emitMeta());
-    this.resizer = debounceResize((cols, rows) => {
-      this.emulator.resize(cols, rows);
-      this.pty.resize(cols, rows);
-      this.emitScreen();
-    });
+    this.resizer = debounceResize((cols, rows) => this.applySize(cols, rows));
+    if (adopted) {
+      this.restoring = true;
+      void this.emulator.whenParsed().then(() => {
+        this.restoring = false;
+        const size = this.sizeAfterRestore;
+        this.sizeAfterRestore = undefined;
+        if (size) this.applySize(size.cols, size.rows);
+      });
+    }
     this.status = paneStatus(this.facts());
     this.disposables.push(
       this.input,
@@ -251,6 +259,17 @@ export class Pane {
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */
   resize(cols: number, rows: number): void {
     this.resizer.request(cols, rows);
+  }
+
+  private applySize(cols: number, rows: number): void {
+    // A screen taken over in an upgrade is drawn at the size it was exported at: a new size waits for it.
+    if (this.restoring) {
+      this.sizeAfterRestore = { cols, rows };
+      return;
+    }
+    this.emulator.resize(cols, rows);
+    this.pty.resize(cols, rows);
+    this.emitScreen();
   }
 
   /** Applies a pending resize now (so a client that just attached draws at the right size). */

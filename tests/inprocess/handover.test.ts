@@ -6,7 +6,10 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHandoverMessage, type HandoverMessage } from '../../src/protocol/handover.js';
-import { collectHandover } from '../../src/server/handover/collect.js';
+import { describeHandover, handedDescriptors } from '../../src/server/handover/collect.js';
+import { captureScreen } from '../../src/term/capture.js';
+import { Emulator } from '../../src/term/emulator.js';
+import { DEFAULT_SETTINGS } from '../../src/store/settingsDefaults.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import { fakeShell, SHELL_PROMPT } from '../harness/programs.js';
 import { ScriptedPty } from '../harness/scriptedPty.js';
@@ -42,7 +45,8 @@ const screen = async (s: InProcessServer, pane: number) => (await s.request('cap
 /** The message as it travels: JSON through the IPC channel, then checked. */
 function described(s: InProcessServer): HandoverMessage {
   const registry = s.server.registry;
-  const { message } = collectHandover(registry.list(), registry.recentNames(), { version: '0.0.1', protocol: 1, pid: 4242, listenFd: 9, nextEventSeq: s.server.events.next });
+  const handed = handedDescriptors(registry.list().flatMap((w) => w.orderedPanes()), 9);
+  const message = describeHandover(registry.list(), registry.recentNames(), { version: '0.0.1', protocol: 1, pid: 4242, nextEventSeq: s.server.events.next }, handed);
   return parseHandoverMessage(JSON.parse(JSON.stringify(message)));
 }
 
@@ -112,5 +116,33 @@ describe('taking over from another server', () => {
     const b = await a.restart();
     server = b;
     expect(() => b.server.takeOver(message, () => new ScriptedPty({ file: '/bin/sh', args: [], cwd: '/', env: {}, cols: 80, rows: 24 }, fakeShell()))).toThrow(/was not handed over/);
+  });
+
+  it('draws each screen at the size it had before a client of another size resizes the pane', async () => {
+    const a = await InProcessServer.start();
+    server = a;
+    const client = a.attach({ cols: 100, rows: 30 });
+    await client.waitFor(SHELL_PROMPT);
+    const [pane] = (await panes(a)).map((p) => p.id);
+    for (let i = 0; i < 40; i++) await a.request('send-keys', { pane: String(pane), keys: [`echo line-${i}-${'x'.repeat(60)}`, 'Enter'] });
+    await client.waitFor(() => client.text().includes('line-39-'), 'the last line');
+    const message = described(a);
+    const b = await a.restart();
+    server = b;
+    b.server.takeOver(message, (p) => new ScriptedPty({ file: '/bin/sh', args: [], cwd: '/', env: {}, cols: p.cols, rows: p.rows }, { input: fakeShell().input }));
+    // At once, before the screen is drawn again: a narrower client.
+    const narrow = b.attach({ workspace: 'project', cols: 50, rows: 20 });
+    b.server.registry.findPane(pane)?.pane.flushResize(); // the new size now, not after the resize delay
+    await until(async () => (await panes(b))[0]?.cols === 50, 'the pane to take the narrow size, once its screen is drawn');
+    // As if drawn at its own size first, then resized: what a terminal of the old size would show after the same resize.
+    const row = (await panes(b))[0] as PaneRow & { cols: number; rows: number; cursor: { x: number; y: number } };
+    const reference = new Emulator({ cols: message.workspaces[0].panes[0].cols, rows: message.workspaces[0].panes[0].rows, scrollback: DEFAULT_SETTINGS.scrollback });
+    await new Promise<void>((resolve) => reference.write(message.workspaces[0].panes[0].screen, resolve));
+    reference.resize(row.cols, row.rows);
+    expect((await b.request('capture-pane', { pane: String(pane), start: '-' })) as string).toBe(captureScreen(reference, { ansi: false, start: '-' }));
+    expect(row.cursor).toEqual({ x: reference.cursorX, y: reference.cursorY });
+    expect(reference.cursorX).toBe(SHELL_PROMPT.length);
+    reference.dispose();
+    await narrow.waitFor('line-39-');
   });
 });

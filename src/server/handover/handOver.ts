@@ -19,7 +19,7 @@ import { VERSION } from '../../version.js';
 import type { Pane } from '../pane.js';
 import { RefusedError } from '../refusedError.js';
 import type { Workspace } from '../workspace.js';
-import { collectHandover, type CollectedHandover } from './collect.js';
+import { describeHandover, handedDescriptors, type HandedDescriptors } from './collect.js';
 import { NewServer, type HandoverTarget } from './newServer.js';
 import { notReadyToMove } from './paneState.js';
 
@@ -73,7 +73,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
   const waiting: net.Socket[] = [];
   let pass: ((socket: net.Socket) => void) | undefined;
   let panes: Pane[] = [];
-  let collected: CollectedHandover | undefined;
+  let handed: HandedDescriptors | undefined;
   let next: NewServer | undefined;
   let committed = false;
   try {
@@ -85,14 +85,18 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     const notReady = panes.map(notReadyToMove).find((problem) => problem !== undefined);
     if (notReady !== undefined) throw new RefusedError(`not now: ${notReady}; try again in a moment`);
     server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
-    collected = await freeze(panes, () => collectHandover(workspaces, server.recent(), { version: VERSION, protocol: PROTOCOL_VERSION, pid: process.pid, listenFd: server.listenFd(), nextEventSeq: server.nextEventSeq() }));
-    next = new NewServer(server.socketPath, target, server.env, collected.descriptors);
+    handed = handedDescriptors(panes, server.listenFd());
+    for (const pane of panes) pane.handover?.hold();
+    // Node starts the new server while this one describes the panes.
+    next = new NewServer(server.socketPath, target, server.env, handed.descriptors);
+    await Promise.all(panes.map((pane) => pane.emulator.whenParsed()));
+    const origin = { version: VERSION, protocol: PROTOCOL_VERSION, pid: process.pid, nextEventSeq: server.nextEventSeq() };
+    next.send(describeHandover(workspaces, server.recent(), origin, handed));
     server.log(`upgrade: held ${panes.length} panes still and described them in ${Math.round(performance.now() - started)} ms; started ${target.entry} (pid ${next.pid ?? '?'}) to take them over`);
-    next.send(collected.message);
     const ready = await next.next('ready', HANDOVER_READY_TIMEOUT_MS);
     committed = true;
     server.endClients(`the server is now tessera ${ready.version}; run 'tessera' to attach again`);
-    const input = [...collected.ptys].map(([pane, pty]) => ({ pane, data: pty.heldInput().toString('base64') })).filter((entry) => entry.data !== '');
+    const input = [...handed.ptys].map(([pane, { pty }]) => ({ pane, data: pty.heldInput().toString('base64') })).filter((entry) => entry.data !== '');
     next.send({ t: 'go', input });
     const newServer = next;
     pass = (socket) => newServer.forward(socket);
@@ -103,7 +107,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
       to: { version: ready.version, protocol: ready.protocol, pid: ready.pid },
       workspaces: workspaces.length,
       panes: panes.length,
-      programs: collected.ptys.size,
+      programs: handed.ptys.size,
       ms: Math.round(performance.now() - started),
     };
     server.log(`upgrade: tessera ${ready.version} (pid ${ready.pid}) serves ${panes.length} panes after ${result.ms} ms`);
@@ -131,13 +135,6 @@ async function commandsDone(server: HandingServer): Promise<void> {
     if (Date.now() > deadline) throw new RefusedError(`not now: ${server.commandsRunning() - 1} other commands were still running after ${HANDOVER_QUIET_TIMEOUT_MS / 1000} s; try again once they are done`);
     await new Promise((resolve) => setTimeout(resolve, HANDOVER_QUIET_POLL_MS));
   }
-}
-
-/** Holds every PTY still, lets each emulator parse what was read, then collects the state. */
-async function freeze(panes: Pane[], collect: () => CollectedHandover): Promise<CollectedHandover> {
-  for (const pane of panes) pane.handover?.hold();
-  await Promise.all(panes.map((pane) => pane.emulator.whenParsed()));
-  return collect();
 }
 
 /**

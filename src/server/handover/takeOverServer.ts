@@ -70,7 +70,7 @@ interface Prepared {
   ptys: Map<number, AdoptedPty>;
 }
 
-/** Everything rebuilt, nothing read, written or bound. */
+/** Everything rebuilt (the screens being drawn again), nothing read, written or bound. */
 async function prepare(socketPath: string, message: HandoverMessage, log: (text: string) => void): Promise<Prepared> {
   checkDescriptors(message);
   const settings = new LiveSettings(process.env, log);
@@ -86,9 +86,9 @@ async function prepare(socketPath: string, message: HandoverMessage, log: (text:
     ptys.set(pane.id, pty);
     return pty;
   };
+  // Each screen is queued for its emulator, ahead of anything the program writes later; it is drawn
+  // while the old server lets go (a pane waits for it before it takes another size).
   server.takeOver(message, programFor);
-  // Every screen replayed before `ready`: a screen this version cannot draw fails the upgrade, not the pane.
-  await Promise.all(server.registry.list().flatMap((w) => [...w.panes.values()].map((pane) => pane.emulator.whenParsed())));
   return { server, message, ptys };
 }
 
