@@ -22,6 +22,8 @@ afterEach(async () => {
 
 interface PaneRow {
   id: number;
+  cols: number;
+  rows: number;
   workspace: string;
   title: string;
   status: string;
