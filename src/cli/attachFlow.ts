@@ -4,6 +4,7 @@ import { runAttachedClient } from '../client/attach.js';
 import { connectOrStartServer, connectToServer } from '../client/connect.js';
 import { sendRequest } from '../client/request.js';
 import { readProtocolRefusal } from '../protocol/messages.js';
+import { VERSION } from '../version.js';
 import type { UpgradeResult } from '../commands/upgrade.js';
 import type { CliContext } from './command.js';
 import { confirmNesting } from './nesting.js';
@@ -28,6 +29,7 @@ export async function attachTerminal(
       : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
     let olderServer = false;
     const code = await runAttachedClient(socket, {
+      version: VERSION,
       workspace: options.workspace,
       createCwd: options.createCwd,
       env: ctx.env,

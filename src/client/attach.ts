@@ -11,6 +11,8 @@ import { LEAVE_TIMEOUT_MS } from '../limits.js';
 import { visibleText } from '../term/visibleText.js';
 
 export interface AttachOptions {
+  /** This client's tessera version (told to the server). */
+  version?: string;
   workspace?: string;
   createCwd?: string;
   env: NodeJS.ProcessEnv;
@@ -119,6 +121,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     const hello: AttachMessage = {
       t: 'attach',
       protocol: PROTOCOL_VERSION,
+      version: options.version,
       workspace: options.workspace,
       createCwd: options.createCwd,
       cols: stdout.columns || 80,

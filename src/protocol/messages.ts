@@ -47,6 +47,8 @@ export interface OutputTerminal {
 export interface AttachMessage {
   t: 'attach';
   protocol: number;
+  /** The client's tessera version: a server of another version says how to move to it (absent from older clients). */
+  version?: string;
   /** Workspace to show; the default workspace when absent. */
   workspace?: string;
   /** Create the workspace when it does not exist yet (the no-argument `tessera`). */
@@ -116,6 +118,7 @@ export function parseClientMessage(value: unknown): ClientMessage {
       return {
         t: 'attach',
         protocol: int(m.protocol, 'protocol', 0, 1_000_000),
+        version: optStr(m.version, 'version', 64),
         workspace: optStr(m.workspace, 'workspace', 256),
         createCwd: optStr(m.createCwd, 'createCwd'),
         cols: int(m.cols, 'cols', 1, MAX_TERMINAL_COLS),

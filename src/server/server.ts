@@ -456,7 +456,7 @@ export class Server {
     );
     this.clients.add(session);
     this.applySizes();
-    session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
+    session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0] ?? otherVersion(message.version));
     // While an upgrade holds everything still, keys and sizes are let go: the panes' state is being copied.
     return {
       input: (data) => {
@@ -563,6 +563,12 @@ function takeNotice(workspace: Workspace): string | undefined {
   const notice = workspace.notice;
   workspace.notice = undefined;
   return notice;
+}
+
+/** A client of another version (a new one installed): how to move every pane to it. */
+function otherVersion(client: string | undefined): string | undefined {
+  if (client === undefined || client === VERSION) return undefined;
+  return `this server runs tessera ${VERSION}, this client is ${client}: 'tessera upgrade' moves every pane to ${client} without ending any`;
 }
 
 /** net.Server's option, read at each accept (Node documents it for passing sockets to other processes; its typings lack the property). */

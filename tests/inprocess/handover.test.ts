@@ -10,6 +10,7 @@ import { describeHandover, handedDescriptors } from '../../src/server/handover/c
 import { captureScreen } from '../../src/term/capture.js';
 import { Emulator } from '../../src/term/emulator.js';
 import { DEFAULT_SETTINGS } from '../../src/store/settingsDefaults.js';
+import { VERSION } from '../../src/version.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import { fakeShell, SHELL_PROMPT } from '../harness/programs.js';
 import { ScriptedPty } from '../harness/scriptedPty.js';
@@ -146,5 +147,15 @@ describe('taking over from another server', () => {
     expect(reference.cursorX).toBe(SHELL_PROMPT.length);
     reference.dispose();
     await narrow.waitFor('line-39-');
+  });
+
+  it('tells a client of another version, in its status bar, how to move every pane to it', async () => {
+    const s = await InProcessServer.start();
+    server = s;
+    const same = s.attach({ version: VERSION });
+    await same.waitFor(SHELL_PROMPT);
+    expect(same.text()).not.toContain('tessera upgrade');
+    const newer = s.attach({ version: '99.0.0', cols: 140 });
+    await newer.waitFor(`this server runs tessera ${VERSION}, this client is 99.0.0: 'tessera upgrade' moves every pane to 99.0.0`);
   });
 });
