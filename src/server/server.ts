@@ -22,7 +22,7 @@ import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { runCommandLine, type CommandLineOutcome } from './commands/commandLine.js';
-import { handleConnection, type ConnectionControl, type ConnectionHandlers } from './connection.js';
+import { handleConnection, type ConnectionHandlers } from './connection.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
@@ -51,12 +51,13 @@ import { EventStream } from './events/eventStream.js';
 import { watchPaneEvents } from './events/paneEvents.js';
 import { Notifier } from './notifications/notifier.js';
 import { NotifyCommandRunner } from './notifications/notifyCommand.js';
-import { HANDOVER_BUSY, type HandoverMessage } from '../protocol/handover.js';
+import type { HandoverMessage } from '../protocol/handover.js';
 import type { PtyProcess } from '../pty/ptyProcess.js';
 import type { PidRecords } from '../pty/pidRecords.js';
 import { handOver, type HandingServer, type HandoverResult, type HandoverTarget } from './handover/handOver.js';
 import { adoptWorkspace, type ProgramFor } from './handover/adoptWorkspace.js';
 import { readHandedRecord } from './handover/handedRecord.js';
+import { HandoverGate } from './handover/handoverGate.js';
 
 /** What an attached client's connection passes on: its keys, its size, its going away. */
 export type AttachedClient = ReturnType<ConnectionHandlers['attach']>;
@@ -106,12 +107,8 @@ export class Server {
   readonly events = new EventStream(EVENT_RING_SIZE, EVENT_READER_BACKLOG_BYTES);
   private readonly notifier: Notifier;
   private readonly factory: PaneFactory;
-  /** While an upgrade hands everything over: where new connections go instead (see handover/). */
-  private handoverGate: ((socket: net.Socket) => void) | undefined;
-  /** An upgrade is under way: control commands are refused (and asked again by their clients). */
-  private refusingCommands = false;
-  /** Every connection being handled (an upgrade passes on those that sent nothing yet). */
-  private readonly connections = new Set<ConnectionControl>();
+  /** What an upgrade lets through while it moves the panes (see handover/). */
+  private readonly gate = new HandoverGate(() => this.listener);
   /** The server this one took over from in an upgrade (server-info). */
   private takenOver: { version: string; pid: number; at: string } | undefined;
 
@@ -310,6 +307,7 @@ export class Server {
   /** What the handover needs of this server (old side). */
   private handing(): HandingServer {
     return {
+      ...this.gate.handing(),
       socketPath: this.socketPath,
       env: this.env,
       log: this.log,
@@ -321,31 +319,7 @@ export class Server {
       workspaces: () => this.registry.list(),
       recent: () => this.registry.recentNames(),
       nextEventSeq: () => this.events.next,
-      commandsRunning: () => this.running,
-      refuseCommands: () => {
-        this.refusingCommands = true;
-      },
-      freeze: (gate) => {
-        this.handoverGate = gate;
-        // Held connections must not be read: the new server reads them from their first byte.
-        if (this.listener) pauseOnConnect(this.listener, true);
-      },
-      thaw: () => {
-        this.refusingCommands = false;
-        this.handoverGate = undefined;
-        if (this.listener) pauseOnConnect(this.listener, false);
-      },
       serve: (socket) => this.acceptForwarded(socket),
-      unreadConnections: () => {
-        const unread: net.Socket[] = [];
-        for (const control of [...this.connections]) {
-          const socket = control.letGoUnread();
-          if (!socket) continue;
-          this.connections.delete(control);
-          unread.push(socket);
-        }
-        return unread;
-      },
       endClients: (reason) => {
         for (const client of [...this.clients]) client.end(`[tessera: ${reason}]`, 0);
         this.events.endReaders(reason);
@@ -379,7 +353,8 @@ export class Server {
   }
 
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
-    if (this.stopping) return;
+    // Its panes belong to the server it handed them to: stopping now (a SIGTERM) must not end them.
+    if (this.stopping || this.gate.panesGiven) return;
     this.stopping = true;
     this.settings.dispose();
     this.loopDelay.dispose();
@@ -408,7 +383,7 @@ export class Server {
   lastConnectionAt = performance.now();
 
   private accept(socket: net.Socket): void {
-    if (this.handoverGate) return this.handoverGate(socket);
+    if (this.gate.held(socket)) return;
     this.lastConnectionAt = performance.now();
     // A client's keys and a script's commands are work whose garbage is collected once they stop.
     memoryRelease.noteActivity();
@@ -419,8 +394,7 @@ export class Server {
       events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
     }, this.budget);
-    this.connections.add(control);
-    socket.once('close', () => this.connections.delete(control));
+    this.gate.track(control, socket);
   }
 
   /**
@@ -460,10 +434,10 @@ export class Server {
     // While an upgrade holds everything still, keys and sizes are let go: the panes' state is being copied.
     return {
       input: (data) => {
-        if (!this.handoverGate) session.input(data);
+        if (this.gate.open) session.input(data);
       },
       resize: (cols, rows) => {
-        if (!this.handoverGate) session.resize(cols, rows);
+        if (this.gate.open) session.resize(cols, rows);
       },
       gone: () => {
         if (this.clients.has(session)) {
@@ -491,27 +465,16 @@ export class Server {
 
   /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
   async request(message: RequestMessage): Promise<unknown> {
-    if (this.refusingCommands) throw new RefusedError(HANDOVER_BUSY);
-    const command = SERVER_COMMANDS.get(message.command);
-    if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    return this.counted(() => command.run(message.args, this.commandContext(message.cwd, message.callerPane)));
+    return this.gate.command(() => {
+      const command = SERVER_COMMANDS.get(message.command);
+      if (!command) throw new RefusedError(`unknown command '${message.command}'`);
+      return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+    });
   }
 
   /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
-    return this.counted(() => runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane))));
-  }
-
-  /** Commands running now (an upgrade waits for the others to finish: their work must move too). */
-  private running = 0;
-
-  private async counted<T>(run: () => T | Promise<T>): Promise<T> {
-    this.running++;
-    try {
-      return await run();
-    } finally {
-      this.running--;
-    }
+    return this.gate.command(() => runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane))), false);
   }
 
   private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {
@@ -569,9 +532,4 @@ function takeNotice(workspace: Workspace): string | undefined {
 function otherVersion(client: string | undefined): string | undefined {
   if (client === undefined || client === VERSION) return undefined;
   return `this server runs tessera ${VERSION}, this client is ${client}: 'tessera upgrade' moves every pane to ${client} without ending any`;
-}
-
-/** net.Server's option, read at each accept (Node documents it for passing sockets to other processes; its typings lack the property). */
-function pauseOnConnect(server: net.Server, paused: boolean): void {
-  (server as unknown as { pauseOnConnect: boolean }).pauseOnConnect = paused;
 }

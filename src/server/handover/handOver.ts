@@ -54,6 +54,8 @@ export interface HandingServer {
   refuseCommands(): void;
   /** Holds still: connections from now on go to `gate` (unread), clients' keys and sizes are ignored. */
   freeze(gate: (socket: net.Socket) => void): void;
+  /** The new server takes over now: stopping this one (a signal) must not end the panes any more. */
+  letGoOfPanes(): void;
   /** Serves again after a handover that failed (or was refused). */
   thaw(): void;
   /** Serves a connection that waited during a handover that failed. */
@@ -95,6 +97,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     server.log(`upgrade: held ${panes.length} panes still and described them in ${Math.round(performance.now() - started)} ms; started ${target.entry} (pid ${next.pid ?? '?'}) to take them over`);
     const ready = await next.next('ready', HANDOVER_READY_TIMEOUT_MS);
     committed = true;
+    server.letGoOfPanes();
     server.endClients(`the server is now tessera ${ready.version}; run 'tessera' to attach again`);
     const input = [...handed.ptys].map(([pane, { pty }]) => ({ pane, data: pty.heldInput().toString('base64') })).filter((entry) => entry.data !== '');
     next.send({ t: 'go', input });

@@ -49,7 +49,7 @@ export async function takeOverServer(socketPath: string): Promise<void> {
   try {
     const go = parseHandoverCommand(await old.next(HANDOVER_STATE_TIMEOUT_MS));
     if (go.t !== 'go') throw new Error(`the old server sent ${go.t} where go was due`);
-    await serve(socketPath, prepared, go.input, old);
+    await serve(socketPath, prepared, go.input, old, log);
   } catch (error) {
     return old.fail(`could not take over: ${(error as Error).message}`, log);
   }
@@ -109,7 +109,7 @@ function checkDescriptors(message: HandoverMessage): void {
 }
 
 /** Takes over for real: input the old server held, the PTYs, the pid records, the records, the socket, the lock. */
-async function serve(socketPath: string, prepared: Prepared, input: { pane: number; data: string }[], old: OldServer): Promise<void> {
+async function serve(socketPath: string, prepared: Prepared, input: { pane: number; data: string }[], old: OldServer, log: (text: string) => void): Promise<void> {
   const { server, ptys, message } = prepared;
   old.onConnection((socket) => server.acceptForwarded(socket));
   await server.listenOn(message.listenFd);
@@ -117,6 +117,7 @@ async function serve(socketPath: string, prepared: Prepared, input: { pane: numb
   for (const entry of input) ptys.get(entry.pane)?.queueInput(Buffer.from(entry.data, 'base64'));
   for (const pty of ptys.values()) pty.start();
   const pids = openPidRecords(serverStateDir(socketPath));
+  for (const warning of pids.warnings) log(warning);
   server.recordPids(pids.records, ptys);
   for (const workspace of server.registry.list()) server.registry.saveNow(workspace);
   const lock = takeOverServerLock(serverStateDirectory(socketPath));
