@@ -51,7 +51,9 @@ export const upgrade = defineCommand<UpgradeArgs, UpgradeResult>({
   one serves. If the new server cannot start or take over, the old one goes on serving with
   every pane and this says why.
 
-  A client that meets an older server when it attaches does this by itself. A server of the same
+  It moves the server this command talks to (-L NAME or -S PATH, as for any command); each server
+  is moved on its own. A client that meets an older server when it attaches does this by itself
+  (when their protocols differ; otherwise its status bar says the server is older). A server of the same
   version is left alone; --force starts this installation's server in its place all the same (a
   local build with changes). A server older than 'tessera upgrade' itself cannot hand its panes
   over: it keeps running them until you stop it ('tessera kill-server', which ends them).`,
