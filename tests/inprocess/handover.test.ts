@@ -11,6 +11,8 @@ import { captureScreen } from '../../src/term/capture.js';
 import { Emulator } from '../../src/term/emulator.js';
 import { DEFAULT_SETTINGS } from '../../src/store/settingsDefaults.js';
 import { VERSION } from '../../src/version.js';
+import type { WaitingQuestion } from '../../src/commands/approvals.js';
+import { FAKE_AGENT_SETTINGS, agentOrShell } from '../harness/fakeAgent.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import { fakeShell, SHELL_PROMPT } from '../harness/programs.js';
 import { ScriptedPty } from '../harness/scriptedPty.js';
@@ -157,5 +159,30 @@ describe('taking over from another server', () => {
     expect(same.text()).not.toContain('tessera upgrade');
     const newer = s.attach({ version: '99.0.0', cols: 140 });
     await newer.waitFor(`this server runs tessera ${VERSION}, this client is 99.0.0: 'tessera upgrade' moves every pane to 99.0.0`);
+  });
+
+  it('keeps an agent waiting for an answer: after the takeover it still asks, and the answer reaches the same program', async () => {
+    const a = await InProcessServer.start({ settings: FAKE_AGENT_SETTINGS, programFor: agentOrShell });
+    server = a;
+    const client = a.attach();
+    await client.waitFor(SHELL_PROMPT);
+    const { id } = (await a.request('new-pane', { agent: 'helper', keepFocus: true })) as { id: number };
+    const waiting = async (s: InProcessServer) => ((await s.request('approvals')) as { waiting: WaitingQuestion[] }).waiting;
+    await until(async () => (await waiting(a)).some((q) => q.pane === id), 'the agent to ask');
+    const asked = (await waiting(a)).find((q) => q.pane === id);
+    const message = described(a);
+    const b = await a.restart({ settings: FAKE_AGENT_SETTINGS });
+    server = b;
+    const programs = new Map<number, ScriptedPty>();
+    b.server.takeOver(message, (pane) => {
+      const program = new ScriptedPty({ file: '/bin/sh', args: [], cwd: '/', env: {}, cols: pane.cols, rows: pane.rows }, {});
+      programs.set(pane.id, program);
+      return program;
+    });
+    await until(async () => (await waiting(b)).some((q) => q.pane === id), 'the question, read again from the screen');
+    expect((await waiting(b)).find((q) => q.pane === id)?.question).toBe(asked?.question);
+    expect(((await panes(b)).find((p) => p.id === id) as PaneRow & { agent: string }).agent).toBe('helper');
+    await b.request('approve', { pane: String(id) });
+    await until(async () => programs.get(id)?.input === 'y\r', 'the answer to reach the program');
   });
 });
