@@ -46,8 +46,6 @@ export const KEY_GAP_MS = 15;
 export const IDLE_KEY_GAP_MS = 100;
 /** Fast typing: a key every this many ms whatever the echoes do (key repeat is 25–40 per second). */
 export const TYPING_KEY_INTERVAL_MS = 15;
-/** After clearing the prompt line (C-u), time for the redraw to arrive before the next key. */
-export const LINE_CLEAR_SETTLE_MS = 100;
 /** After starting `yes` in the other pane, time for the flood to reach its steady state. */
 export const FLOOD_SETTLE_MS = 1_000;
 

@@ -6,7 +6,6 @@ import {
   IDLE_KEY_GAP_MS,
   KEY_ECHO_TIMEOUT_MS,
   KEY_GAP_MS,
-  LINE_CLEAR_SETTLE_MS,
   TYPING_KEY_INTERVAL_MS,
 } from '../settings.js';
 import { sleep, TimeoutError } from '../lib/deadline.js';
@@ -93,10 +92,7 @@ export async function typeKeys(outer, count, gapMs, timeoutMs = KEY_ECHO_TIMEOUT
   const latencies = [];
   try {
     for (let index = 0; index < count; index += 1) {
-      if (index > 0 && index % KEYS_PER_LINE === 0) {
-        outer.write(CLEAR_LINE);
-        await sleep(LINE_CLEAR_SETTLE_MS);
-      }
+      if (index > 0 && index % KEYS_PER_LINE === 0) await clearTypedLine(outer, KEYS_PER_LINE, timeoutMs);
       const key = KEYS[index % KEYS.length];
       /** @type {NodeJS.Timeout | undefined} */
       let timer;
@@ -115,10 +111,24 @@ export async function typeKeys(outer, count, gapMs, timeoutMs = KEY_ECHO_TIMEOUT
     }
   } finally {
     stop();
-    outer.write(CLEAR_LINE);
-    await sleep(LINE_CLEAR_SETTLE_MS);
   }
+  await clearTypedLine(outer, latencies.length % KEYS_PER_LINE || Math.min(latencies.length, KEYS_PER_LINE), timeoutMs);
   return latencies;
+}
+
+/**
+ * Clears the line of `typed` keys and waits until the screen shows it cleared: a key typed before
+ * that could land on a cell that already shows it (a frame that skipped the cleared line draws no
+ * new character there), and its echo would never be seen.
+ * @param {import('../lib/outer-terminal.js').OuterTerminal} outer
+ * @param {number} typed
+ * @param {number} timeoutMs
+ */
+async function clearTypedLine(outer, typed, timeoutMs) {
+  outer.write(CLEAR_LINE);
+  if (typed === 0) return;
+  const line = KEYS.slice(0, typed);
+  await outer.waitForScreen((lines) => !lines.some((text) => text.includes(line)), { timeoutMs, what: 'the typed keys cleared from the line' });
 }
 
 /**
@@ -161,8 +171,7 @@ async function typeAtCadence(outer, count) {
       } finally {
         clearTimeout(timer);
       }
-      outer.write(CLEAR_LINE);
-      await sleep(LINE_CLEAR_SETTLE_MS);
+      await clearTypedLine(outer, echoes.length, KEY_ECHO_TIMEOUT_MS);
     }
   } finally {
     stop();

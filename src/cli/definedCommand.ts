@@ -16,10 +16,12 @@ export function cliCommand(definition: SomeCommand): CliCommand {
     maxPositionals: definition.maxPositionals ?? 0,
     async run(args, ctx) {
       const connect = () => (definition.server === 'start' ? connectOrStartServer(ctx.socketPath, ctx.env) : connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env));
-      const ask = (requestArgs: object): Promise<unknown> =>
-        askServer(connect, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane });
+      const ask = (requestArgs: object, options: { onOutput?: (text: string) => void } = {}): Promise<unknown> =>
+        askServer(connect, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane, ...options });
       if (definition.runCli) return definition.runCli(args, ctx, ask);
-      const result = await ask(definition.fromCli(args, ctx));
+      // Output that comes while it runs goes through out() like the rest: its control characters are shown as marks.
+      const live = definition.liveOutput?.(args) ? { onOutput: ctx.out } : {};
+      const result = await ask(definition.fromCli(args, ctx), live);
       // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
       const status: unknown = await definition.print?.(result, args, ctx);
       return typeof status === 'number' ? status : 0;

@@ -75,7 +75,7 @@ export class ClientFrames {
     const bytes = this.sink.render();
     if (bytes.length > 0) {
       this.sink.send(bytes);
-      this.drawn.frameSent();
+      this.drawn.frameSent(bytes.length);
     }
     this.sink.painted();
     this.retryHeldPanes();

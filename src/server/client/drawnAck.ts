@@ -4,8 +4,10 @@
 // After each frame the terminal is asked for its status (DSR, `ESC [ 5 n`); a terminal answers
 // (`ESC [ 0 n`) only once it has processed everything written before the question, so each answer
 // says one more frame has been drawn. Frames then wait while the oldest unanswered one has been on
-// its way DRAWN_IN_FLIGHT_MS or longer (the frame pacer skips them and draws the newest screen
-// when the answer comes), exactly as they wait for a socket or terminal that is backed up.
+// its way DRAWN_IN_FLIGHT_MS or longer, or while DRAWN_IN_FLIGHT_BYTES are unanswered (just after a
+// key every small frame of a flood is drawn at once as a possible echo: without a byte limit a
+// burst of them filled a thin line for most of a second); the frame pacer skips them and draws the
+// newest screen when the answer comes, exactly as frames wait for a socket that is backed up.
 //
 // A terminal is paced by its answers only once it has answered: one that never does is asked once
 // (one question in flight at a time) and keeps today's pacing by backlog alone. One that stops
@@ -14,7 +16,7 @@
 // passed to a pane (a pane's own DSR is answered by its emulator). An unasked-for `ESC [ 0 n` (a
 // pane's passthrough query) matches no question and is dropped.
 
-import { DRAWN_ANSWER_GIVE_UP_MS, DRAWN_IN_FLIGHT_MS } from '../../limits.js';
+import { DRAWN_ANSWER_GIVE_UP_MS, DRAWN_IN_FLIGHT_BYTES, DRAWN_IN_FLIGHT_MS } from '../../limits.js';
 
 /** Device status report: "are you OK?", answered in order with what was written before it. */
 export const DRAWN_QUESTION = '\x1b[5n';
@@ -28,8 +30,10 @@ export interface DrawnAckHooks {
 }
 
 export class DrawnAck {
-  /** When each unanswered question was sent, oldest first. */
-  private readonly unanswered: number[] = [];
+  /** When each unanswered question was sent and the bytes of the frame before it, oldest first. */
+  private readonly unanswered: { at: number; bytes: number }[] = [];
+  /** The bytes of the frames not answered yet. */
+  private unansweredBytes = 0;
   /** The terminal answers (and has answered everything up to its last give-up): frames are paced by its answers. */
   private answering = false;
   private waiters: (() => void)[] = [];
@@ -45,41 +49,44 @@ export class DrawnAck {
     return this.answering;
   }
 
-  /** A frame was just written: ask the terminal to say when it has drawn it. */
-  frameSent(): void {
+  /** A frame of `bytes` was just written: ask the terminal to say when it has drawn it. */
+  frameSent(bytes: number): void {
     // Not known to answer: one question at a time, so a terminal that never answers costs one.
     if (!this.answering && this.unanswered.length > 0) return;
-    this.unanswered.push(this.now());
+    this.unanswered.push({ at: this.now(), bytes });
+    this.unansweredBytes += bytes;
     this.hooks.send(DRAWN_QUESTION);
   }
 
   /** A reply from the terminal; true when it is a status answer (ours, or unasked-for), which goes nowhere else. */
   reply(raw: string): boolean {
     if (raw !== DRAWN_ANSWER) return false;
-    if (this.unanswered.shift() === undefined) return true;
+    const answered = this.unanswered.shift();
+    if (answered === undefined) return true;
+    this.unansweredBytes -= answered.bytes;
     // The first answer, or the last late one after a give-up: answers can be trusted to come again.
     if (this.unanswered.length === 0) this.answering = true;
     this.wake();
     return true;
   }
 
-  /** The next frame must wait: the oldest frame in flight has not been drawn within DRAWN_IN_FLIGHT_MS. */
+  /** The next frame must wait: the oldest frame in flight has not been drawn within DRAWN_IN_FLIGHT_MS, or too many bytes are. */
   holding(): boolean {
     const oldest = this.unanswered[0];
     if (!this.answering || oldest === undefined) return false;
-    const age = this.now() - oldest;
+    const age = this.now() - oldest.at;
     if (age >= DRAWN_ANSWER_GIVE_UP_MS) {
       this.answering = false;
       return false;
     }
-    return age >= DRAWN_IN_FLIGHT_MS;
+    return age >= DRAWN_IN_FLIGHT_MS || this.unansweredBytes >= DRAWN_IN_FLIGHT_BYTES;
   }
 
   /** Calls `resume` once the terminal answers, or once it is given up on. */
   onceAnswered(resume: () => void): void {
     this.waiters.push(resume);
     if (this.giveUpTimer !== undefined) return;
-    const oldest = this.unanswered[0] ?? this.now();
+    const oldest = this.unanswered[0]?.at ?? this.now();
     const wait = Math.max(0, oldest + DRAWN_ANSWER_GIVE_UP_MS - this.now());
     this.giveUpTimer = setTimeout(() => {
       this.giveUpTimer = undefined;

@@ -1,9 +1,9 @@
 // Frames to a terminal that says what it has drawn (DSR after each frame): while a frame is on its way
-// unanswered for longer than DRAWN_IN_FLIGHT_MS, later frames are skipped, and the newest screen is
+// unanswered for longer than DRAWN_IN_FLIGHT_MS (or DRAWN_IN_FLIGHT_BYTES of them), later frames are skipped, and the newest screen is
 // drawn as soon as the answer comes; a terminal that never answers, or stops, is paced as before.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BIG_FRAME_INTERVAL_MS, DRAWN_ANSWER_GIVE_UP_MS, DRAWN_IN_FLIGHT_MS } from '../../../src/limits.js';
+import { BIG_FRAME_INTERVAL_MS, DRAWN_ANSWER_GIVE_UP_MS, DRAWN_IN_FLIGHT_BYTES, DRAWN_IN_FLIGHT_MS } from '../../../src/limits.js';
 import { ClientFrames } from '../../../src/server/client/clientFrames.js';
 import { DRAWN_ANSWER, DRAWN_QUESTION } from '../../../src/server/client/drawnAck.js';
 import type { Painter } from '../../../src/server/client/painter.js';
@@ -79,6 +79,30 @@ describe('frames paced by what the terminal has drawn', () => {
     vi.advanceTimersByTime(0);
     expect(framesSent().length).toBe(before + 1);
     expect(framesSent().at(-1)).toBe(`frame:${screen}`);
+    client.dispose();
+  });
+
+  it('holds small frames drawn at once after a key (possible echoes) once DRAWN_IN_FLIGHT_BYTES are unanswered', () => {
+    const frameBytes = 4 << 10;
+    const client = new ClientFrames({ ...painter, isSmall: () => true } as unknown as Painter, {
+      render: () => {
+        if (drawnScreen === screen) return '';
+        drawnScreen = screen;
+        return `frame:${screen}`.padEnd(frameBytes, '.');
+      },
+      send: (bytes) => written.push(bytes),
+      painted: () => {},
+      backlog: () => 0,
+      onceDrained: (callback) => queueMicrotask(callback),
+    });
+    client.request();
+    client.reply(DRAWN_ANSWER);
+    // A key, then a flood's small slices within the echo window and well within DRAWN_IN_FLIGHT_MS: no answer meanwhile.
+    client.noteInput();
+    flood(client, DRAWN_IN_FLIGHT_MS - 1);
+    const unansweredBytes = (framesSent().length - 1) * frameBytes;
+    expect(unansweredBytes).toBeGreaterThanOrEqual(DRAWN_IN_FLIGHT_BYTES);
+    expect(unansweredBytes).toBeLessThan(DRAWN_IN_FLIGHT_BYTES + frameBytes);
     client.dispose();
   });
 
