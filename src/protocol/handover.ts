@@ -37,6 +37,8 @@ const MAX_WORKSPACES = 4096;
 const MAX_PANES_PER_WORKSPACE = 256;
 const MAX_PANE_ID = 999_999_999;
 const MAX_TERMINAL_SIDE = 10_000;
+/** A viewer's key is a path with a short prefix: more than a path can be is not believed. */
+const MAX_VIEWER_KEY = 8192;
 
 /** How a shell pane's integration last reported (OSC 7 and 133): kept so its pill does not start over. */
 export interface HandoverShell {
@@ -67,6 +69,8 @@ export interface HandoverPane {
   shell: HandoverShell;
   /** The secret in the program's TESSERA_PANE_TOKEN: its reports must still be believed. */
   reportToken?: string;
+  /** What the pane's viewer shows, when its program is one of tessera's viewers (Pane.viewer). */
+  viewer?: string;
   /** When the program started (ms since the epoch). */
   startedAt: number;
   /** The program has shown something (a pane still starting keeps its "starting" pill). */
@@ -170,6 +174,7 @@ function parsePane(value: unknown, what: string): HandoverPane {
     title: str(f.title, `${what}.title`, 4096),
     shell: parseShell(f.shell, `${what}.shell`),
     reportToken: optStr(f.reportToken, `${what}.reportToken`, 256),
+    viewer: optStr(f.viewer, `${what}.viewer`, MAX_VIEWER_KEY),
     startedAt: int(f.startedAt, `${what}.startedAt`, 0, Number.MAX_SAFE_INTEGER),
     started: bool(f.started, `${what}.started`),
     asleep: bool(f.asleep, `${what}.asleep`),

@@ -44,6 +44,11 @@ export class Pane {
   programTitle = '';
   /** The title the user gave it (rename-pane), '' when none: shown instead of any other. */
   userTitle = '';
+  /**
+   * When its program is one of tessera's viewers: what it shows (src/server/viewers/viewerPanes.ts:
+   * a file's real path, `diff:FOLDER` or `logs:WORKSPACE[:hook:NAME]`), so opening that again focuses it.
+   */
+  viewer: string | undefined;
   /** What the pane's agent monitor decided (agent panes only). */
   private agentState: AgentState | undefined;
   /** For a pane waiting for approval: what it asks. */

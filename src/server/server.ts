@@ -338,7 +338,7 @@ export class Server {
     this.events.silently(() => {
       for (const state of message.workspaces) {
         const record = readHandedRecord(state.record);
-        this.registry.takeOver((adopt) => adoptWorkspace(record, state, programFor, adopt));
+        this.viewers.adopt(this.registry.takeOver((adopt) => adoptWorkspace(record, state, programFor, adopt)));
       }
     });
     this.registry.restoreRecent(message.recent);

@@ -4,6 +4,8 @@
 // titles, synchronized panes, each pane's screen and pill, a pane whose program had exited, and the
 // variables (slot) each workspace's programs started with all come out the same.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHandoverMessage, type HandoverMessage } from '../../src/protocol/handover.js';
 import { describeHandover, handedDescriptors } from '../../src/server/handover/collect.js';
@@ -159,6 +161,30 @@ describe('taking over from another server', () => {
     expect(same.text()).not.toContain('tessera upgrade');
     const newer = s.attach({ version: '99.0.0', cols: 140 });
     await newer.waitFor(`this server runs tessera ${VERSION}, this client is 99.0.0: 'tessera upgrade' moves every pane to 99.0.0`);
+  });
+
+  it('keeps a viewer pane a viewer: the same file opened again focuses it, and q closes its pane', async () => {
+    const a = await InProcessServer.start();
+    server = a;
+    const folder = a.folder('project');
+    fs.writeFileSync(path.join(folder, 'notes.md'), '# notes\n');
+    const client = a.attach({ cwd: folder });
+    await client.waitFor(SHELL_PROMPT);
+    const [shell] = (await panes(a)).map((p) => p.id);
+    const opened = (await a.request('view', { pane: String(shell), file: 'notes.md' }, folder)) as { paneId: number; existing: boolean };
+    expect(opened.existing).toBe(false);
+    const message = described(a);
+    expect(message.workspaces[0].panes.find((p) => p.id === opened.paneId)?.viewer).toBe(fs.realpathSync(path.join(folder, 'notes.md')));
+    const b = await a.restart();
+    server = b;
+    // The viewer runs on: q ends it.
+    b.server.takeOver(message, (pane) => new ScriptedPty({ file: '/bin/sh', args: [], cwd: '/', env: {}, cols: pane.cols, rows: pane.rows }, { input: (data, io) => data === 'q' && io.exit() }));
+    await b.request('last-pane');
+    expect((await panes(b)).find((p) => p.focused)?.id).toBe(shell);
+    expect(await b.request('view', { pane: String(shell), file: 'notes.md' }, folder)).toMatchObject({ paneId: opened.paneId, existing: true });
+    expect((await panes(b)).find((p) => p.focused)?.id).toBe(opened.paneId);
+    await b.request('send-keys', { pane: String(opened.paneId), keys: ['q'] });
+    await until(async () => (await panes(b)).every((p) => p.id !== opened.paneId), 'the viewer\'s pane to close');
   });
 
   it('keeps an agent waiting for an answer: after the takeover it still asks, and the answer reaches the same program', async () => {

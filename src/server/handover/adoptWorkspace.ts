@@ -68,5 +68,6 @@ function adoptPane(spec: PaneRecord, pane: HandoverPane, record: WorkspaceRecord
     },
   });
   adopted.userTitle = spec.title ?? '';
+  adopted.viewer = pane.viewer;
   return adopted;
 }

@@ -26,6 +26,7 @@ export function describePane(pane: Pane, fd: number | undefined): HandoverPane {
   if (pane.agent !== undefined) described.agent = pane.agent;
   if (pane.program !== undefined) described.program = pane.program;
   if (pane.reportToken !== undefined) described.reportToken = pane.reportToken;
+  if (pane.viewer !== undefined) described.viewer = pane.viewer;
   if (fd !== undefined) {
     described.fd = fd;
     described.pid = pane.pid;
