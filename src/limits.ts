@@ -99,6 +99,34 @@ export const KILL_SERVER_WAIT_MS = 20_000;
 export const KILL_SERVER_POLL_MS = 20;
 
 /**
+ * A program taken over from a server of another version (tessera upgrade) is not this server's
+ * child, so nobody tells it the program exited: it looks this often (one read of /proc per pane).
+ */
+export const ADOPTED_EXIT_POLL_MS = 250;
+/** After such a program is gone, its last output is waited for this long (node-pty waits as long for its own). */
+export const ADOPTED_CLOSE_WAIT_MS = 200;
+/** An upgrade waits this long for the commands already running to finish (a land or a clone can take a while); then it gives up. */
+export const HANDOVER_QUIET_TIMEOUT_MS = 30_000;
+/** …looking this often. */
+export const HANDOVER_QUIET_POLL_MS = 10;
+/**
+ * How long the new server of an upgrade may take to read the old one's state and rebuild every pane
+ * (screens and scrollback replayed) before the old one gives up on it and keeps serving: minutes of
+ * history on a loaded machine take seconds.
+ */
+export const HANDOVER_READY_TIMEOUT_MS = 60_000;
+/** Then, how long it may take to start reading the PTYs and accepting on the socket. */
+export const HANDOVER_SERVING_TIMEOUT_MS = 15_000;
+/** How long a server started to take over waits for the state of the one that started it. */
+export const HANDOVER_STATE_TIMEOUT_MS = 30_000;
+/** A control command refused because the server is handing over is asked again for this long (the longest a handover holds). */
+export const HANDOVER_RETRY_MS = HANDOVER_QUIET_TIMEOUT_MS + HANDOVER_READY_TIMEOUT_MS + HANDOVER_SERVING_TIMEOUT_MS;
+/** …this often. */
+export const HANDOVER_RETRY_POLL_MS = 50;
+/** A pane's screen and scrollback in a handover, as terminal output: 10,000 lines of 500 styled columns fit. */
+export const MAX_HANDOVER_SCREEN_BYTES = 64 << 20;
+
+/**
  * Node flags of the server process. A 1 MB young-generation semi-space (V8's default is 16 MB) keeps
  * ~20 MB less memory resident with 8 panes and ~60 MB less with 32, for a few % more CPU on a flood.
  * `--expose-gc` lets the server collect garbage once it goes quiet, so the memory is given back; that

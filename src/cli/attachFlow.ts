@@ -1,6 +1,10 @@
 // Attaching the terminal: checks that there is one, asks before nesting, then runs the client.
 
 import { runAttachedClient } from '../client/attach.js';
+import { sendRequest } from '../client/request.js';
+import { readProtocolRefusal } from '../protocol/messages.js';
+import { VERSION } from '../version.js';
+import type { UpgradeResult } from '../commands/upgrade.js';
 import type { CliContext } from './command.js';
 import { confirmNesting } from './nesting.js';
 
@@ -21,6 +25,40 @@ export async function attachTerminal(
   // Another machine's server cannot write to this terminal or read its keys itself: all goes through its
   // link, and a view of it reconnects when that breaks.
   if (ctx.host !== undefined) return (await import('./remoteAttach.js')).attachThroughLink(ctx, options);
-  const socket = await ctx.connect(options.startServer);
-  return runAttachedClient(socket, { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env });
+  const attach = async (firstTry: boolean): Promise<number> => {
+    const socket = await ctx.connect(options.startServer);
+    let olderServer = false;
+    const code = await runAttachedClient(socket, {
+      version: VERSION,
+      workspace: options.workspace,
+      createCwd: options.createCwd,
+      env: ctx.env,
+      refused: (reason) => {
+        const refusal = readProtocolRefusal(reason);
+        olderServer = firstTry && refusal !== undefined && refusal.server < refusal.client;
+        return olderServer;
+      },
+    });
+    if (!olderServer) return code;
+    return (await moveServerHere(ctx)) ? attach(false) : 1;
+  };
+  return attach(true);
+}
+
+/**
+ * A server older than this client (a new version was installed): it hands every pane to a server
+ * of this version, and the client attaches to that one. Says what happened in one line.
+ */
+async function moveServerHere(ctx: CliContext): Promise<boolean> {
+  const { OLD_SERVER, isOldServerAnswer, thisInstall, upgradeLine } = await import('../commands/upgrade.js');
+  try {
+    const socket = await ctx.connect(false);
+    const result = (await sendRequest(socket, 'upgrade', { ...thisInstall() }, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as UpgradeResult;
+    ctx.err(`tessera: ${upgradeLine(result)}\n`);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    ctx.err(`tessera: ${isOldServerAnswer(message) ? OLD_SERVER : `the running server is older than this tessera and could not move to it: ${message}`}\n`);
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 // Builds a CLI command that sends one request to the running server and prints the answer.
 
-import { sendRequest } from '../client/request.js';
+import { askServer } from '../client/request.js';
 import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
 import type { CliCommand, CliContext } from './command.js';
 
@@ -25,8 +25,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
     maxPositionals: spec.maxPositionals ?? 0,
     async run(args, ctx) {
       const requestArgs = spec.toArgs(args, ctx);
-      const socket = await ctx.connect(false);
-      const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
+      const result = await askServer(() => ctx.connect(false), spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
       // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
       const status: unknown = await spec.print?.(result, args, ctx);
       return typeof status === 'number' ? status : 0;

@@ -19,6 +19,7 @@ const HERE_ONLY: Readonly<Record<string, string>> = {
   logs: 'it reads the log files from this machine',
   serve: 'it is what -H runs on the host',
   hosts: "it lists this machine's hosts setting",
+  upgrade: "it names this machine's tessera install for the server to start",
 };
 
 export function refuseHereOnly(commandName: string, host: string): void {

@@ -12,11 +12,15 @@ import { visibleText } from '../term/visibleText.js';
 import { ConnectionError } from './errors.js';
 
 export interface AttachOptions {
+  /** This client's tessera version (told to the server). */
+  version?: string;
   workspace?: string;
   createCwd?: string;
   env: NodeJS.ProcessEnv;
   /** The server is on another machine (-H): it can neither write this terminal nor read its keys itself. */
   remote?: boolean;
+  /** The server refused the attach (`reason`): true when the caller deals with it, and the reason is not printed. */
+  refused?: (reason: string) => boolean;
 }
 
 /** How a session ended: its exit status, and the link's error when the link broke under it. */
@@ -39,7 +43,7 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
     const decoder = new FrameDecoder();
     let finished = false;
 
-    const finish = (reason: string, code: number, lost?: ConnectionError) => {
+    const finish = (reason: string, code: number, lost?: ConnectionError, quiet = false) => {
       if (finished) return;
       finished = true;
       stdout.off('resize', onResize);
@@ -54,7 +58,7 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
       socket.destroy();
       writeSafely(RESTORE_SEQUENCE);
       // The server's reason can quote a workspace's folder or an error from outside.
-      writeSafely(`${visibleText(reason, { lines: true })}\n`);
+      if (!quiet) writeSafely(`${visibleText(reason, { lines: true })}\n`);
       resolve({ code, lost });
     };
 
@@ -109,7 +113,7 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
         if (frame.type !== FrameType.Json) continue;
         try {
           const message = parseServerMessage(frame.message);
-          if (message.t === 'end') finish(message.reason, message.exitCode);
+          if (message.t === 'end') finish(message.reason, message.exitCode, undefined, options.refused?.(message.reason) ?? false);
           else if (message.t === 'input' && !message.direct) relayKeys();
         } catch (error) {
           finish(`[tessera: unexpected message from the server: ${(error as Error).message}]`, 1);
@@ -132,6 +136,7 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
     const hello: AttachMessage = {
       t: 'attach',
       protocol: PROTOCOL_VERSION,
+      version: options.version,
       workspace: options.workspace,
       createCwd: options.createCwd,
       cols: stdout.columns || 80,

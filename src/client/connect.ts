@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_START_TIMEOUT_MS } from '../limits.js';
 import { withHeldVariables } from '../boot/heldEnv.js';
-import { serverLogPath } from '../protocol/serverFiles.js';
+import { lastLogLine, serverLogPath } from '../protocol/serverFiles.js';
 import { assertSameSocket, inspectSocketFile, secureSocketDirectory, SocketReplacedError, type SocketFile } from '../protocol/socketSecurity.js';
 import { NoServerError, describeConnectionError } from './errors.js';
 
@@ -138,28 +138,4 @@ function extraServerFlags(env: NodeJS.ProcessEnv): string[] {
   if (wrong === undefined) return flags;
   process.stderr.write(`tessera: TESSERA_SERVER_NODE_FLAGS left out: ${JSON.stringify(wrong)} is not --flag or --flag=value\n`);
   return [];
-}
-
-/** Enough of the log's end to hold its last line. */
-const LOG_TAIL_BYTES = 4096;
-
-/** The last thing the server wrote to its log that says what went wrong (no timestamp, stack or banner). */
-function lastLogLine(socketPath: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(serverLogPath(socketPath), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-    const size = fs.fstatSync(fd).size;
-    const tail = Buffer.alloc(Math.min(size, LOG_TAIL_BYTES));
-    fs.readSync(fd, tail, 0, tail.length, size - tail.length);
-    const lines = tail
-      .toString('utf8')
-      .replace(/\x1b\[[0-9;]*m/g, '')
-      .split('\n')
-      .filter((line) => line.trim() !== '' && !/^\s|^[{}]|^Node\.js v/.test(line));
-    return lines.at(-1)?.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
 }

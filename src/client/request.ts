@@ -4,7 +4,8 @@
 import type { Duplex } from 'node:stream';
 import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
 import { parseServerMessage } from '../protocol/messages.js';
-
+import { HANDOVER_BUSY } from '../protocol/handover.js';
+import { HANDOVER_RETRY_MS, HANDOVER_RETRY_POLL_MS } from '../limits.js';
 import { CommandError, ConnectionError, describeConnectionError } from './errors.js';
 
 export function sendRequest(
@@ -49,4 +50,25 @@ export function sendRequest(
     const stream = context.onOutput === undefined ? {} : { stream: true };
     socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane, ...stream }));
   });
+}
+
+/**
+ * sendRequest on a connection from `connect`, asked again while the server hands its panes to
+ * another version (it refuses with HANDOVER_BUSY then; the next connection reaches the new server).
+ */
+export async function askServer(
+  connect: () => Promise<Duplex>,
+  command: string,
+  args: Record<string, unknown>,
+  context: { cwd: string; callerPane?: string; onOutput?: (text: string) => void },
+): Promise<unknown> {
+  const deadline = Date.now() + HANDOVER_RETRY_MS;
+  for (;;) {
+    try {
+      return await sendRequest(await connect(), command, args, context);
+    } catch (error) {
+      if (!(error instanceof CommandError) || error.message !== HANDOVER_BUSY || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, HANDOVER_RETRY_POLL_MS));
+    }
+  }
 }

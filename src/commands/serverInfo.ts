@@ -68,6 +68,10 @@ export interface ServerInfo {
   pid: number;
   socketPath: string;
   version: string;
+  /** The protocol its clients must speak (absent from servers older than this client). */
+  protocol?: number;
+  /** The server it took over from in an upgrade (tessera upgrade), when it did. */
+  takenOver?: { version: string; pid: number; at: string };
   crashSweep: { message: string; at: string } | null;
   /** Absent from servers older than this client. */
   clients?: ClientInfo[];
@@ -85,7 +89,8 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
   summary: "show the server's pid, socket and version",
   usage: `tessera server-info [--json] [--loop-delay]
 
-  Prints the server's pid, socket path and version; each attached client (its workspace and size,
+  Prints the server's pid, socket path, version and protocol (and, after 'tessera upgrade', which
+  server it took over from); each attached client (its workspace and size,
   whether the server writes its frames and reads its keys straight from its terminal or through
   its socket, and how many bytes wait for a terminal that is slow to read: above ${CLIENT_BACKLOG_BYTES >> 10} KB frames are
   skipped until it catches up); and where its memory goes: resident memory (of it, Node's own
@@ -105,7 +110,9 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
       output.out(`${terminalJson(info)}\n`);
       return;
     }
-    output.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}\n`);
+    const protocol = info.protocol === undefined ? '' : ` (protocol ${info.protocol})`;
+    output.out(`pid ${info.pid}, socket ${info.socketPath}, version ${info.version}${protocol}\n`);
+    if (info.takenOver) output.out(`took over every pane from tessera ${info.takenOver.version} (pid ${info.takenOver.pid}) at ${info.takenOver.at}\n`);
     if (info.clients) output.out(clientLines(info.clients));
     if (info.memory) output.out(memoryLines(info.memory));
     if (info.notifications) output.out(notificationLines(info.notifications));

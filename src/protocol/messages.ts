@@ -5,6 +5,23 @@ import { parseEvent, parseEventsStart, type EventsStart, type TesseraEvent } fro
 
 export const PROTOCOL_VERSION = 2;
 
+/**
+ * Why a client of another protocol cannot attach, and what to do, in one line. Servers before
+ * `tessera upgrade` said "this client speaks protocol C but the server speaks S; …": a newer client
+ * recognises both (readProtocolRefusal) and, meeting an older server, moves it to its own version.
+ */
+export function protocolRefusal(client: number, serverVersion: string): string {
+  const what = `this client speaks protocol ${client} but the server (tessera ${serverVersion}) speaks ${PROTOCOL_VERSION}`;
+  if (client > PROTOCOL_VERSION) return `${what}; run 'tessera upgrade' to move every pane to this client's version without ending any`;
+  return `${what}: this tessera is older than the server; use the newer tessera that started it`;
+}
+
+/** The protocols a refusal to attach names (client's, server's), if it is one. */
+export function readProtocolRefusal(reason: string): { client: number; server: number } | undefined {
+  const match = /this client speaks protocol (\d+) but the server(?: \(tessera [^)]*\))? speaks (\d+)/.exec(reason);
+  return match ? { client: Number(match[1]), server: Number(match[2]) } : undefined;
+}
+
 /** Largest terminal we accept from a client; anything bigger is a bug or an attack on memory. */
 export const MAX_TERMINAL_COLS = 1000;
 export const MAX_TERMINAL_ROWS = 500;
@@ -32,6 +49,8 @@ export interface OutputTerminal {
 export interface AttachMessage {
   t: 'attach';
   protocol: number;
+  /** The client's tessera version: a server of another version says how to move to it (absent from older clients). */
+  version?: string;
   /** Workspace to show; the default workspace when absent. */
   workspace?: string;
   /** Create the workspace when it does not exist yet (the no-argument `tessera`). */
@@ -108,6 +127,7 @@ export function parseClientMessage(value: unknown): ClientMessage {
       return {
         t: 'attach',
         protocol: int(m.protocol, 'protocol', 0, 1_000_000),
+        version: optStr(m.version, 'version', 64),
         workspace: optStr(m.workspace, 'workspace', 256),
         createCwd: optStr(m.createCwd, 'createCwd'),
         cols: int(m.cols, 'cols', 1, MAX_TERMINAL_COLS),

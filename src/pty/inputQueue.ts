@@ -42,6 +42,8 @@ export class InputQueue {
   private retryDelay = INPUT_RETRY_MIN_MS;
   private continueLater: ReturnType<typeof setImmediate> | undefined;
   private closed = false;
+  /** Held for a handover (see hold()): input is queued but not written. */
+  private held = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly sink: InputSink) {}
@@ -57,13 +59,13 @@ export class InputQueue {
   }
 
   /**
-   * Queues `data` after everything queued before and starts writing at once. False (nothing queued)
+   * Queues `data` (text, or bytes as they are) after everything queued before and starts writing at once. False (nothing queued)
    * when the PTY is closed or more than MAX_QUEUED_INPUT_BYTES would be waiting.
    */
-  enqueue(data: string): boolean {
+  enqueue(data: string | Buffer): boolean {
     if (this.closed) return false;
     if (data.length === 0) return true;
-    const chunks = toChunks(data);
+    const chunks = typeof data === 'string' ? toChunks(data) : [{ data, length: data.length }];
     const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     if (this.queued + length > MAX_QUEUED_INPUT_BYTES) return false;
     this.chunks.push(...chunks);
@@ -87,6 +89,33 @@ export class InputQueue {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /**
+   * Stops writing (input is still queued): a server handing its panes over must not write what the
+   * new one will write too. pending() is what waits; release() writes again.
+   */
+  hold(): void {
+    this.held = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.continueLater) clearImmediate(this.continueLater);
+    this.continueLater = undefined;
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.pump();
+  }
+
+  /** The bytes queued and not written yet, in order. */
+  pending(): Buffer {
+    const parts = this.chunks.map((chunk, i) => {
+      const bytes = typeof chunk.data === 'string' ? Buffer.from(chunk.data, 'utf8') : chunk.data;
+      return i === 0 ? bytes.subarray(this.offset) : bytes;
+    });
+    return Buffer.concat(parts);
+  }
+
   /** Drops whatever is still queued; nothing is written any more. */
   dispose(): void {
     this.closed = true;
@@ -95,6 +124,7 @@ export class InputQueue {
   }
 
   private pump(): void {
+    if (this.held) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     let budget = INPUT_BYTES_PER_TURN;

@@ -15,6 +15,8 @@ export interface ProcStat {
   tpgid: number;
   /** Clock ticks since boot when the process started: with the pid, identifies one process across pid reuse. */
   startTime: number;
+  /** Field 52 (Linux 3.5+): a zombie's exit status as waitpid() reports it. */
+  exitStatus?: number;
 }
 
 /** Parses the text of a /proc/<pid>/stat file; undefined when it is not in the expected shape. */
@@ -39,6 +41,8 @@ export function parseProcStat(text: string): ProcStat | undefined {
     tpgid: field(8),
     startTime: field(22),
   };
+  const exitStatus = field(52);
+  if (Number.isInteger(exitStatus)) stat.exitStatus = exitStatus;
   const numbers = [stat.pid, stat.ppid, stat.pgrp, stat.session, stat.tpgid, stat.startTime];
   return numbers.every(Number.isInteger) && stat.state !== '' ? stat : undefined;
 }

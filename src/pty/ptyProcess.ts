@@ -1,13 +1,16 @@
 // One program running in a pseudo-terminal: spawn, I/O, resize, pause, and killing its whole process tree.
 
-import { accessSync, constants, statSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import type net from 'node:net';
 import { isAbsolute } from 'node:path';
 import { spawn, type IPty } from '@lydell/node-pty';
 import { MIN_PTY_COLS, MIN_PTY_ROWS } from '../limits.js';
-import { isErrnoCode } from './errno.js';
-import { InputQueue, type InputProgress, type InputSink } from './inputQueue.js';
+import { InputQueue, type InputProgress } from './inputQueue.js';
 import { killPaneProcesses } from './paneProcesses.js';
 import { readProcStat } from './procStat.js';
+import { descriptorSink, streamHandover, type PtyHandover } from './ptyMaster.js';
+
+export type { PtyHandover } from './ptyMaster.js';
 
 export interface Disposable {
   dispose(): void;
@@ -24,7 +27,8 @@ export interface PtySpawnOptions {
 }
 
 export interface PtyExit {
-  exitCode: number;
+  /** Undefined when it cannot be known: a program this process did not start (taken over in an upgrade) is not its child. */
+  exitCode: number | undefined;
   /** Number of the signal that ended the process, when one did. */
   signal?: number;
 }
@@ -58,6 +62,8 @@ export interface PtyProcess extends Disposable {
    * after KILL_GRACE_MS. Resolves once the program has exited and nothing of it is left alive.
    */
   terminate(): Promise<PtyExit>;
+  /** For a PTY a new server can take over (a real one): its descriptor, held still meanwhile. */
+  readonly handover?: PtyHandover;
 }
 
 /** Starts `file` in a new PTY. Throws an Error saying what to fix when the program or cwd is unusable. */
@@ -98,23 +104,16 @@ export function outputEncoding(pty: PtyProcess): string | null | undefined {
   return inner?._socket?.readableEncoding;
 }
 
-/**
- * Writes straight to the PTY's file descriptor, which node-pty opened non-blocking. (node-pty's own
- * write() goes through a stream that retries EAGAIN in a busy loop: with a program that does not read,
- * that froze the whole server.)
- */
-function ptySink(pty: IPty): InputSink {
+/** The PTY's master descriptor, which node-pty opened non-blocking. */
+function ptyFd(pty: IPty): number {
   const fd = (pty as unknown as { fd?: unknown }).fd;
   if (typeof fd !== 'number') throw new Error('node-pty did not expose the PTY file descriptor');
-  return (bytes, offset, length) => {
-    try {
-      return writeSync(fd, bytes, offset, length);
-    } catch (error) {
-      if (isErrnoCode(error, 'EAGAIN') || isErrnoCode(error, 'EINTR')) return 0;
-      if (isErrnoCode(error, 'EIO') || isErrnoCode(error, 'EBADF')) return 'closed';
-      throw error;
-    }
-  };
+  return fd;
+}
+
+/** The stream node-pty reads the PTY with. */
+function ptyStream(pty: IPty): net.Socket | undefined {
+  return (pty as unknown as { _socket?: net.Socket })._socket;
 }
 
 function assertSpawnable({ file, cwd }: PtySpawnOptions): void {
@@ -154,6 +153,7 @@ class NodePtyProcess implements PtyProcess {
   /** Start time of the child, to recognise its pid being reused after it exited. */
   private readonly startTime: number | undefined;
   private readonly input: InputQueue;
+  readonly handover: PtyHandover;
 
   constructor(
     private readonly pty: IPty,
@@ -161,7 +161,9 @@ class NodePtyProcess implements PtyProcess {
     private currentRows: number,
   ) {
     this.startTime = readProcStat(pty.pid)?.startTime;
-    this.input = new InputQueue(ptySink(pty));
+    const fd = ptyFd(pty);
+    this.input = new InputQueue(descriptorSink(fd));
+    this.handover = streamHandover(fd, () => ptyStream(pty), this.input);
     // Output means the program is running, so it may have made room for more input.
     this.subscriptions.push(pty.onData(() => this.input.kick()));
     // Not in `subscriptions`: the exit must still be seen after dispose() asked for termination.

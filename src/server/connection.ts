@@ -31,11 +31,22 @@ export interface RequestIo {
   gone: AbortSignal;
 }
 
-export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers, budget: ConnectionBudget): void {
+/** What the server can still do with a connection it handles. */
+export interface ConnectionControl {
+  /**
+   * The socket, let go with nothing read from it, when nothing came on it yet (an upgrade passes it
+   * to the new server, which reads it from its first byte); undefined once anything did.
+   */
+  letGoUnread(): net.Socket | undefined;
+}
+
+const NOTHING_TO_LET_GO: ConnectionControl = { letGoUnread: () => undefined };
+
+export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers, budget: ConnectionBudget): ConnectionControl {
   if (!budget.admit()) {
     refuse(socket, `the server already has ${budget.maxConnections} connections open; close some clients or scripts and try again`, budget);
     handlers.log(`refused a connection: ${budget.maxConnections} are open already`);
-    return;
+    return NOTHING_TO_LET_GO;
   }
   const decoder = new FrameDecoder();
   // Keeps a UTF-8 character that a client split across two input frames in one piece.
@@ -179,6 +190,10 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
           },
           backlog: () => socket.writableLength,
           drop,
+          end: (reason) => {
+            send({ t: 'end', reason: `[tessera: ${reason}]`, exitCode: 0 });
+            socket.end();
+          },
         });
       } else if (message.t === 'leave') {
         if (!attached) return drop('leave before attaching');
@@ -189,8 +204,8 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
       }
     }
   });
-  socket.on('error', () => socket.destroy());
-  socket.on('close', () => {
+  const onError = () => socket.destroy();
+  const onClose = () => {
     directKeys?.close();
     direct?.close();
     clearTimeout(deadline);
@@ -199,7 +214,30 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     unsubscribe?.();
     attached?.gone();
     for (const request of pending) request.abort();
-  });
+  };
+  socket.on('error', onError);
+  socket.on('close', onClose);
+  return {
+    letGoUnread() {
+      if (socket.destroyed || socket.bytesRead > 0 || !stopReading(socket)) return undefined;
+      socket.removeAllListeners('data');
+      socket.off('error', onError);
+      socket.off('close', onClose);
+      clearTimeout(deadline);
+      budget.release();
+      return socket;
+    },
+  };
+}
+
+/** Stops taking bytes from the socket at its descriptor (what arrives stays in the kernel); false if it cannot. */
+function stopReading(socket: net.Socket): boolean {
+  const handle = (socket as unknown as { _handle?: { readStop?: () => number; reading?: boolean } | null })._handle;
+  if (!handle || typeof handle.readStop !== 'function') return false;
+  handle.readStop();
+  // Marked as reading, so the stream does not start it again by itself (net.js looks at this flag).
+  handle.reading = true;
+  return true;
 }
 
 /**

@@ -10,6 +10,7 @@ import { runWithCodeCache } from '../boot/codeCache.js';
 import { SERVER_ENV } from '../limits.js';
 import { restoreHeldVariables } from '../boot/heldEnv.js';
 import { codeCacheDir } from '../boot/cacheLocation.js';
+import { TAKE_OVER_ARG } from '../protocol/handover.js';
 
 // Read by the C allocator when the process started; the panes' programs must not inherit it.
 for (const name of Object.keys(SERVER_ENV)) delete process.env[name];
@@ -42,8 +43,10 @@ async function boot(socket: string): Promise<void> {
     { file: fileURLToPath(new URL('./server.cjs', import.meta.url)), hash: TESSERA_SERVER_BUNDLE_HASH, require },
     codeCacheDir(fileURLToPath(new URL('..', import.meta.url))),
   );
-  const { startServer } = bundle.exports as typeof import('./startServer.js');
-  await startServer(socket);
+  const { startServer, takeOverServer } = bundle.exports as typeof import('./startServer.js');
+  // Started by a running server in an upgrade, to take its panes over (see handover/).
+  if (process.argv[3] === TAKE_OVER_ARG) await takeOverServer(socket);
+  else await startServer(socket);
   // Written (when missing or stale) as soon as the server listens: start-up's code only, which keeps
   // the cache small and quick to load (one written after a first attach was 1.2 MB and no faster).
   bundle.saveCache();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PaneStatus } from '../app/chromeModel.js';
 import { connectFlowControl, type FlowControl } from '../pty/flowControl.js';
 import { debounceResize, type DebouncedResize } from '../pty/debouncedResize.js';
-import type { Disposable, PtyExit, PtyProcess } from '../pty/ptyProcess.js';
+import type { Disposable, PtyExit, PtyHandover, PtyProcess } from '../pty/ptyProcess.js';
 import { isCommandRunning } from '../shell/commandRunning.js';
 import { foregroundProgram } from '../shell/foreground.js';
 import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTracker.js';
@@ -44,6 +44,11 @@ export class Pane {
   programTitle = '';
   /** The title the user gave it (rename-pane), '' when none: shown instead of any other. */
   userTitle = '';
+  /**
+   * When its program is one of tessera's viewers: what it shows (src/server/viewers/viewerPanes.ts:
+   * a file's real path, `diff:FOLDER` or `logs:WORKSPACE[:hook:NAME]`), so opening that again focuses it.
+   */
+  viewer: string | undefined;
   /** What the pane's agent monitor decided (agent panes only). */
   private agentState: AgentState | undefined;
   /** For a pane waiting for approval: what it asks. */
@@ -63,7 +68,7 @@ export class Pane {
   /** The program's absolute path; undefined when it is not installed. */
   readonly program: string | undefined;
   /** When the program started (ms since the epoch). */
-  readonly startedAt = Date.now();
+  readonly startedAt: number;
   /** The secret in this pane's TESSERA_PANE_TOKEN: only the pane's own programs can report its state. */
   readonly reportToken: string | undefined;
   /** The agent's conversation id, as last learned (see src/agents/session/). */
@@ -87,6 +92,9 @@ export class Pane {
   /** The program running in the foreground of a shell pane (shown in its title), if any. */
   private foreground: string | undefined;
   private lastCwd: string;
+  /** A screen taken over in an upgrade is still being drawn again (sizes wait for it). */
+  private restoring = false;
+  private sizeAfterRestore: { cols: number; rows: number } | undefined;
 
   constructor(launch: PaneLaunch) {
     this.id = launch.id;
@@ -100,6 +108,7 @@ export class Pane {
     this.sessionId = launch.sessionId;
     this.reportToken = launch.reportToken;
     this.lastCwd = launch.cwd;
+    this.startedAt = launch.adopted?.startedAt ?? Date.now();
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
     this.emulator = new Emulator({
       cols: launch.cols,
@@ -109,21 +118,43 @@ export class Pane {
       log: launch.log,
       resetModesAtCommandEnd: launch.kind === 'shell',
     });
-    this.osc = trackShellOsc(this.emulator.terminal);
-    try {
-      this.pty = startProgram(launch, this.emulator);
-    } catch (error) {
-      this.osc.dispose();
-      this.emulator.dispose();
-      throw error;
+    const adopted = launch.adopted;
+    this.osc = trackShellOsc(this.emulator.terminal, adopted?.shell);
+    if (adopted) {
+      // The program runs already: its screen is drawn again from what the old server saw.
+      this.pty = adopted.pty;
+      this.emulator.write(adopted.screen);
+      this.programTitle = adopted.title;
+      this.started = adopted.started;
+      this.asleep = adopted.asleep;
+      this.attention = adopted.attention;
+      this.rang = adopted.rang;
+      if (adopted.exited) {
+        this.exited = true;
+        this.exitCode = adopted.exited.exitCode;
+        this.sessionEnd.endedBefore();
+      }
+    } else {
+      try {
+        this.pty = startProgram(launch, this.emulator);
+      } catch (error) {
+        this.osc.dispose();
+        this.emulator.dispose();
+        throw error;
+      }
     }
     this.flow = connectFlowControl(this.pty, this.emulator);
     this.input = new PaneInput(this.pty, () => this.emitMeta());
-    this.resizer = debounceResize((cols, rows) => {
-      this.emulator.resize(cols, rows);
-      this.pty.resize(cols, rows);
-      this.emitScreen();
-    });
+    this.resizer = debounceResize((cols, rows) => this.applySize(cols, rows));
+    if (adopted) {
+      this.restoring = true;
+      void this.emulator.whenParsed().then(() => {
+        this.restoring = false;
+        const size = this.sizeAfterRestore;
+        this.sizeAfterRestore = undefined;
+        if (size) this.applySize(size.cols, size.rows);
+      });
+    }
     this.status = paneStatus(this.facts());
     this.disposables.push(
       this.input,
@@ -141,6 +172,21 @@ export class Pane {
 
   get pid(): number {
     return this.pty.pid;
+  }
+
+  /** What a new server taking this pane over needs of its PTY; undefined when no program runs in one. */
+  get handover(): PtyHandover | undefined {
+    return this.isLive ? this.pty.handover : undefined;
+  }
+
+  /** What the pane's shell integration last reported. */
+  get shellState(): ShellState {
+    return this.osc.state;
+  }
+
+  /** The program has shown something (or reported a prompt). */
+  get hasStarted(): boolean {
+    return this.started;
   }
 
   /** For `tessera explain` on a shell pane: where its idle/running comes from. */
@@ -218,6 +264,17 @@ export class Pane {
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */
   resize(cols: number, rows: number): void {
     this.resizer.request(cols, rows);
+  }
+
+  private applySize(cols: number, rows: number): void {
+    // A screen taken over in an upgrade is drawn at the size it was exported at: a new size waits for it.
+    if (this.restoring) {
+      this.sizeAfterRestore = { cols, rows };
+      return;
+    }
+    this.emulator.resize(cols, rows);
+    this.pty.resize(cols, rows);
+    this.emitScreen();
   }
 
   /** Applies a pending resize now (so a client that just attached draws at the right size). */

@@ -8,7 +8,8 @@ import { configDirectory } from '../store/configDir.js';
 import type { Settings } from '../store/settingsDefaults.js';
 import type { AgentCatalog } from './agent/agentCatalog.js';
 import { planLaunch, type LaunchRequest } from './launchPlan.js';
-import { Pane } from './pane.js';
+import { Pane, type PaneKind } from './pane.js';
+import type { AdoptedProgram } from './paneLaunch.js';
 import { paneEnvironment } from './paneEnv.js';
 import { newReportToken } from './reportToken.js';
 import { hookCommand } from './hookCommand.js';
@@ -23,6 +24,23 @@ export interface PaneRequest extends LaunchRequest {
   rows: number;
 }
 
+/** A pane taken over from a server of another version (an upgrade), as it was there. */
+export interface AdoptedPane {
+  id: number;
+  kind: PaneKind;
+  agent?: string;
+  command: string;
+  program?: string;
+  cwd: string;
+  cols: number;
+  rows: number;
+  /** What to start again on wake or restart (from the pane's record). */
+  request: LaunchRequest;
+  sessionId?: string;
+  reportToken?: string;
+  adopted: AdoptedProgram;
+}
+
 export class PaneFactory {
   private nextId = 1;
   /** `tessera agent-hook`, run by the agents' own hooks; found once. */
@@ -34,7 +52,7 @@ export class PaneFactory {
     private readonly catalog: () => AgentCatalog,
     private readonly socketPath: string,
     private readonly baseEnv: NodeJS.ProcessEnv,
-    private readonly pidRecords: PidRecords | undefined,
+    private pidRecords: PidRecords | undefined,
     /** The server log, for what a pane's output does wrong (malformed sequences, summarized). */
     private readonly log?: (text: string) => void,
     /** Starts each pane's program (the system's PTYs, or a test's scripted programs). */
@@ -47,6 +65,34 @@ export class PaneFactory {
    */
   reserve(ids: Iterable<number>): void {
     for (const id of ids) this.nextId = Math.max(this.nextId, id + 1);
+  }
+
+  /** Where new panes' processes are recorded from now on (a server that took over opens its records last). */
+  recordPids(records: PidRecords): void {
+    this.pidRecords = records;
+  }
+
+  /** A pane around a program that runs already (taken over in an upgrade): nothing is started. */
+  adopt(pane: AdoptedPane): Pane {
+    this.reserve([pane.id]);
+    return new Pane({
+      id: pane.id,
+      file: pane.program,
+      args: [],
+      kind: pane.kind,
+      agent: pane.agent,
+      displayCommand: pane.command,
+      cwd: pane.cwd,
+      cols: pane.cols,
+      rows: pane.rows,
+      env: {},
+      scrollback: this.settings().scrollback,
+      request: pane.request,
+      sessionId: pane.sessionId,
+      reportToken: pane.reportToken,
+      log: this.log,
+      adopted: pane.adopted,
+    });
   }
 
   /** Starts a pane; `id` reuses a pane's number (the same pane started again after sleep, or opened from its record). */

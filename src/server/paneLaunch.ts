@@ -2,6 +2,7 @@
 // session ended.
 
 import { spawnPty, type PtyProcess } from '../pty/ptyProcess.js';
+import type { ShellState } from '../shell/oscTracker.js';
 import type { SpawnProgram } from './serverOs.js';
 import type { PidRecords } from '../pty/pidRecords.js';
 import { shellLaunch } from '../shell/integration.js';
@@ -41,6 +42,27 @@ export interface PaneLaunch {
   reportToken?: string;
   /** Starts the program in a PTY (the system's, or a test's scripted one); spawnPty when not given. */
   spawn?: SpawnProgram;
+  /** A program that runs already, taken over from a server of another version: nothing is started. */
+  adopted?: AdoptedProgram;
+}
+
+/** What a pane taken over in an upgrade starts from (see src/server/handover/). */
+export interface AdoptedProgram {
+  /** The program's PTY (src/pty/adoptedPty.ts), or a stand-in when no program runs any more. */
+  pty: PtyProcess;
+  /** Its scrollback and screen as terminal output (src/term/screenExport.ts). */
+  screen: string;
+  /** The title the program set. */
+  title: string;
+  shell: ShellState;
+  startedAt: number;
+  started: boolean;
+  /** The program had ended: the pane shows its last screen. */
+  exited?: { exitCode: number | undefined };
+  /** The pane's marks there: asleep (an agent tessera ended to resume later), needs you, rang. */
+  asleep: boolean;
+  attention: boolean;
+  rang: boolean;
 }
 
 /** How a pane's program ended: `done` on its own, `killed` when tessera ended it (close, sleep, restart, kill-server). */
@@ -77,6 +99,11 @@ export class SessionEndNotice {
   on(listener: (end: SessionEnd) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The session ended before this pane was made (a pane taken over after its program ended): nobody is told. */
+  endedBefore(): void {
+    this.ended = true;
   }
 
   end(exitCode: number | undefined): void {

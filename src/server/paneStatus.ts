@@ -22,7 +22,8 @@ export interface PaneFacts {
 export function paneStatus(facts: PaneFacts): PaneStatus {
   if (facts.notInstalled) return 'not installed';
   if (facts.asleep) return 'asleep';
-  if (facts.exited) return facts.exitCode === 0 ? 'exited' : 'error';
+  // An unknown status (a program taken over in an upgrade is not the server's child) is no error.
+  if (facts.exited) return facts.exitCode === 0 || facts.exitCode === undefined ? 'exited' : 'error';
   if (facts.kind === 'agent') return agentPill(facts.agentState);
   if (facts.kind === 'command') return 'running';
   if (!facts.started) return 'starting';

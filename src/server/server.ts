@@ -3,10 +3,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { VERSION } from '../version.js';
-import { PROTOCOL_VERSION } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, protocolRefusal } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import { ServerRunningError, claimSocketPath, inspectSocketFile, listenPrivately, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
-import type { PidRecords } from '../pty/pidRecords.js';
 import { configDirectory } from '../store/configDir.js';
 import { AgentCatalog } from './agent/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
@@ -51,6 +50,13 @@ import { EventStream } from './events/eventStream.js';
 import { watchPaneEvents } from './events/paneEvents.js';
 import { Notifier } from './notifications/notifier.js';
 import { NotifyCommandRunner } from './notifications/notifyCommand.js';
+import type { HandoverMessage } from '../protocol/handover.js';
+import type { PtyProcess } from '../pty/ptyProcess.js';
+import type { PidRecords } from '../pty/pidRecords.js';
+import { handOver, type HandingServer, type HandoverResult, type HandoverTarget } from './handover/handOver.js';
+import { adoptWorkspace, type ProgramFor } from './handover/adoptWorkspace.js';
+import { readHandedRecord } from './handover/handedRecord.js';
+import { HandoverGate } from './handover/handoverGate.js';
 
 /** What an attached client's connection passes on: its keys, its size, its going away. */
 export type AttachedClient = ReturnType<ConnectionHandlers['attach']>;
@@ -99,6 +105,11 @@ export class Server {
   /** What happened, numbered, for `tessera events` (and the last EVENT_RING_SIZE of it for --since). */
   readonly events = new EventStream(EVENT_RING_SIZE, EVENT_READER_BACKLOG_BYTES);
   private readonly notifier: Notifier;
+  private readonly factory: PaneFactory;
+  /** What an upgrade lets through while it moves the panes (see handover/). */
+  private readonly gate = new HandoverGate(() => this.listener);
+  /** The server this one took over from in an upgrade (server-info). */
+  private takenOver: { version: string; pid: number; at: string } | undefined;
 
   private readonly socketPath: string;
   private readonly settings: LiveSettings;
@@ -114,7 +125,7 @@ export class Server {
     this.crashSweep = options.crashSweep ?? new CrashSweepNotice(undefined);
     const records = options.records ?? new RecordKeeper(undefined);
     this.env = env;
-    const factory = new PaneFactory(
+    const factory = (this.factory = new PaneFactory(
       () => settings.settings,
       () => this.catalog(),
       socketPath,
@@ -122,7 +133,7 @@ export class Server {
       options.pidRecords,
       log,
       (options.os ?? SYSTEM_OS).spawnProgram,
-    );
+    ));
     // Stored panes get their numbers back when their workspace opens: new panes start above them.
     factory.reserve(records.all().flatMap((record) => record.panes.flatMap((pane) => (pane.id === undefined ? [] : [pane.id]))));
     const agents = new AgentSupervisor({
@@ -257,6 +268,23 @@ export class Server {
       if (error.code === 'EADDRINUSE') throw new ServerRunningError(`a server is already running on ${this.socketPath}`);
       throw error;
     });
+    this.serving(server);
+  }
+
+  /** Accepts on a listening socket inherited from the server this one took over from (an upgrade). */
+  async listenOn(fd: number): Promise<void> {
+    const server = net.createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ fd }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.serving(server);
+  }
+
+  private serving(server: net.Server): void {
     // Out of descriptors, libuv accepts and closes pending peers itself (they see a reset); should an
     // accept error still reach us, it is one line in the log, never a crash.
     server.on('error', (error: NodeJS.ErrnoException) => this.log(`could not accept a connection: ${error.code ?? error.message}`));
@@ -265,8 +293,71 @@ export class Server {
     this.radar.start();
   }
 
+  /** A connection the server this one took over from accepted during the handover. */
+  acceptForwarded(socket: net.Socket): void {
+    this.accept(socket);
+    socket.resume();
+  }
+
+  /**
+   * Moves every workspace and pane to the server of another version (tessera upgrade); this process
+   * exits once the new one serves. Refused, with every pane still here, when the new one fails.
+   */
+  upgrade(target: HandoverTarget): Promise<HandoverResult> {
+    return handOver(this.handing(), target);
+  }
+
+  /** What the handover needs of this server (old side). */
+  private handing(): HandingServer {
+    return {
+      ...this.gate.handing(),
+      socketPath: this.socketPath,
+      env: this.env,
+      log: this.log,
+      listenFd: () => {
+        const fd = (this.listener as unknown as { _handle?: { fd?: unknown } } | undefined)?._handle?.fd;
+        if (typeof fd !== 'number' || fd < 0) throw new RefusedError('this server has no listening socket to hand over');
+        return fd;
+      },
+      workspaces: () => this.registry.list(),
+      recent: () => this.registry.recentNames(),
+      nextEventSeq: () => this.events.next,
+      serve: (socket) => this.acceptForwarded(socket),
+      endClients: (reason) => {
+        for (const client of [...this.clients]) client.end(`[tessera: ${reason}]`, 0);
+        this.events.endReaders(reason);
+      },
+    };
+  }
+
+  /**
+   * Takes over the workspaces of the server that started this one (an upgrade; new side): each
+   * pane around its program's PTY from `programFor`, nothing started, read or written yet.
+   */
+  takeOver(message: HandoverMessage, programFor: ProgramFor): void {
+    this.events.silently(() => {
+      for (const state of message.workspaces) {
+        const record = readHandedRecord(state.record);
+        this.viewers.adopt(this.registry.takeOver((adopt) => adoptWorkspace(record, state, programFor, adopt)));
+      }
+    });
+    this.registry.restoreRecent(message.recent);
+    this.events.continueFrom(message.nextEventSeq);
+    this.takenOver = { version: message.from.version, pid: message.from.pid, at: new Date().toISOString() };
+  }
+
+  /** Records every pane's process from now on (a server that took over opens the records once it serves). */
+  recordPids(records: PidRecords, ptys: ReadonlyMap<number, PtyProcess>): void {
+    this.factory.recordPids(records);
+    for (const [paneId, pty] of ptys) {
+      const found = this.registry.findPane(paneId);
+      if (found) found.pane.own(records.track(String(paneId), pty));
+    }
+  }
+
   async shutdown(reason = '[tessera: the server was stopped]'): Promise<void> {
-    if (this.stopping) return;
+    // Its panes belong to the server it handed them to: stopping now (a SIGTERM) must not end them.
+    if (this.stopping || this.gate.panesGiven) return;
     this.stopping = true;
     this.settings.dispose();
     this.loopDelay.dispose();
@@ -295,16 +386,18 @@ export class Server {
   lastConnectionAt = performance.now();
 
   private accept(socket: net.Socket): void {
+    if (this.gate.held(socket)) return;
     this.lastConnectionAt = performance.now();
     // A client's keys and a script's commands are work whose garbage is collected once they stop.
     memoryRelease.noteActivity();
     socket.on('data', () => memoryRelease.noteActivity());
-    handleConnection(socket, {
+    const control = handleConnection(socket, {
       request: (message, io) => this.request(message, io),
       attach: (message, transport) => this.attach(message, transport),
       events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
     }, this.budget);
+    this.gate.track(control, socket);
   }
 
   /**
@@ -340,10 +433,15 @@ export class Server {
     );
     this.clients.add(session);
     this.applySizes();
-    session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
+    session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0] ?? otherVersion(message.version));
+    // While an upgrade holds everything still, keys and sizes are let go: the panes' state is being copied.
     return {
-      input: (data) => session.input(data),
-      resize: (cols, rows) => session.resize(cols, rows),
+      input: (data) => {
+        if (this.gate.open) session.input(data);
+      },
+      resize: (cols, rows) => {
+        if (this.gate.open) session.resize(cols, rows);
+      },
       gone: () => {
         if (this.clients.has(session)) {
           session.dispose();
@@ -356,7 +454,7 @@ export class Server {
 
   private attachTarget(message: AttachMessage): Workspace {
     if (message.protocol !== PROTOCOL_VERSION) {
-      throw new RefusedError(`this client speaks protocol ${message.protocol} but the server speaks ${PROTOCOL_VERSION}; run 'tessera kill-server' after saving your work`);
+      throw new RefusedError(protocolRefusal(message.protocol, VERSION));
     }
     const size = { cols: message.cols, rows: message.rows };
     if (message.workspace !== undefined) return this.registry.open(message.workspace, size);
@@ -370,15 +468,17 @@ export class Server {
 
   /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would (`io`: its output as it runs, and whether its client is gone). */
   async request(message: RequestMessage, io?: RequestIo): Promise<unknown> {
-    const command = SERVER_COMMANDS.get(message.command);
-    if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    const extras = { ...(io?.output ? { output: io.output } : {}), ...(io ? { clientGone: io.gone } : {}) };
-    return command.run(message.args, { ...this.commandContext(message.cwd, message.callerPane), ...extras });
+    return this.gate.command(() => {
+      const command = SERVER_COMMANDS.get(message.command);
+      if (!command) throw new RefusedError(`unknown command '${message.command}'`);
+      const extras = { ...(io?.output ? { output: io.output } : {}), ...(io ? { clientGone: io.gone } : {}) };
+      return command.run(message.args, { ...this.commandContext(message.cwd, message.callerPane), ...extras });
+    });
   }
 
   /** Runs a command line (a bound key's, or typed in the palette) as if typed in pane `caller.pane`, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
-    return runCommandLine(argv, { ...this.commandContext(caller.cwd, String(caller.pane)), fromKey: true });
+    return this.gate.command(() => runCommandLine(argv, { ...this.commandContext(caller.cwd, String(caller.pane)), fromKey: true }), false);
   }
 
   private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {
@@ -401,6 +501,8 @@ export class Server {
       changes: this.changes,
       radar: this.radar,
       shutdown: () => setImmediate(() => void this.shutdown().then(() => process.exit(0))),
+      upgrade: (target) => this.upgrade(target),
+      takenOver: this.takenOver,
     };
   }
 
@@ -428,4 +530,10 @@ function takeNotice(workspace: Workspace): string | undefined {
   const notice = workspace.notice;
   workspace.notice = undefined;
   return notice;
+}
+
+/** A client of another version (a new one installed): how to move every pane to it. */
+function otherVersion(client: string | undefined): string | undefined {
+  if (client === undefined || client === VERSION) return undefined;
+  return `this server runs tessera ${VERSION}, this client is ${client}: 'tessera upgrade' moves every pane to ${client} without ending any`;
 }

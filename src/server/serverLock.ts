@@ -50,6 +50,18 @@ export async function acquireServerLock(dir: string, socketPath: string): Promis
   }
 }
 
+/**
+ * Takes `<dir>/server.pid` over from the server that handed this one its panes (an upgrade): it is
+ * still alive, exiting, and leaves a lock naming another pid alone (releaseIfOurs).
+ */
+export function takeOverServerLock(dir: string): { release(): void } {
+  const lock = path.join(dir, 'server.pid');
+  const temp = `${lock}.${process.pid}`;
+  fs.writeFileSync(temp, `${process.pid}\n`, { mode: 0o600 });
+  fs.renameSync(temp, lock);
+  return { release: () => releaseIfOurs(lock) };
+}
+
 function releaseIfOurs(lock: string): void {
   try {
     if (Number(fs.readFileSync(lock, 'utf8').trim()) === process.pid) fs.unlinkSync(lock);

@@ -1,8 +1,6 @@
-// Brings a server up: capped log, settings, orphan sweep, socket, cleanup after stopped servers; and
-// takes it down on signals.
+// Brings a server up: capped log, settings, orphan sweep, socket; then serves (serving.ts). A server
+// started to take over from another (an upgrade) comes up through handover/takeOverServer.ts instead.
 
-import path from 'node:path';
-import { STOPPED_SERVER_CLEANUP_DELAY_MS } from '../limits.js';
 import { rotatedLogPath, serverLogPath, serverStateDir } from '../protocol/serverFiles.js';
 import { inspectSocketFile, probeSocket } from '../protocol/socketSecurity.js';
 import { openPidRecords, sweepOrphans } from '../pty/pidRecords.js';
@@ -16,8 +14,9 @@ import { acquireServerLock } from './serverLock.js';
 import { Server } from './server.js';
 import { captureProcessOutput, openServerLog } from './serverLog.js';
 import { LiveSettings } from './settings/liveSettings.js';
-import { removeStoppedServerFiles } from './stoppedServerFiles.js';
-import { warmUpWhenIdle } from './warmUp.js';
+import { serveUntilStopped } from './serving.js';
+
+export { takeOverServer } from './handover/takeOverServer.js';
 
 export async function startServer(socketPath: string): Promise<void> {
   const serverLog = openServerLog(serverLogPath(socketPath), rotatedLogPath(socketPath));
@@ -61,26 +60,5 @@ export async function startServer(socketPath: string): Promise<void> {
     process.exit(1);
   }
   log(`tessera server ${process.pid} listening on ${socketPath}`);
-  warmUpWhenIdle({ hasClients: () => server.attachedClients > 0, lastConnectionAt: () => server.lastConnectionAt });
-  setTimeout(() => void cleanUpStoppedServers(socketPath, log), STOPPED_SERVER_CLEANUP_DELAY_MS).unref();
-
-  const stop = (signal: string) => {
-    log(`stopping on ${signal}`);
-    void server.shutdown(`[tessera: the server was stopped (${signal})]`).then(() => process.exit(0));
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGHUP', () => undefined); // no terminal to lose: keep running
-  process.on('uncaughtException', (error) => log(`internal error (kept running): ${error.stack ?? error.message}`));
-  process.on('unhandledRejection', (error) => log(`internal error (kept running): ${String((error as Error)?.stack ?? error)}`));
-}
-
-/** Removes what servers that stopped long ago left beside this one's socket; reports what it removed. */
-async function cleanUpStoppedServers(socketPath: string, log: (text: string) => void): Promise<void> {
-  try {
-    const { removed } = await removeStoppedServerFiles(path.dirname(socketPath), path.basename(socketPath));
-    if (removed.length > 0) log(`removed the logs and state of servers stopped long ago: ${removed.join(', ')}`);
-  } catch (error) {
-    log(`could not clean up after stopped servers: ${(error as Error).message}`);
-  }
+  serveUntilStopped(server, socketPath, log);
 }

@@ -81,7 +81,7 @@ export class Workspace {
   zoomedPaneId: number | undefined;
   private tree: LayoutNode;
   /** Panes that had the focus before, most recent first: closing a pane gives the focus back. */
-  private focusHistory: number[] = [];
+  private focusOrder: number[] = [];
   private cols: number;
   private rows: number;
   private cachedLayout: Layout | undefined;
@@ -197,10 +197,10 @@ export class Workspace {
     if (this.zoomedPaneId === paneId) this.zoomedPaneId = undefined;
     if (!next) return false;
     this.tree = next;
-    this.focusHistory = this.focusHistory.filter((id) => id !== paneId);
+    this.focusOrder = this.focusOrder.filter((id) => id !== paneId);
     // As in tmux, focus goes back to the pane that had it before the closed one.
     if (this.focusedPaneId === paneId) {
-      this.focusedPaneId = this.focusHistory.shift() ?? paneIds(next)[0];
+      this.focusedPaneId = this.focusOrder.shift() ?? paneIds(next)[0];
       sendFocusEvent(this.panes.get(this.focusedPaneId), true);
     }
     this.relayout();
@@ -277,7 +277,17 @@ export class Workspace {
 
   /** The pane that had the focus before the focused one (tmux's last-pane), if it is still here. */
   get lastPaneId(): number | undefined {
-    return this.focusHistory.find((id) => this.panes.has(id));
+    return this.focusOrder.find((id) => this.panes.has(id));
+  }
+
+  /** Panes that had the focus before the focused one, most recent first. */
+  get focusHistory(): number[] {
+    return [...this.focusOrder];
+  }
+
+  /** Takes the focus history of the server this workspace was taken over from (an upgrade). */
+  restoreFocusHistory(ids: readonly number[]): void {
+    this.focusOrder = ids.filter((id) => this.panes.has(id) && id !== this.focusedPaneId).slice(0, MAX_FOCUS_HISTORY);
   }
 
   /** Panes `a` and `b` trade places; the focus stays with the pane it was on. */
@@ -310,7 +320,7 @@ export class Workspace {
   private moveFocus(paneId: number): void {
     if (paneId === this.focusedPaneId) return;
     const previous = this.focusedPaneId;
-    this.focusHistory = [previous, ...this.focusHistory.filter((id) => id !== previous && id !== paneId)].slice(0, MAX_FOCUS_HISTORY);
+    this.focusOrder = [previous, ...this.focusOrder.filter((id) => id !== previous && id !== paneId)].slice(0, MAX_FOCUS_HISTORY);
     this.focusedPaneId = paneId;
     sendFocusEvent(this.panes.get(previous), false);
     sendFocusEvent(this.panes.get(paneId), true);

@@ -7,7 +7,7 @@ import { checkWorkspaceName } from '../store/workspaceName.js';
 import type { WorkspaceRecord } from '../store/workspaceRecord.js';
 import type { Pane } from './pane.js';
 import type { LaunchRequest } from './launchPlan.js';
-import type { PaneFactory } from './paneFactory.js';
+import type { AdoptedPane, PaneFactory } from './paneFactory.js';
 import { hydrateWorkspace } from './records/hydrate.js';
 import { freeSlot, workspaceEnvironment } from './records/workspaceEnv.js';
 import { ProjectTrust } from './project/projectTrust.js';
@@ -80,6 +80,17 @@ export class WorkspaceRegistry {
     return [...this.workspaces.values()];
   }
 
+  /** The open workspaces' names, most recently used first. */
+  recentNames(): string[] {
+    return this.recent.filter((name) => this.workspaces.has(name));
+  }
+
+  /** Puts the open workspaces in this order of use, most recent first (the order of the server this one took over from). */
+  restoreRecent(names: readonly string[]): void {
+    const known = names.filter((name) => this.workspaces.has(name));
+    this.recent = [...known, ...this.recent.filter((name) => !known.includes(name))];
+  }
+
   /** Records of the workspaces that have no running panes (after a restart, or emptied). */
   dormant(): WorkspaceRecord[] {
     return this.records.all().filter((r) => !this.workspaces.has(r.name));
@@ -118,6 +129,24 @@ export class WorkspaceRegistry {
     workspace.env = env;
     this.adopt(workspace);
     this.events.opened?.(workspace);
+    return workspace;
+  }
+
+  /**
+   * Takes over a workspace that runs in a server of another version (an upgrade): `build` makes it
+   * around panes whose programs run already. Called in the old server's order; restoreRecent() after.
+   */
+  takeOver(build: (adopt: (pane: AdoptedPane) => Pane) => Workspace): Workspace {
+    const workspace = build((pane) => this.factory.adopt(pane));
+    if (this.workspaces.has(workspace.name)) throw new Error(`workspace ${workspace.name} is taken over twice`);
+    workspace.attentionCleared = () => this.events.attentionCleared();
+    this.workspaces.set(workspace.name, workspace);
+    workspace.onChange(() => this.saveSoon(workspace));
+    for (const pane of workspace.panes.values()) {
+      this.watchPane(workspace, pane);
+      this.events.paneAdded(pane, workspace);
+    }
+    this.recent.push(workspace.name);
     return workspace;
   }
 

@@ -31,9 +31,12 @@ export interface OscTracker extends Disposable {
 
 const PHASE_OF_MARK: Record<string, ShellPhase | undefined> = { A: 'prompt', B: 'input', C: 'running', D: 'done' };
 
-/** Follows OSC 7 and OSC 133 as the terminal parses them; other handlers still see every sequence. */
-export function trackShellOsc(terminal: OscParserHost): OscTracker {
-  let state: ShellState = { phase: 'unknown', integrated: false };
+/**
+ * Follows OSC 7 and OSC 133 as the terminal parses them; other handlers still see every sequence.
+ * `initial`: what was known before (a pane taken over from another server).
+ */
+export function trackShellOsc(terminal: OscParserHost, initial: ShellState = { phase: 'unknown', integrated: false }): OscTracker {
+  let state: ShellState = { ...initial };
   const listeners = new Set<(state: ShellState) => void>();
 
   const update = (next: ShellState): void => {

@@ -217,6 +217,12 @@ export class Emulator implements ParseTask {
     requestParse(this, performance.now() - this.lastUserInput <= ECHO_WINDOW_MS);
   }
 
+  /** Resolves once everything written so far is parsed (a handover exports the screen after it). */
+  whenParsed(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    return new Promise((resolve) => this.write(NO_BYTES, resolve));
+  }
+
   /** Parses the next slice (called by the parse scheduler); true when more is waiting. */
   parseNext(): boolean {
     if (this.parsing || this.disposed) return false;

@@ -120,7 +120,7 @@ export class InProcessServer {
   }
 
   /** Attaches a client of `cols`×`rows` to a workspace (by default: a new one adopting a folder, as a bare `tessera` would). */
-  attach(options: { cols?: number; rows?: number; workspace?: string; cwd?: string } = {}): HarnessClient {
+  attach(options: { cols?: number; rows?: number; workspace?: string; cwd?: string; version?: string } = {}): HarnessClient {
     const cols = options.cols ?? 100;
     const rows = options.rows ?? 30;
     const client = new HarnessClient(cols, rows);
@@ -128,6 +128,7 @@ export class InProcessServer {
       {
         t: 'attach',
         protocol: PROTOCOL_VERSION,
+        ...(options.version === undefined ? {} : { version: options.version }),
         workspace: options.workspace,
         createCwd: options.workspace === undefined ? (options.cwd ?? this.folder('project')) : undefined,
         cols,

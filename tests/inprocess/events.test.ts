@@ -27,6 +27,7 @@ function collector(): EventReader & { events: TesseraEvent[]; start?: EventsStar
     },
     backlog: () => 0,
     drop: () => {},
+    end: () => {},
   };
   return c;
 }

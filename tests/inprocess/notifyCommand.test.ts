@@ -52,7 +52,7 @@ async function setUp(extra: Record<string, unknown>): Promise<Setup> {
   server = await InProcessServer.start({ settings: settingsOf(extra), programFor: helperOrShell });
   const s = server;
   const events: TesseraEvent[] = [];
-  s.server.events.subscribe({ started: () => {}, write: (e) => events.push(e), backlog: () => 0, drop: () => {} }, undefined);
+  s.server.events.subscribe({ started: () => {}, write: (e) => events.push(e), backlog: () => 0, drop: () => {}, end: () => {} }, undefined);
   await s.request('new', { kind: 'adopted', cwd: s.folder('project'), name: 'w' });
   const { id } = (await s.request('new-pane', { workspace: 'w', agent: 'helper' })) as { id: number };
   const status = async () => ((await s.request('list-panes')) as { id: number; status: string }[]).find((p) => p.id === id)?.status;

@@ -24,7 +24,7 @@ describe('renaming a workspace', () => {
   it('renames an open workspace everywhere, keeping its folder and panes', async () => {
     const s = (server = await InProcessServer.start());
     const events: TesseraEvent[] = [];
-    s.server.events.subscribe({ started: () => {}, write: (e) => void events.push(e), backlog: () => 0, drop: () => {} }, undefined);
+    s.server.events.subscribe({ started: () => {}, write: (e) => void events.push(e), backlog: () => 0, drop: () => {}, end: () => {} }, undefined);
     const client = s.attach({ cwd: s.folder('app') });
     await client.waitFor(SHELL_PROMPT);
     const from = ((await s.request('ls')) as { workspaces: Listed[] }).workspaces[0] as Listed;

@@ -49,7 +49,7 @@ function follow(socket: Duplex, since: number | undefined, json: boolean, ctx: C
             last = message.event.seq;
             ctx.out(eventLine(message.event, json));
           } else if (message.t === 'end') {
-            finish(message.exitCode, message.reason.replace(/^\[tessera: (.*)\]$/s, '$1'));
+            finish(message.exitCode, `${message.reason.replace(/^\[tessera: (.*)\]$/s, '$1')}${resume()}`);
           }
         }
       } catch (error) {

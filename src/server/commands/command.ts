@@ -13,6 +13,7 @@ import type { NotificationReport } from '../notifications/notifier.js';
 import type { ConflictRadar } from '../radar/conflictRadar.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
+import type { HandoverResult, HandoverTarget } from '../handover/handOver.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 
 export interface CommandContext {
@@ -48,6 +49,10 @@ export interface CommandContext {
   radar: ConflictRadar;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
+  /** Moves every workspace and pane to a server of another version (tessera upgrade); this one exits after answering. */
+  upgrade?(target: HandoverTarget): Promise<HandoverResult>;
+  /** The server this one took over from in an upgrade, if it did. */
+  takenOver?: { version: string; pid: number; at: string };
   /** The command line's client prints output as it comes: a command that has some while it runs sends it here. */
   output?: (text: string) => void;
   /** Aborted when the client that asked goes before the answer (Ctrl-C on the command line, a closed viewer pane). */

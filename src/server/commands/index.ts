@@ -30,6 +30,7 @@ import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
 import { serverInfo } from './serverInfo.js';
+import { upgrade } from './upgrade.js';
 import { sleepPane } from './sleepPane.js';
 import { wakePane } from './wakePane.js';
 import { splitPane } from './splitPane.js';
@@ -67,6 +68,7 @@ const ALL: ServerCommand[] = [
   resizePane,
   sendKeys,
   serverInfo,
+  upgrade,
   sleepPane,
   splitPane,
   syncInput,

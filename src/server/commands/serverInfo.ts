@@ -1,6 +1,7 @@
 // server-info: pid, socket, version, attached clients, memory, and (on request) the event-loop delay.
 
 import { serverInfo as definition } from '../../commands/serverInfo.js';
+import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import { memoryReport } from '../memoryReport.js';
 import { implement } from './command.js';
 
@@ -8,6 +9,8 @@ export const serverInfo = implement(definition, (args, ctx) => ({
   pid: process.pid,
   socketPath: ctx.socketPath,
   version: ctx.version,
+  protocol: PROTOCOL_VERSION,
+  ...(ctx.takenOver ? { takenOver: ctx.takenOver } : {}),
   crashSweep: ctx.crashSweep ?? null,
   clients: [...ctx.clients].map((client) => client.info()),
   memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),

@@ -15,6 +15,8 @@ export interface EventReader {
   backlog(): number;
   /** Lets go of a reader that fell behind, saying why. */
   drop(why: string): void;
+  /** Ends the stream for the reader, telling it why (the server is going away). */
+  end(reason: string): void;
 }
 
 /** Ends a subscription (the reader went away). */
@@ -23,6 +25,7 @@ export type Unsubscribe = () => void;
 export class EventStream {
   private readonly ring: EventRing;
   private readonly readers = new Set<EventReader>();
+  private silent = false;
 
   constructor(
     capacity: number,
@@ -41,7 +44,31 @@ export class EventStream {
     return this.ring.next;
   }
 
-  publish(body: EventBody): TesseraEvent {
+  /** Numbers events from `seq` on (see EventRing.continueFrom). */
+  continueFrom(seq: number): void {
+    this.ring.continueFrom(seq);
+  }
+
+  /** Runs `quietly` without numbering or telling anything it publishes (panes taken over in an upgrade are no news). */
+  silently(quietly: () => void): void {
+    this.silent = true;
+    try {
+      quietly();
+    } finally {
+      this.silent = false;
+    }
+  }
+
+  /** Ends every reader's subscription, saying why (the server is going away). */
+  endReaders(reason: string): void {
+    for (const reader of [...this.readers]) {
+      this.readers.delete(reader);
+      reader.end(reason);
+    }
+  }
+
+  publish(body: EventBody): TesseraEvent | undefined {
+    if (this.silent) return undefined;
     const event = this.ring.push(body, this.now());
     for (const reader of [...this.readers]) this.deliver(reader, event);
     return event;

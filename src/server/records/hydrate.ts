@@ -77,7 +77,7 @@ export function launchFromRecord(spec: PaneRecord, workspaceDir: string): Launch
   return { argv: spec.argv, shell: spec.shell, requestDir: workspaceDir, prompt: '' };
 }
 
-function treeFromRecord(node: LayoutRecord, ids: number[]): LayoutNode {
+export function treeFromRecord(node: LayoutRecord, ids: number[]): LayoutNode {
   if (node.kind === 'pane') return { kind: 'pane', paneId: ids[node.paneId] };
   return { kind: 'split', direction: node.direction, children: node.children.map((c) => treeFromRecord(c, ids)), weights: [...node.weights] };
 }

@@ -26,15 +26,12 @@ export interface OpenedViewer {
 }
 
 export class ViewerPanes {
-  /** Pane id → the real path it shows (`diff:` and the folder for a diff). */
-  private readonly files = new Map<number, string>();
-
   constructor(private readonly registry: WorkspaceRegistry) {}
 
   /** Opens `file` (relative to `baseDir`, inside the workspace folder) in a viewer beside a pane (default: the focused one). */
   open(workspace: Workspace, file: string, baseDir: string, options: { mode?: ViewMode; beside?: number; line?: number } = {}): OpenedViewer {
     const real = fileInsideRoot(workspace.cwd, baseDir, file);
-    const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === real && p.isLive);
+    const existing = [...workspace.panes.values()].find((p) => p.viewer === real && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
       return { paneId: existing.id, existing: true, file: real };
@@ -46,7 +43,7 @@ export class ViewerPanes {
   /** Opens the workspace's diff in a viewer pane; when one is open, focuses it and has it read the diff again. */
   openDiff(workspace: Workspace): OpenedViewer {
     const key = `diff:${workspace.cwd}`;
-    const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    const existing = [...workspace.panes.values()].find((p) => p.viewer === key && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
       askToReread(existing);
@@ -63,7 +60,7 @@ export class ViewerPanes {
    */
   openLogs(workspace: Workspace, options: { hook?: string } = {}): OpenedViewer {
     const key = `logs:${workspace.name}${options.hook === undefined ? '' : `:hook:${options.hook}`}`;
-    const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    const existing = [...workspace.panes.values()].find((p) => p.viewer === key && p.isLive);
     if (existing) {
       workspace.focus(existing.id);
       if (options.hook !== undefined) askToReread(existing);
@@ -78,7 +75,7 @@ export class ViewerPanes {
     const workspace = this.registry.get(name);
     if (!workspace) return;
     const key = `diff:${workspace.cwd}`;
-    const viewer = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    const viewer = [...workspace.panes.values()].find((p) => p.viewer === key && p.isLive);
     if (viewer) askToReread(viewer);
   }
 
@@ -87,13 +84,27 @@ export class ViewerPanes {
       cwd: workspace.cwd,
       launch: { argv: [process.execPath, VIEWER_ENTRY, ...viewerArgs] },
     });
-    this.files.set(pane.id, key);
-    pane.onExit(() => {
-      this.files.delete(pane.id);
-      // q in the viewer: the pane goes too. A crash keeps the pane, with its exit status, to be seen.
-      if (pane.exitCode === 0 && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
-    });
+    pane.viewer = key;
+    this.closeOnQuit(workspace, pane);
     return pane;
+  }
+
+  /**
+   * The viewer panes of a workspace taken over from the server of another version (an upgrade): the
+   * same viewer program runs on, found again by what it shows, and q closes its pane as if opened here.
+   */
+  adopt(workspace: Workspace): void {
+    for (const pane of workspace.panes.values()) if (pane.viewer !== undefined && pane.isLive) this.closeOnQuit(workspace, pane);
+  }
+
+  private closeOnQuit(workspace: Workspace, pane: Pane): void {
+    pane.onExit(() => {
+      // q in the viewer: the pane goes too. A crash keeps the pane, with its exit status, to be seen.
+      // An unknown status is a viewer taken over in an upgrade (not this server's child: the system
+      // reaped it): taken as q, so a crash of such a viewer closes its pane too.
+      const quit = pane.exitCode === 0 || pane.exitCode === undefined;
+      if (quit && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
+    });
   }
 }
 

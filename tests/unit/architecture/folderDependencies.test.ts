@@ -25,7 +25,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   remote: ['limits.ts', 'version.ts', 'client', 'protocol'],
   viewer: ['limits.ts', 'client', 'git', 'os', 'term'],
   /** The command definitions: what a command is, never how the server does it. */
-  commands: ['limits.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
+  commands: ['limits.ts', 'version.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
   /** The chrome: drawn from a model, knows nothing of the server. */
   app: ['limits.ts', 'commands', 'git', 'store', 'term'],
   cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'os', 'protocol', 'remote', 'shell', 'store', 'term', 'viewer'],

@@ -5,6 +5,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import tty from 'node:tty';
 import { describe, expect, it } from 'vitest';
 import { spawnPty, outputEncoding } from '../../../src/pty/ptyProcess.js';
@@ -80,6 +83,52 @@ describe('node-pty and Node internals', () => {
     } finally {
       stream.destroy();
       await pty.terminate();
+    }
+  });
+});
+
+describe('what an upgrade reaches into (src/server/handover/)', () => {
+  it("src/pty/ptyMaster.ts: the PTY stream's libuv handle stops and starts reading (readStop, readStart, reading)", async () => {
+    const pty = spawnPty({ file: '/bin/sh', args: ['-c', 'exec sleep 1000'], cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: 80, rows: 24 });
+    try {
+      const handle = field(pty, 'pty', '_socket', '_handle') as Loose;
+      expect(typeof handle?.readStop, '_socket._handle.readStop').toBe('function');
+      expect(typeof handle?.readStart, '_socket._handle.readStart').toBe('function');
+      expect(pty.handover?.fd, 'the PTY descriptor').toBeGreaterThan(2);
+    } finally {
+      await pty.terminate();
+    }
+  });
+
+  it("src/pty/descriptorResize.ts: node-pty's addon resizes a PTY by its descriptor", () => {
+    const require = createRequire(import.meta.url);
+    const { requireBinary } = require('@lydell/node-pty/requireBinary.js') as { requireBinary(file: string): Record<string, unknown> };
+    expect(typeof requireBinary('pty.node').resize, "requireBinary('pty.node').resize").toBe('function');
+  });
+
+  it("src/term/screenExport.ts: the active buffer's scroll region", () => {
+    const terminal = createHeadlessTerminal(40, 5);
+    const buffer = field(terminal, '_core', '_bufferService', 'buffer') as Loose;
+    expect(typeof buffer?.scrollTop, '_bufferService.buffer.scrollTop').toBe('number');
+    expect(typeof buffer?.scrollBottom, '_bufferService.buffer.scrollBottom').toBe('number');
+    terminal.dispose();
+  });
+
+  it("src/server/server.ts and connection.ts: a listening socket's descriptor, and a connection's handle that stops reading", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-internals-'));
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(dir, 's'), resolve));
+    try {
+      expect(typeof field(server, '_handle', 'fd'), 'net.Server _handle.fd').toBe('number');
+      const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+      const client = net.createConnection(path.join(dir, 's'));
+      const socket = await accepted;
+      expect(typeof field(socket, '_handle', 'readStop'), 'net.Socket _handle.readStop').toBe('function');
+      client.destroy();
+      socket.destroy();
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -175,4 +175,28 @@ describe('InputQueue', () => {
     expect(pty.calls).toBe(calls);
     expect(queue.enqueue('x')).toBe(false);
   });
+
+  it('held for a handover, writes nothing and keeps every byte in order, partly written ones included; released, writes it all', () => {
+    const pty = new FakePty(3);
+    const queue = queueFor(pty);
+    queue.enqueue('abcdef');
+    expect(pty.text()).toBe('abc');
+    queue.hold();
+    queue.enqueue('ghi');
+    pty.room = Infinity;
+    queue.kick();
+    expect(pty.text()).toBe('abc');
+    expect(queue.pending().toString()).toBe('defghi');
+    queue.release();
+    expect(pty.text()).toBe('abcdefghi');
+    expect(queue.pending().length).toBe(0);
+  });
+
+  it('queues bytes as they are (a character cut in two by the old server stays cut)', () => {
+    const pty = new FakePty();
+    const queue = queueFor(pty);
+    const euro = Buffer.from('€');
+    queue.enqueue(euro.subarray(1));
+    expect(Buffer.concat(pty.received)).toEqual(euro.subarray(1));
+  });
 });

@@ -27,6 +27,9 @@ function reader(): EventReader & { seen: TesseraEvent[]; start?: EventsStart; dr
     drop: (why: string) => {
       r.dropped = why;
     },
+    end: (why: string) => {
+      r.dropped = why;
+    },
     take: () => {
       r.unread = 0;
     },
@@ -65,7 +68,36 @@ describe('EventRing', () => {
   });
 });
 
+describe('EventRing after an upgrade', () => {
+  it('goes on numbering from where the earlier server stopped, and calls the events before it missed', () => {
+    const ring = new EventRing(4);
+    ring.continueFrom(40);
+    expect(ring.push(created('a'), at).seq).toBe(40);
+    expect(ring.next).toBe(41);
+    // A reader that had read up to 37 of the earlier server lost 38 and 39 (never here).
+    expect(ring.after(37).start).toEqual({ next: 41, missed: { first: 38, last: 39 } });
+    expect(ring.after(37).events.map((e) => e.seq)).toEqual([40]);
+    expect(ring.after(39).start).toEqual({ next: 41 });
+    for (const name of ['b', 'c', 'd', 'e']) ring.push(created(name), at);
+    expect(ring.after(39).events.map((e) => e.seq)).toEqual([41, 42, 43, 44]);
+    expect(ring.after(39).start.missed).toEqual({ first: 40, last: 40 });
+  });
+});
+
 describe('EventStream', () => {
+  it('publishes nothing while silent (panes taken over are no news), and ends every reader saying why', () => {
+    const stream = new EventStream(8, 1 << 20, () => at);
+    const r = reader();
+    stream.subscribe(r, undefined);
+    stream.silently(() => stream.publish(created('quiet')));
+    stream.publish(created('heard'));
+    expect(r.seen.map((e) => (e.kind === 'workspace-created' ? e.workspace : ''))).toEqual(['heard']);
+    expect(stream.next).toBe(2);
+    stream.endReaders('the server moved');
+    expect(r.dropped).toBe('the server moved');
+    expect(stream.subscribers).toBe(0);
+  });
+
   it('gives a new reader only new events, and one with since the replay first', () => {
     const stream = new EventStream(16, 1 << 20, () => at);
     stream.publish(created('a'));
