@@ -396,10 +396,21 @@ export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;
 
 /** Commits since the base the diff viewer lists: a reviewer reads the newest; a long history would bury the files. */
 export const DIFF_VIEWER_MAX_COMMITS = 50;
-/** The conflict radar looks (stat() only) for workspaces whose files changed this often. */
-export const RADAR_POLL_MS = 1_000;
+/** The conflict radar looks (stat() only) for workspaces whose files changed this often (each second cost 2.3 % of a core with ten workspaces of 300 files). */
+export const RADAR_POLL_MS = 2_000;
 /** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
 export const RADAR_MIN_INTERVAL_MS = 5_000;
+/**
+ * After a round, the radar rests this many times the CPU the round cost (the server's and its git children's), so that
+ * it uses at most a twentieth of one core (issue 21's budget: 5 % with ten workspaces changing).
+ */
+export const RADAR_REST_PER_WORK = 19;
+/**
+ * The longest rest: a collision still shows within about a minute however much the last round cost. With ten
+ * workspaces all changing, a round costs ~3 s of CPU (each look ~10 git children, then the merges): 30 s kept the
+ * radar at 10 % of a core, twice the budget.
+ */
+export const RADAR_MAX_REST_MS = 60_000;
 /** Files a workspace's fingerprint stat()s in one go before the event loop gets a turn (~1–3 ms of work). */
 export const SIGNATURE_STAT_BATCH = 256;
 
