@@ -40,7 +40,7 @@ const CODEX_IDLE = screen('› make marker 1', '• Done.', '', '› Ask Codex t
 
 /** Each fake CLI's io, by program name, and its first screen. */
 const ios = new Map<string, ProgramIo>();
-const FIRST: Record<string, string> = { gemini: title('◇  Ready (project)') + GEMINI_IDLE, opencode: '', codex: CODEX_IDLE };
+const FIRST: Record<string, string> = { gemini: title('◇  Ready (project)') + screen('Gemini CLI v0.61.0'), opencode: '', codex: CODEX_IDLE };
 const cli = (name: string): ScriptedProgram => ({
   start: (io) => {
     ios.set(name, io);
@@ -78,8 +78,13 @@ describe("the built-in agents' own channels", () => {
   it("gemini: its title decides, at once, against a screen that says otherwise; explain names the title", async () => {
     const { s, bin } = await start();
     const id = await addPane(s, path.join(bin, 'gemini'));
+    await eventually(() => ios.has('gemini'), (started) => started);
+    await eventually(() => s.request('capture-pane', { pane: String(id) }) as Promise<string>, (text) => text.includes('Gemini CLI v0.61.0'));
+    expect(await explain(s, id)).toMatchObject({ status: 'starting' });
+    io('gemini').print(GEMINI_IDLE);
+    // Its title said Ready before its input box was drawn: only the screen ends `starting`.
     await eventually(() => row(s, id), (r) => r.status === 'idle');
-    expect(await explain(s, id)).toMatchObject({ source: 'signal', rule: 'title Ready' });
+    expect(await explain(s, id)).toMatchObject({ source: 'screen' });
 
     io('gemini').print(title('✦  Working… (project)') + GEMINI_BUSY);
     await eventually(() => explain(s, id), (e) => e.status === 'running' && e.rule === 'title Working');

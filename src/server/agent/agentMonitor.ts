@@ -215,7 +215,10 @@ export class AgentMonitor {
   private titled(report: ChannelReport): void {
     if (this.disposed) return;
     const said = channelState(report);
-    if (said === undefined) return;
+    // Gemini sets "Ready" as it mounts, before its input box takes keys: only the screen says an agent is ready for
+    // input (an initial prompt waits for that), so a title never ends `starting`.
+    const shown = this.state;
+    if (said === undefined || shown === undefined || shown === 'starting') return;
     clearTimeout(this.titleTimer);
     if (said.state !== 'running') return this.takeTitle(report, said);
     this.titleTimer = setTimeout(() => {
@@ -235,9 +238,9 @@ export class AgentMonitor {
     return title === undefined ? undefined : channelState(title)?.state;
   }
 
-  /** The screen (last read) and the agent's own title both say it is working now. */
+  /** The agent's own title and its screen, read now, both say it is working. */
   private workingNow(): boolean {
-    return this.lastScreen?.state === 'running' && this.titleSays() === 'running';
+    return this.titleSays() === 'running' && this.readScreen().state === 'running';
   }
 
   /**
