@@ -1,7 +1,7 @@
 // tessera agent-hook: what the agents tessera starts run from their own hooks (Claude Code's hooks, Codex's notify
-// program, tessera's opencode plugin). Reads the event's JSON (stdin, or Codex's last argument), sends one small
-// report for its own pane, and always exits 0 at once, quietly: an agent must never wait on tessera, nor read a
-// decision in its output.
+// program). Reads the event's JSON (stdin, or Codex's last argument), sends one small report for its own pane, and
+// always exits 0 at once, quietly: an agent must never wait on tessera, nor read a decision in its output. Tessera's
+// opencode plugin sends the same request itself, from inside opencode.
 
 import { HOOK_TIMEOUT_MS, MAX_HOOK_PAYLOAD_BYTES } from '../limits.js';
 import { UsageError } from './argParser.js';
@@ -9,7 +9,6 @@ import { int, oneOf, optStr, str } from '../protocol/validate.js';
 import { CHANNEL_SOURCES, MAX_CHANNEL_WORD, channelWord, type ChannelReport } from '../agents/signals/channelReport.js';
 import { readClaudeHook } from '../agents/signals/claudeHooks.js';
 import { readCodexNotify } from '../agents/signals/codexNotify.js';
-import { readOpencodeEvent } from '../agents/signals/opencodeEvents.js';
 import { InvalidInput } from '../protocol/validate.js';
 import { defineCommand } from './contract.js';
 import { MAX_TOKEN_CHARS, paneToken } from './reportStatus.js';
@@ -22,11 +21,7 @@ export interface HookArgs {
 /** Longest report text accepted over the socket (the readers cut theirs shorter). */
 const MAX_REPORT_TEXT_CHARS = 500;
 
-const READERS: Record<string, (payload: unknown) => ChannelReport | undefined> = {
-  claude: readClaudeHook,
-  codex: readCodexNotify,
-  opencode: readOpencodeEvent,
-};
+const READERS: Record<string, (payload: unknown) => ChannelReport | undefined> = { claude: readClaudeHook, codex: readCodexNotify };
 
 /** The report in an agent's hook payload (JSON text), or undefined when it is none tessera knows. */
 export function readHookPayload(agent: string, text: string): ChannelReport | undefined {
@@ -42,11 +37,11 @@ export function readHookPayload(agent: string, text: string): ChannelReport | un
 export const agentHook = defineCommand<HookArgs, null>({
   name: 'agent-hook',
   summary: "report an agent's hook event for its pane (run by the agents tessera starts)",
-  usage: `tessera agent-hook claude|codex|opencode [JSON]
+  usage: `tessera agent-hook claude|codex [JSON]
 
-  Run by an agent that tessera started, never by hand: Claude Code's hooks (given with --settings),
-  Codex's notify program (given with -c notify=…) and tessera's opencode plugin (named in the
-  pane's OPENCODE_CONFIG_CONTENT) call it with the event's JSON on stdin or as the last argument. It sends the event to its own pane's server (proved by TESSERA_PANE_TOKEN),
+  Run by an agent that tessera started, never by hand: Claude Code's hooks (given with --settings)
+  and Codex's notify program (given with -c notify=…) call it with the event's JSON on stdin or as
+  the last argument. It sends the event to its own pane's server (proved by TESSERA_PANE_TOKEN),
   prints nothing, and exits 0 within ${HOOK_TIMEOUT_MS / 1000} s whatever happens.`,
   flags: [],
   maxPositionals: 2,
@@ -61,9 +56,7 @@ export const agentHook = defineCommand<HookArgs, null>({
       const [agent, argument] = args.positionals;
       const payload = argument ?? (await readStdin(MAX_HOOK_PAYLOAD_BYTES));
       const report = agent === undefined ? undefined : readHookPayload(agent, payload);
-      // When the event happened: the plugin says; for a hook, this process's start is the closest.
-      const firedAt = report?.firedAt ?? Math.round(performance.timeOrigin);
-      if (report !== undefined) await ask({ report: { ...report, firedAt }, token: paneToken(io, 'tessera agent-hook') });
+      if (report !== undefined) await ask({ report: { ...report, firedAt: Math.round(performance.timeOrigin) }, token: paneToken(io, 'tessera agent-hook') });
     } catch {
       // Nothing to say: the pane falls back to its screen rules.
     }

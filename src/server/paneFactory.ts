@@ -46,7 +46,7 @@ export class PaneFactory {
     /** Starts each pane's program (the system's PTYs, or a test's scripted programs). */
     private readonly spawn?: SpawnProgram,
   ) {
-    this.signalFiles = new SignalFiles(path.join(serverStateDirectory(socketPath, baseEnv), 'agent-signals'), this.hookCommand, log);
+    this.signalFiles = new SignalFiles(path.join(serverStateDirectory(socketPath, baseEnv), 'agent-signals'), log);
   }
 
   /**

@@ -291,7 +291,8 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
     });
   });
 
-  test('6. new-pane --prompt: the agent gets the prompt exactly once, asks, and approve runs it', { timeout: 120_000 }, async () => {
+  // The suite's test deadline (300 s): it starts a second agent (START_TIMEOUT_MS) and waits for its turn (TURN_TIMEOUT_MS).
+  test('6. new-pane --prompt: the agent gets the prompt exactly once, asks, and approve runs it', async () => {
     await timed(kind, 'initial prompt', async () => {
       const created = await world.sandbox.cli(['new-pane', '-t', WORKSPACE, '--agent', kind, '--prompt', 'make marker 7', '--', ...world.agentArgs]);
       expect(created, created.stderr).toMatchObject({ code: 0 });

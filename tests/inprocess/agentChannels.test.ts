@@ -104,7 +104,7 @@ describe("the built-in agents' own channels", () => {
     const file = new URL(content.plugin![0]!).pathname;
     expect(file.startsWith(s.env.TESSERA_STATE_DIR!)).toBe(true);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(fs.readFileSync(file, 'utf8')).toContain('"agent-hook","opencode"]');
+    expect(fs.readFileSync(file, 'utf8')).toContain('const COMMAND = "agent-hook";');
 
     await hook(s, id, { source: 'opencode', event: 'permission.asked', detail: 'bash', text: 'touch /tmp/marker-1' });
     expect(await row(s, id)).toMatchObject({ status: 'approval', question: 'Allow bash? — touch /tmp/marker-1' });

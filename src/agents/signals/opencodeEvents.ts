@@ -1,8 +1,8 @@
 // opencode's own signals (checked against opencode-ai 1.18.33): a plugin gets every event of opencode's bus. Tessera's
-// plugin (opencodePlugin.ts) keeps track of the pending permissions and busy sessions and, when what they add up to
-// changes, runs `tessera agent-hook opencode` with one of the small JSON reports read here.
+// plugin (src/server/agent/opencodePluginSource.ts) keeps track of the pending permissions and busy sessions and,
+// when what they add up to changes, sends one report for its pane: one of these events.
 
-import { channelWord, cleanText, type ChannelReport, type ChannelState } from './channelReport.js';
+import type { ChannelReport, ChannelState } from './channelReport.js';
 
 /**
  * What the plugin reports: a permission asked (the tool waits for the user), a permission allowed (the turn goes on),
@@ -10,28 +10,8 @@ import { channelWord, cleanText, type ChannelReport, type ChannelState } from '.
  */
 export const OPENCODE_EVENTS = ['permission.asked', 'permission.replied', 'session.busy', 'session.idle', 'session.error'] as const;
 
-/** Longest command or error message kept. */
-const MAX_EVENT_TEXT_CHARS = 300;
-
-/** The report in the plugin's JSON, or undefined when it is none of OPENCODE_EVENTS. */
-export function readOpencodeEvent(payload: unknown): ChannelReport | undefined {
-  if (typeof payload !== 'object' || payload === null) return undefined;
-  const fields = payload as Record<string, unknown>;
-  const event = channelWord(fields.type);
-  if (event === undefined || !(OPENCODE_EVENTS as readonly string[]).includes(event)) return undefined;
-  // permission.asked: the permission (`bash`, `edit`, …); permission.replied: `once`, `always` or `reject`; session.error: its name.
-  const detail = channelWord(fields.permission ?? fields.reply ?? fields.error);
-  const text = cleanText(fields.command ?? fields.message, MAX_EVENT_TEXT_CHARS);
-  // When the plugin saw the event: reports travel in separate processes, so the newest decides, not the last to arrive.
-  const firedAt = typeof fields.time === 'number' && Number.isSafeInteger(fields.time) && fields.time > 0 ? fields.time : undefined;
-  return {
-    source: 'opencode',
-    event,
-    ...(detail === undefined ? {} : { detail }),
-    ...(text === undefined ? {} : { text }),
-    ...(firedAt === undefined ? {} : { firedAt }),
-  };
-}
+/** Longest command or error message the plugin sends. */
+export const MAX_OPENCODE_TEXT_CHARS = 300;
 
 export function opencodeEventState(report: ChannelReport): ChannelState | undefined {
   const label = opencodeLabel(report);

@@ -1,11 +1,12 @@
 // The files that give agents their channel back to tessera: for now opencode's plugin, in the server's state
 // directory (0600 in a 0700 folder, like every file there). Written when the first opencode pane starts and again if
-// it went missing or its contents differ (another tessera's entry script); a failure leaves that agent to its screen.
+// it went missing or its contents differ (another tessera version's); a failure leaves that agent to its screen.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPENCODE_PLUGIN_FILE, opencodePluginSource } from '../../agents/signals/opencodePlugin.js';
+import { OPENCODE_PLUGIN_FILE } from '../../agents/signals/opencodePlugin.js';
 import { writeFileAtomic } from '../../store/atomicWrite.js';
+import { opencodePluginSource } from './opencodePluginSource.js';
 
 export class SignalFiles {
   private reported = false;
@@ -13,16 +14,13 @@ export class SignalFiles {
   constructor(
     /** The folder they live in. */
     private readonly dir: string,
-    /** `tessera agent-hook`'s command line; undefined when it cannot be found (then no agent gets a channel). */
-    private readonly hook: readonly string[] | undefined,
     private readonly log: (text: string) => void = () => {},
   ) {}
 
   /** The opencode plugin's path, written first when needed; undefined when it cannot be. */
   opencodePlugin(): string | undefined {
-    if (this.hook === undefined) return undefined;
     const file = path.join(this.dir, OPENCODE_PLUGIN_FILE);
-    const source = opencodePluginSource([...this.hook, 'opencode']);
+    const source = opencodePluginSource();
     try {
       if (readIfFile(file) !== source) writeFileAtomic(file, source);
       return file;

@@ -31,7 +31,6 @@ describe('Claude Code hooks', () => {
     expect(readClaudeHook('Stop')).toBeUndefined();
     expect(readHookPayload('claude', '{not json')).toBeUndefined();
     expect(readHookPayload('gemini', '{"hook_event_name":"Stop"}')).toBeUndefined();
-    expect(readHookPayload('opencode', '{"hook_event_name":"Stop"}')).toBeUndefined();
   });
 
   it('control characters in a payload never reach the question', () => {

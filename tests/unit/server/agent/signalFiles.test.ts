@@ -16,16 +16,15 @@ const tempRoot = (): string => {
   roots.push(root);
   return root;
 };
-const HOOK = ['/usr/bin/node', '/opt/tessera/bin/tessera.js', 'agent-hook'];
 
 describe('signal files', () => {
-  it('writes the plugin (0600, in a 0700 folder) naming the hook command, and writes it again when it is gone or changed', () => {
+  it('writes the plugin (0600, in a 0700 folder), and writes it again when it is gone or changed', () => {
     const dir = path.join(tempRoot(), 'agent-signals');
-    const files = new SignalFiles(dir, HOOK);
+    const files = new SignalFiles(dir);
     const file = files.opencodePlugin();
     expect(file).toBe(path.join(dir, 'opencode-plugin.mjs'));
     const text = fs.readFileSync(file!, 'utf8');
-    expect(text).toContain(JSON.stringify([...HOOK, 'opencode']));
+    expect(text).toContain("const COMMAND = \"agent-hook\";");
     expect(fs.statSync(file!).mode & 0o777).toBe(0o600);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     fs.writeFileSync(file!, 'tampered');
@@ -36,13 +35,12 @@ describe('signal files', () => {
     expect(fs.readFileSync(file!, 'utf8')).toBe(text);
   });
 
-  it('without a hook command, or when the file cannot be written, there is no plugin; the log says so once', () => {
+  it('when the file cannot be written there is no plugin; the log says so once', () => {
     const root = tempRoot();
-    expect(new SignalFiles(path.join(root, 'a'), undefined).opencodePlugin()).toBeUndefined();
     const blocked = path.join(root, 'blocked');
     fs.writeFileSync(blocked, 'a file where the folder should be');
     const log: string[] = [];
-    const files = new SignalFiles(blocked, HOOK, (text) => log.push(text));
+    const files = new SignalFiles(blocked, (text) => log.push(text));
     expect(files.opencodePlugin()).toBeUndefined();
     expect(files.opencodePlugin()).toBeUndefined();
     expect(log).toHaveLength(1);
