@@ -372,6 +372,8 @@ export const DIFF_VIEWER_MAX_COMMITS = 50;
 export const RADAR_POLL_MS = 1_000;
 /** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
 export const RADAR_MIN_INTERVAL_MS = 5_000;
+/** Files a workspace's fingerprint stat()s in one go before the event loop gets a turn (~1–3 ms of work). */
+export const SIGNATURE_STAT_BATCH = 256;
 
 /**
  * A frame sent to a terminal that says when it has drawn it (see drawnAck.ts) may be on its way, unanswered, this long
@@ -407,7 +409,25 @@ export const STACK_MAX_SLOTS = 50;
 export const STACK_PORT_TRIES = 10;
 /** Output of a hook kept in `tessera hook`'s answer (the whole is in its log file). */
 export const STACK_HOOK_OUTPUT_CHARS = 64 << 10;
+/** `tessera hook` sends the hook's new output to its command line this often: live to a reader, a few reads a second for the server. */
+export const STACK_HOOK_STREAM_MS = 100;
+/** At most this much of a hook's output goes to its command line per look; a hook that writes faster has the middle skipped (said so; the log has all). */
+export const STACK_HOOK_STREAM_BYTES = 256 << 10;
+/** A running request's output is skipped while this much is queued for its client: a reader that stalls misses pieces, never grows the server's memory. */
+export const REQUEST_OUTPUT_BACKLOG_BYTES = 1 << 20;
+/** `tessera logs` prints a log this much at a time: a log of gigabytes is never read into memory whole. */
+export const LOG_PRINT_CHUNK_BYTES = 1 << 20;
 /** `tessera logs -f` looks for new lines this often: soon enough to feel live, cheap on a busy machine. */
 export const STACK_LOG_FOLLOW_MS = 250;
+/** A logs viewer reads at most this much of a log's end when it opens it: a log of gigabytes opens at once (`tessera logs` prints the rest). */
+export const MAX_LOG_VIEW_BYTES = 1 << 20;
+/** Lines a logs viewer keeps; older ones go as new ones come, so a service that logs for days never grows it. */
+export const MAX_LOG_VIEW_LINES = 20_000;
+/** Characters a logs viewer keeps in all (a log of very long lines reaches this before the line count). */
+export const MAX_LOG_VIEW_CHARS = 4 << 20;
+/** A log line longer than this is broken there: a program that writes without newlines must not grow one line forever. */
+export const MAX_LOG_LINE_CHARS = 16 << 10;
+/** A logs viewer with no log to show asks the server for the list again this often (a service or hook may start writing one). */
+export const LOG_VIEW_LIST_MS = 2_000;
 /** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */
 export const STACK_STRIP_REFRESH_MS = 2_000;

@@ -11,10 +11,13 @@ import { NewWorkspaceDialog } from './newWorkspace/NewWorkspaceDialog.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { PaneHeader } from './PaneHeader.js';
 import { StatusBar } from './StatusBar.js';
+import { DARK_PALETTE } from './theme/palettes.js';
+import { ThemeContext } from './theme/ThemeContext.js';
 import { WorkspaceStrip } from './WorkspaceStrip.js';
 
 export function ChromeRoot({ model }: { model: ChromeModel }) {
   return (
+    <ThemeContext.Provider value={model.palette ?? DARK_PALETTE}>
     <Box width={model.cols} height={model.rows} flexDirection="column">
       {model.headers.map((pane) => (
         <PaneHeader key={pane.id} pane={pane} />
@@ -33,5 +36,6 @@ export function ChromeRoot({ model }: { model: ChromeModel }) {
       {model.overlay.kind === 'inbox' ? <InboxDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
       {model.overlay.kind === 'new-workspace' ? <NewWorkspaceDialog state={model.overlay.state} rect={model.overlay.rect} /> : null}
     </Box>
+    </ThemeContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type { PaneHeaderModel } from './chromeModel.js';
 import { fitText } from './fitText.js';
 import { StatusPill, pillLabel, statusDotColor } from './StatusPill.js';
+import { usePalette } from './theme/ThemeContext.js';
 
 /** Narrower headers drop the pill and keep the title. */
 const MIN_TITLE_WITH_PILL = 8;
@@ -12,6 +13,7 @@ const SYNC_MARKER = 'SYNC';
 
 export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const { rect } = pane;
+  const palette = usePalette();
   const pillWidth = pillLabel(pane.status, pane.exitCode).length + 2;
   const showPill = rect.width >= pillWidth + MIN_TITLE_WITH_PILL;
   const titleWidth = rect.width - 1 - (showPill ? pillWidth : 0);
@@ -25,10 +27,10 @@ export function PaneHeader({ pane }: { pane: PaneHeaderModel }) {
   const title = fitText(` ${pane.id}${status}${marker}${scroll} ${pane.title}${pane.zoomed ? ' [zoomed]' : ''} `, Math.max(0, titleWidth - sync.length));
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={1}>
-      <Text backgroundColor={pane.focused ? 'blue' : undefined} color={pane.focused ? 'white' : 'gray'} bold={pane.focused} wrap="truncate-end">
-        <Text color={statusDotColor(pane.status)}>●</Text>
+      <Text backgroundColor={pane.focused ? palette.focusBackground : undefined} color={pane.focused ? palette.focusText : palette.muted} bold={pane.focused} wrap="truncate-end">
+        <Text color={statusDotColor(pane.status, palette)}>●</Text>
         {sync ? (
-          <Text backgroundColor="magenta" color="black" bold>
+          <Text backgroundColor={palette.attention} color={palette.badgeText} bold>
             {sync}
           </Text>
         ) : null}

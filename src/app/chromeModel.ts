@@ -1,5 +1,6 @@
 // What the chrome shows, as plain data: the server builds it, the Ink components draw it.
 
+import type { Palette } from './theme/palettes.js';
 import type { AddPaneState } from './addPane/model.js';
 import type { ConfirmEndState } from './confirmEnd/model.js';
 import type { InboxState } from './inbox/model.js';
@@ -99,4 +100,6 @@ export interface ChromeModel {
   dividers: Rect[];
   status: StatusBarModel;
   overlay: Overlay;
+  /** The colours everything is drawn in (the theme setting's); the dark theme's when absent. */
+  palette?: Palette;
 }

@@ -15,13 +15,15 @@ export function cliCommand(definition: SomeCommand): CliCommand {
     flags: definition.flags,
     maxPositionals: definition.maxPositionals ?? 0,
     async run(args, ctx) {
-      const ask = async (requestArgs: object): Promise<unknown> => {
+      const ask = async (requestArgs: object, options: { onOutput?: (text: string) => void } = {}): Promise<unknown> => {
         const socket =
           definition.server === 'start' ? await connectOrStartServer(ctx.socketPath, ctx.env) : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
-        return sendRequest(socket, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane });
+        return sendRequest(socket, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane, ...options });
       };
       if (definition.runCli) return definition.runCli(args, ctx, ask);
-      const result = await ask(definition.fromCli(args, ctx));
+      // Output that comes while it runs goes through out() like the rest: its control characters are shown as marks.
+      const live = definition.liveOutput?.(args) ? { onOutput: ctx.out } : {};
+      const result = await ask(definition.fromCli(args, ctx), live);
       // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
       const status: unknown = await definition.print?.(result, args, ctx);
       return typeof status === 'number' ? status : 0;

@@ -1,4 +1,5 @@
-// Sends one control command to the server and waits for its answer.
+// Sends one control command to the server and waits for its answer (and, when asked, prints what it
+// outputs while it runs).
 
 import type net from 'node:net';
 import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
@@ -10,7 +11,7 @@ export function sendRequest(
   socket: net.Socket,
   command: string,
   args: Record<string, unknown>,
-  context: { cwd: string; callerPane?: string },
+  context: { cwd: string; callerPane?: string; onOutput?: (text: string) => void },
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const decoder = new FrameDecoder();
@@ -24,7 +25,9 @@ export function sendRequest(
         for (const frame of decoder.feed(chunk)) {
           if (frame.type !== FrameType.Json) continue;
           const message = parseServerMessage(frame.message);
-          if (message.t === 'response' && message.id === id) {
+          if (message.t === 'output' && message.id === id) {
+            context.onOutput?.(message.text);
+          } else if (message.t === 'response' && message.id === id) {
             // Closed at once rather than ended: ending waits for the server to close its side, which
             // a server busy with what the command started (a split's new shell, say) does only
             // tens of milliseconds later, and the command would not exit until then.
@@ -42,6 +45,7 @@ export function sendRequest(
     });
     socket.once('error', (error) => fail(describeConnectionError(error, socket.remoteAddress ?? 'the socket')));
     socket.once('close', () => reject(new ConnectionError('the server closed the connection without answering (it may be stopping, overloaded or out of file descriptors); try again')));
-    socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane }));
+    const stream = context.onOutput === undefined ? {} : { stream: true };
+    socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane, ...stream }));
   });
 }

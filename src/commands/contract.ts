@@ -21,8 +21,8 @@ export interface CommandOutput {
   outRaw(text: string): void;
 }
 
-/** Sends the command's request to the server and resolves with its answer. */
-export type Ask<A, R> = (args: A) => Promise<R>;
+/** Sends the command's request to the server and resolves with its answer; `onOutput` gets what it prints as it runs. */
+export type Ask<A, R> = (args: A, options?: { onOutput?: (text: string) => void }) => Promise<R>;
 
 export interface CommandDefinition<A, R> {
   /** The name on the command line and on the wire. */
@@ -40,6 +40,12 @@ export interface CommandDefinition<A, R> {
   parse(fields: Fields): A;
   /** Prints the answer; returns the exit status (0 when it returns nothing). */
   print?(result: R, args: ParsedArgs, output: CommandOutput): number | void | Promise<number | void>;
+  /**
+   * The command has output while it runs (a hook's lines): when this says so for the command line,
+   * the server sends it as it comes and the command line prints it at once (through `out`), before
+   * `print` gets the answer.
+   */
+  liveOutput?(args: ParsedArgs): boolean;
   /** `start`: the command line starts a server when none runs (ls, new); by default one must run. */
   server?: 'running' | 'start';
   /**

@@ -27,6 +27,8 @@ export interface DiffArgs {
 export interface DiffConflict {
   workspace: string;
   files: string[];
+  /** review: each file with the lines of this workspace's version that the other also changed (none known: empty). */
+  places?: { path: string; ranges: [number, number][] }[];
 }
 
 export interface DiffResult {

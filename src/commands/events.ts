@@ -66,5 +66,6 @@ function eventDetails(event: TesseraEvent): string {
         return `${where} ${event.reason}${event.question === undefined ? '' : ` ${event.question}`} via ${event.channels.join(', ') || 'nothing'}`;
     }
   }
+  if (event.kind === 'workspace-renamed') return `${event.from} -> ${event.workspace}`;
   return event.workspace;
 }

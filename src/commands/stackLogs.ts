@@ -1,8 +1,9 @@
 // tessera logs: the log files of a workspace's services and hooks; -f follows them.
 
-import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { UsageError, boolFlag } from './argParser.js';
-import { STACK_LOG_FOLLOW_MS } from '../limits.js';
+import { LOG_PRINT_CHUNK_BYTES, STACK_LOG_FOLLOW_MS } from '../limits.js';
+import { fileSize, readRange } from '../os/fileRange.js';
 import { str } from '../protocol/validate.js';
 import { defineCommand, type CommandOutput } from './contract.js';
 import { parseStackArgs, stackArgsFromCli, stackWorkspaceFlag, type StackArgs } from './stackResults.js';
@@ -25,7 +26,8 @@ export const stackLogs = defineCommand<LogsArgs, LogsResult>({
   usage: `tessera logs [SERVICE|HOOK] [-t WORKSPACE] [-f]
 
   Prints the log of one service or hook of the workspace's stack, or every log there is. -f keeps
-  printing new lines as they are written, until Ctrl-C.`,
+  printing new lines as they are written, until Ctrl-C. Control characters in a log are shown as
+  marks. In the client, the prefix then t shows the logs in a viewer pane that follows them.`,
   server: 'start',
   flags: [stackWorkspaceFlag, { name: 'follow', short: 'f' }],
   maxPositionals: 1,
@@ -42,37 +44,36 @@ export const stackLogs = defineCommand<LogsArgs, LogsResult>({
     const result = await ask(this.fromCli(args, io));
     const present = result.logs.filter((l) => l.exists);
     if (present.length === 0 && !boolFlag(args, 'follow')) {
-      io.err((`tessera: workspace ${result.workspace} has no logs yet${result.logs.length === 1 ? ` for ${result.logs[0].name}` : ''}\n`));
+      io.err(`tessera: workspace ${result.workspace} has no logs yet${result.logs.length === 1 ? ` for ${result.logs[0].name}` : ''}\n`);
       return 1;
     }
-    const offsets = new Map<string, number>();
-    for (const log of result.logs) offsets.set(log.file, printFrom(log.file, 0, io, result.logs.length > 1 ? `${log.kind} ${log.name}` : undefined));
+    const readers = result.logs.map((log) => ({ log, offset: 0, decoder: new StringDecoder('utf8') }));
+    for (const reader of readers) printNew(reader, io, result.logs.length > 1 ? `${reader.log.kind} ${reader.log.name}` : undefined);
     if (!boolFlag(args, 'follow')) return 0;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, STACK_LOG_FOLLOW_MS));
-      for (const log of result.logs) offsets.set(log.file, printFrom(log.file, offsets.get(log.file) ?? 0, io, undefined));
+      for (const reader of readers) printNew(reader, io, undefined);
     }
   },
 });
 
-/** Prints what the file holds from `offset`; returns the new offset (0 again when it was truncated). */
-function printFrom(file: string, offset: number, io: CommandOutput, header: string | undefined): number {
-  let size: number;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    return 0;
+interface LogReader {
+  log: { file: string };
+  offset: number;
+  /** Keeps a character split between two reads whole. */
+  decoder: StringDecoder;
+}
+
+/** Prints what the file gained since the last read (all of it again when it was truncated), a bounded piece at a time. */
+function printNew(reader: LogReader, io: CommandOutput, header: string | undefined): void {
+  const size = fileSize(reader.log.file);
+  if (size < reader.offset) reader.offset = 0;
+  if (size === reader.offset) return;
+  if (header !== undefined) io.out(`==> ${header} (${reader.log.file}) <==\n`);
+  while (reader.offset < size) {
+    const bytes = readRange(reader.log.file, reader.offset, Math.min(size, reader.offset + LOG_PRINT_CHUNK_BYTES));
+    if (bytes.length === 0) return;
+    reader.offset += bytes.length;
+    io.out(reader.decoder.write(bytes));
   }
-  const from = size < offset ? 0 : offset;
-  if (size === from) return size;
-  const buffer = Buffer.alloc(size - from);
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.readSync(fd, buffer, 0, buffer.length, from);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (header !== undefined) io.out((`==> ${header} (${file}) <==\n`));
-  io.out(buffer.toString('utf8'));
-  return size;
 }

@@ -54,6 +54,8 @@ export interface DownResult {
   workspace: string;
   stopped: { name: string; processes: number }[];
   freedPorts: number[];
+  /** An up of the workspace was under way: it was ended before the services were stopped. */
+  endedUp?: boolean;
 }
 
 export function statusLines(status: StackStatus): string {

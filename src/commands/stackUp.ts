@@ -20,8 +20,10 @@ export const stackUp = defineCommand<UpArgs, UpResult>({
   time), runs the boot hook (skipped with --no-build), starts every service that does not run
   yet, fully detached (they outlive clients and the server), then waits for the health hook to
   pass (or, without one, for each service's port to listen). A failed health check leaves the
-  services running and says which one never came up. Without -t: the workspace of the pane it is
-  typed in, else the one whose folder holds the current directory, else the latest used.`,
+  services running and says which one never came up. Ctrl-C (or 'tessera down') ends the boot or
+  health check under way; services already started keep running until 'tessera down'. Without -t:
+  the workspace of the pane it is typed in, else the one whose folder holds the current directory,
+  else the latest used.`,
   server: 'start',
   flags: [stackWorkspaceFlag, { name: 'no-build' }, jsonFlag],
   fromCli: (args) => ({ ...stackArgsFromCli(args), ...(boolFlag(args, 'no-build') ? { noBuild: true } : {}) }),

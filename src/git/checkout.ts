@@ -75,13 +75,40 @@ export async function removeWorktreeQuietly(repo: string, target: string): Promi
   await git(repo, ['worktree', 'prune']).catch(() => undefined);
 }
 
-export async function cloneRepo(url: string, target: string, branch?: string): Promise<void> {
+/** How a clone came to have the branch asked for: the remote's, a tag's commit, or a new branch off the default branch. */
+export type ClonedBranch = 'remote' | 'tag' | 'made';
+
+/**
+ * Clones `url` into `target` with `branch` checked out: the remote's branch of that name, else its
+ * tag (a detached HEAD, as `git clone --branch` gives), else a new branch of that name off the
+ * remote's default branch (a task's branch that nobody pushed yet). Nothing is left when it fails.
+ */
+export async function cloneRepo(url: string, target: string, branch?: string): Promise<ClonedBranch | undefined> {
   const parent = path.dirname(target);
-  const args = ['clone', ...(branch ? ['--branch', branch] : []), '--', url, target];
+  // The default branch is checked out first, then the branch asked for: whether the remote has it is
+  // known only once its refs are here. (Not `--no-checkout`: git switch -c leaves such a clone's files
+  // unwritten, as if deleted.)
+  const args = ['clone', '--', url, target];
   const result = await git(parent, args, { timeoutMs: GIT_CLONE_TIMEOUT_MS }).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
   if (result.code !== 0) {
     fs.rmSync(target, { recursive: true, force: true });
     throw new GitError(`git clone failed: ${withoutCredentials(firstLine(result.stderr)) || `status ${result.code}`}`);
   }
+  if (branch === undefined) return undefined;
+  try {
+    return await checkOutCloned(target, branch);
+  } catch (error) {
+    fs.rmSync(target, { recursive: true, force: true });
+    throw error;
+  }
 }
 
+async function checkOutCloned(target: string, branch: string): Promise<ClonedBranch> {
+  // A name starting with '-' would be read by git as an option.
+  if (branch.startsWith('-') || !(await validBranchName(target, branch))) throw new GitError(`'${branch}' is not a valid branch name`);
+  const how: ClonedBranch = (await refExists(target, `refs/remotes/origin/${branch}`)) ? 'remote' : (await refExists(target, `refs/tags/${branch}`)) ? 'tag' : 'made';
+  const args = { remote: ['switch', branch], tag: ['switch', '--detach', `refs/tags/${branch}`], made: ['switch', '--no-track', '-c', branch] }[how];
+  const result = await git(target, args);
+  if (result.code !== 0) throw new GitError(`git switch ${branch} in the new clone failed: ${firstLine(result.stderr) || `status ${result.code}`}`);
+  return how;
+}

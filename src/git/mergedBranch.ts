@@ -1,4 +1,5 @@
-// Whether a workspace's branch is merged into its base, asked of git each time (never remembered):
+// Whether a workspace's branch is merged into its base, asked of git (the server's change cache keeps the
+// answer while its fingerprint of the branch, the base and the index holds; rm --merged always asks):
 // the branch moved since it was made (its reflog holds another commit than its tip: a new workspace
 // whose branch still sits where it started is not "merged"), and either every commit of it is in the
 // base (a merge or a fast-forward), or merging it into the base would change nothing (a squash merge,

@@ -5,6 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { SIGNATURE_STAT_BATCH } from '../limits.js';
 import { gitOk } from './run.js';
 
 export interface GitPlaces {
@@ -50,15 +51,23 @@ export async function treeSignature(places: GitPlaces, files: readonly string[],
   const folders = new Set<string>([places.top]);
   for (const file of files) for (let d = path.dirname(file); d !== '.' && d !== '/' && !folders.has(path.join(places.top, d)); d = path.dirname(d)) folders.add(path.join(places.top, d));
   const head = await fs.promises.readFile(path.join(places.gitDir, 'HEAD'), 'utf8').catch(() => '');
-  const stamps = await Promise.all([...repoFiles, ...[...folders], ...files.map((f) => path.join(places.top, f))].map(stamp));
+  const all = [...repoFiles, ...folders, ...files.map((f) => path.join(places.top, f))];
+  // lstat() one small batch at a time, the event loop getting a turn between batches: a promise per
+  // file cost 5–8 times the CPU (a 10,000-file checkout: ~400 ms against ~70 ms), and it is paid for
+  // every workspace every time the radar or ls looks.
+  const stamps: string[] = [];
+  for (let i = 0; i < all.length; i += SIGNATURE_STAT_BATCH) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const file of all.slice(i, i + SIGNATURE_STAT_BATCH)) stamps.push(stamp(file));
+  }
   return `${head.trim()}\n${stamps.join('\n')}`;
 }
 
-/** A file's time, change time, size and inode; `-` when it is not there. */
-async function stamp(file: string): Promise<string> {
+/** A file's time, change time, size and inode; `-` when it is not there (or cannot be read). */
+function stamp(file: string): string {
   try {
-    const s = await fs.promises.lstat(file, { bigint: true });
-    return `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}`;
+    const s = fs.lstatSync(file, { bigint: true, throwIfNoEntry: false });
+    return s ? `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}` : '-';
   } catch {
     return '-';
   }

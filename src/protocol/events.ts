@@ -17,6 +17,8 @@ export type EventBody =
   | { kind: 'workspace-opened'; workspace: string }
   | { kind: 'workspace-dormant'; workspace: string }
   | { kind: 'workspace-removed'; workspace: string }
+  /** `workspace` is the new name, `from` the old one. */
+  | { kind: 'workspace-renamed'; workspace: string; from: string }
   | (PaneRef & { kind: 'pane-opened'; program: string })
   | (PaneRef & { kind: 'pane-exited'; exitCode: number | null })
   | (PaneRef & { kind: 'pane-closed' })
@@ -39,6 +41,7 @@ export const EVENT_KINDS: readonly EventKind[] = [
   'workspace-opened',
   'workspace-dormant',
   'workspace-removed',
+  'workspace-renamed',
   'pane-opened',
   'pane-exited',
   'pane-closed',

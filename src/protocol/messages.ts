@@ -8,6 +8,8 @@ export const PROTOCOL_VERSION = 2;
 /** Largest terminal we accept from a client; anything bigger is a bug or an attack on memory. */
 export const MAX_TERMINAL_COLS = 1000;
 export const MAX_TERMINAL_ROWS = 500;
+/** Largest text of one `output` message: the server sends a request's output in pieces well below it. */
+export const MAX_OUTPUT_MESSAGE_CHARS = 1 << 20;
 
 /** What the client knows about the terminal it runs in. */
 export interface TerminalInfo {
@@ -68,6 +70,11 @@ export interface RequestMessage {
   cwd?: string;
   /** The pane the command was typed in ($TESSERA_PANE), the default target. */
   callerPane?: string;
+  /**
+   * The client prints output as it comes: a command that produces some while it runs (`tessera hook`)
+   * sends it in `output` messages before its response. A server that knows nothing of it ignores it.
+   */
+  stream?: boolean;
 }
 
 /**
@@ -84,6 +91,8 @@ export type ClientMessage = AttachMessage | ResizeMessage | RequestMessage | Lea
 export type ServerMessage =
   | { t: 'response'; id: number; ok: true; result: unknown }
   | { t: 'response'; id: number; ok: false; error: string }
+  /** Output of a running request that asked for it (`stream`), before its response; the text is the program's, unescaped. */
+  | { t: 'output'; id: number; text: string }
   | { t: 'attached'; workspace: string }
   /** The answer to an attach that offered its keyboard: whether the server reads the keys itself. */
   | { t: 'input'; direct: boolean }
@@ -126,6 +135,7 @@ export function parseClientMessage(value: unknown): ClientMessage {
         args: record(m.args, 'args'),
         cwd: optStr(m.cwd, 'cwd'),
         callerPane: optStr(m.callerPane, 'callerPane', 64),
+        ...(m.stream === undefined ? {} : { stream: bool(m.stream, 'stream') }),
       };
     default:
       throw new InvalidInput(`unknown message type ${JSON.stringify(m.t)}`);
@@ -152,6 +162,8 @@ export function parseServerMessage(value: unknown): ServerMessage {
     case 'response':
       if (m.ok === true) return { t: 'response', id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER), ok: true, result: m.result };
       return { t: 'response', id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER), ok: false, error: str(m.error, 'error', 65536) };
+    case 'output':
+      return { t: 'output', id: int(m.id, 'id', 0, Number.MAX_SAFE_INTEGER), text: str(m.text, 'text', MAX_OUTPUT_MESSAGE_CHARS) };
     case 'attached':
       return { t: 'attached', workspace: str(m.workspace, 'workspace', 256) };
     case 'input':

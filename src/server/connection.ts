@@ -4,7 +4,7 @@
 
 import type net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT, REFUSED_CONNECTION_CLOSE_MS } from '../limits.js';
+import { CONTROL_BACKLOG_BYTES, FIRST_MESSAGE_TIMEOUT_MS, FRAME_READ_TIMEOUT_MS, MAX_REQUESTS_IN_FLIGHT, REFUSED_CONNECTION_CLOSE_MS, REQUEST_OUTPUT_BACKLOG_BYTES } from '../limits.js';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { parseClientMessage, type AttachMessage, type RequestMessage, type ServerMessage } from '../protocol/messages.js';
 import type { ClientTransport } from './client/sessionHost.js';
@@ -12,14 +12,23 @@ import type { ConnectionBudget } from './connectionBudget.js';
 import { DirectInput } from './client/directInput.js';
 import { DirectOutput } from './client/directOutput.js';
 import type { EventReader } from './events/eventStream.js';
+import { requestOutput } from './requestOutput.js';
 
 export interface ConnectionHandlers {
-  request(message: RequestMessage): Promise<unknown>;
+  request(message: RequestMessage, io: RequestIo): Promise<unknown>;
   /** Returns the function that receives this client's later input and resizes, or throws to refuse. */
   attach(message: AttachMessage, transport: ClientTransport): { input(data: string): void; resize(cols: number, rows: number): void; gone(): void };
   /** Subscribes `reader` to the event stream (replaying what came after `since`); returns how to stop. */
   events(since: number | undefined, reader: EventReader): () => void;
   log(text: string): void;
+}
+
+/** What a request has of its connection besides its message. */
+export interface RequestIo {
+  /** When the client asked for it (`stream`): sends output of the running request before its answer. */
+  output?: (text: string) => void;
+  /** Aborted when the client is gone before the answer (Ctrl-C on the command line, a closed viewer). */
+  gone: AbortSignal;
 }
 
 export function handleConnection(socket: net.Socket, handlers: ConnectionHandlers, budget: ConnectionBudget): void {
@@ -38,6 +47,8 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   let deadline: ReturnType<typeof setTimeout> | undefined = setTimeout(() => drop('it sent nothing it wanted'), FIRST_MESSAGE_TIMEOUT_MS);
   let framesSeen = false;
   let unsubscribe: (() => void) | undefined;
+  /** One per request under way: aborted when the connection closes before its answer. */
+  const pending = new Set<AbortController>();
 
   const send = (message: ServerMessage) => {
     if (socket.destroyed) return;
@@ -95,13 +106,19 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     const id = message.id;
     // A client that pipelines requests faster than they are answered waits in its own socket buffer.
     if (++inFlight >= MAX_REQUESTS_IN_FLIGHT) socket.pause();
+    const output = message.stream
+      ? requestOutput((text) => send({ t: 'output', id, text }), () => socket.writableLength, REQUEST_OUTPUT_BACKLOG_BYTES)
+      : undefined;
+    const gone = new AbortController();
+    pending.add(gone);
     handlers
-      .request(message)
+      .request(message, { output, gone: gone.signal })
       .then(
         (result) => send({ t: 'response', id, ok: true, result: result ?? null }),
         (error: Error) => send({ t: 'response', id, ok: false, error: error.message }),
       )
       .finally(() => {
+        pending.delete(gone);
         if (--inFlight < MAX_REQUESTS_IN_FLIGHT && !socket.destroyed) socket.resume();
       });
   };
@@ -181,6 +198,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     budget.release();
     unsubscribe?.();
     attached?.gone();
+    for (const request of pending) request.abort();
   });
 }
 

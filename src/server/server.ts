@@ -23,7 +23,7 @@ import { ClientSession } from './client/clientSession.js';
 import type { CommandContext } from './commands/command.js';
 import { SERVER_COMMANDS } from './commands/index.js';
 import { runCommandLine, type CommandLineOutcome } from './commands/commandLine.js';
-import { handleConnection, type ConnectionHandlers } from './connection.js';
+import { handleConnection, type ConnectionHandlers, type RequestIo } from './connection.js';
 import type { ClientTransport } from './client/sessionHost.js';
 import { ConnectionBudget } from './connectionBudget.js';
 import { CrashSweepNotice } from './crashSweep.js';
@@ -43,7 +43,6 @@ import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { DiffSummaries } from './diffSummaries.js';
-import { branchMerged } from '../git/mergedBranch.js';
 import { ChangeCache } from './changes/changeCache.js';
 import { ConflictRadar } from './radar/conflictRadar.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
@@ -180,9 +179,13 @@ export class Server {
       },
       started: (workspace, how) => this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name }),
       removed: (name) => this.events.publish({ kind: 'workspace-removed', workspace: name }),
-      workspaceClosed: (workspace) => {
+      renamed: (from, to) => {
+        this.events.publish({ kind: 'workspace-renamed', workspace: to, from });
+        this.refreshAllChrome();
+      },
+      workspaceClosed: (workspace, how) => {
         this.events.publish({ kind: 'workspace-dormant', workspace: workspace.name });
-        for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed();
+        for (const client of [...this.clients]) if (client.workspace === workspace) client.workspaceClosed(how);
         this.refreshAllChrome();
       },
       log,
@@ -199,7 +202,7 @@ export class Server {
       async (dir, base) => {
         const changes = await this.changes.get(dir, base);
         const counts = changes ? (changes.branch ?? changes.diff) : undefined;
-        return counts && base !== undefined ? { ...counts, merged: await branchMerged(dir, base).catch(() => false) } : counts;
+        return counts && base !== undefined ? { ...counts, merged: await this.changes.merged(dir, base) } : counts;
       },
       () => this.refreshAllChrome(),
     );
@@ -297,7 +300,7 @@ export class Server {
     memoryRelease.noteActivity();
     socket.on('data', () => memoryRelease.noteActivity());
     handleConnection(socket, {
-      request: (message) => this.request(message),
+      request: (message, io) => this.request(message, io),
       attach: (message, transport) => this.attach(message, transport),
       events: (since, reader) => this.events.subscribe(reader, since),
       log: this.log,
@@ -365,16 +368,17 @@ export class Server {
     return this.registry.open(lastOpened.name, size);
   }
 
-  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would. */
-  async request(message: RequestMessage): Promise<unknown> {
+  /** Answers one control command (`tessera ls`, `list-panes`, …) as the socket would (`io`: its output as it runs, and whether its client is gone). */
+  async request(message: RequestMessage, io?: RequestIo): Promise<unknown> {
     const command = SERVER_COMMANDS.get(message.command);
     if (!command) throw new RefusedError(`unknown command '${message.command}'`);
-    return command.run(message.args, this.commandContext(message.cwd, message.callerPane));
+    const extras = { ...(io?.output ? { output: io.output } : {}), ...(io ? { clientGone: io.gone } : {}) };
+    return command.run(message.args, { ...this.commandContext(message.cwd, message.callerPane), ...extras });
   }
 
-  /** Runs a command line (a bound key's) as if typed in pane `caller.pane`, in its folder. */
+  /** Runs a command line (a bound key's, or typed in the palette) as if typed in pane `caller.pane`, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome> {
-    return runCommandLine(argv, this.commandContext(caller.cwd, String(caller.pane)));
+    return runCommandLine(argv, { ...this.commandContext(caller.cwd, String(caller.pane)), fromKey: true });
   }
 
   private commandContext(cwd: string | undefined, callerPane: string | undefined): CommandContext {

@@ -73,7 +73,8 @@ export function singlePane(pane: Pane): InitialPanes {
 type Listener = () => void;
 
 export class Workspace {
-  readonly name: string;
+  /** Changed only by the registry's rename (which re-keys its maps and records). */
+  name: string;
   readonly cwd: string;
   readonly panes = new Map<number, Pane>();
   focusedPaneId: number;

@@ -25,15 +25,20 @@ export interface RegistryEvents {
   paneAdded(pane: Pane, workspace: Workspace): void;
   /** A dormant workspace was started from its record (its panes run now). */
   opened?(workspace: Workspace): void;
-  /** A workspace's last pane closed: it is dormant (and empty) now. */
-  workspaceClosed(workspace: Workspace): void;
+  /** A workspace is dormant now: its last pane closed ('emptied'), or its panes were stopped ('stopped': stop; 'ended': rm, reset). */
+  workspaceClosed(workspace: Workspace, how: ClosedHow): void;
   /** A workspace starts running: made now ('created') or started from its record ('opened'); before its panes are added. */
   started?(workspace: Workspace, how: 'created' | 'opened'): void;
   /** A workspace was forgotten (rm): its record is gone. */
   removed?(name: string): void;
+  /** A workspace (open or dormant) has a new name. */
+  renamed?(from: string, to: string): void;
   /** Something went wrong that the user should see in the log (a pane of a record that could not start). */
   log?(text: string): void;
 }
+
+/** Why a workspace stopped running: its last pane closed, `tessera stop`, or rm/reset ending its panes first. */
+export type ClosedHow = 'emptied' | 'stopped' | 'ended';
 
 export interface CreateOptions {
   name?: string;
@@ -150,6 +155,36 @@ export class WorkspaceRegistry {
     this.saveSoon(workspace);
   }
 
+  /**
+   * Gives a workspace (open or dormant) another name: its record is written under the new name
+   * before the old one is deleted, so a failure leaves it as it was. Its folder and branch stay;
+   * panes started from now on get the new TESSERA_WORKSPACE (running programs keep theirs).
+   */
+  rename(oldName: string, newName: string): WorkspaceRecord {
+    const live = this.workspaces.get(oldName);
+    const record = live ? snapshotRecord(live) : this.records.get(oldName);
+    if (!record) throw new RefusedError(`no workspace named '${oldName}'`);
+    if (newName === oldName) return record;
+    this.checkNewName(newName);
+    const renamed = { ...record, name: newName };
+    try {
+      this.records.putNew(renamed);
+    } catch (error) {
+      throw new RefusedError(`workspace ${oldName} was not renamed: its record cannot be saved (${(error as Error).message})`);
+    }
+    this.records.forget(oldName);
+    if (live) {
+      this.workspaces.delete(oldName);
+      live.name = newName;
+      live.env = { ...live.env, TESSERA_WORKSPACE: newName };
+      this.workspaces.set(newName, live);
+      live.notify();
+    }
+    this.recent = this.recent.map((n) => (n === oldName ? newName : n));
+    this.events.renamed?.(oldName, newName);
+    return renamed;
+  }
+
   /** Creates a workspace whose first pane runs argv (default: the user's shell). */
   create(options: CreateOptions & { reservation?: boolean }): Workspace {
     const name = options.name ?? this.freeName();
@@ -237,18 +272,31 @@ export class WorkspaceRegistry {
     const remaining = workspace.removePane(paneId);
     if (!remaining) {
       this.records.put(emptiedRecord(record));
-      this.removeWorkspace(workspace);
+      this.removeWorkspace(workspace, 'emptied');
     }
     await pane.close();
   }
 
   /** Ends every pane of an open workspace and keeps its record as it was (dormant, same panes). */
-  async stop(name: string): Promise<void> {
+  async stop(name: string, how: Exclude<ClosedHow, 'emptied'> = 'ended'): Promise<void> {
     const workspace = this.workspaces.get(name);
     if (!workspace) return;
     this.records.put(snapshotRecord(workspace));
-    this.removeWorkspace(workspace);
+    this.removeWorkspace(workspace, how);
     await Promise.all([...workspace.panes.values()].map((p) => p.close()));
+  }
+
+  /** The branch now checked out in a workspace's folder, kept in its record (ls, reset and land read it). */
+  setBranch(name: string, branch: string): void {
+    const live = this.workspaces.get(name);
+    if (live) {
+      live.origin.branch = branch;
+      this.saveNow(live);
+      live.notify();
+      return;
+    }
+    const record = this.records.get(name);
+    if (record) this.records.put({ ...record, branch });
   }
 
   /** Ends a workspace's panes and forgets its record (files are the caller's business). */
@@ -293,10 +341,10 @@ export class WorkspaceRegistry {
     this.records.saveSoon(workspace.name, () => (this.workspaces.get(workspace.name) === workspace ? snapshotRecord(workspace) : (this.records.get(workspace.name) as WorkspaceRecord)));
   }
 
-  private removeWorkspace(workspace: Workspace): void {
+  private removeWorkspace(workspace: Workspace, how: ClosedHow): void {
     this.workspaces.delete(workspace.name);
     this.recent = this.recent.filter((n) => n !== workspace.name);
-    this.events.workspaceClosed(workspace);
+    this.events.workspaceClosed(workspace, how);
   }
 
   private watchPane(workspace: Workspace, pane: Pane): void {

@@ -10,6 +10,7 @@ import { parseCustomAgents } from '../agents/agentKinds.js';
 import { parseExtraCommands } from '../shell/allowlist.js';
 import { parseKeySpec } from '../term/keys/prefix.js';
 import { configDirectory } from './configDir.js';
+import { parseThemeSetting } from './themeSetting.js';
 import { parseWorkspaceSetting } from './workspaceSettings.js';
 import { DEFAULT_SETTINGS, type CommandBinding, type KeyOverride, type Settings } from './settingsDefaults.js';
 
@@ -146,6 +147,8 @@ function parseField(key: string, value: unknown): Partial<Settings> {
       return { copyCommand: parseCopyCommand(value) };
     case 'clipboardLimit':
       return { clipboardLimit: int(value, 'clipboardLimit', 1, MAX_CLIPBOARD_LIMIT) };
+    case 'theme':
+      return { theme: parseThemeSetting(value) };
     case 'workspaceRoot':
     case 'branchPrefix':
     case 'ports':

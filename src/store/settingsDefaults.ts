@@ -2,6 +2,7 @@
 
 import type { CustomAgent } from '../agents/agentKinds.js';
 import { DEFAULT_CLIPBOARD_LIMIT_BYTES, DEFAULT_NOTIFY_DELAY_SECONDS } from '../limits.js';
+import { DEFAULT_THEME_SETTING, type ThemeSetting } from './themeSetting.js';
 import { DEFAULT_WORKSPACE_SETTINGS, type WorkspaceSettingsFields } from './workspaceSettings.js';
 
 /** One entry of the `keys` setting: the keys it gives an action, and where in the file it was written. */
@@ -64,6 +65,8 @@ export interface Settings extends WorkspaceSettingsFields {
   copyCommand: string;
   /** Largest copy in bytes; a bigger one is refused with a message rather than cut short. */
   clipboardLimit: number;
+  /** The colours of tessera's own chrome: a dark or light base, with roles given colours of their own (see themeSetting.ts). */
+  theme: ThemeSetting;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -86,5 +89,6 @@ export const DEFAULT_SETTINGS: Settings = {
   mouse: true,
   copyCommand: '',
   clipboardLimit: DEFAULT_CLIPBOARD_LIMIT_BYTES,
+  theme: DEFAULT_THEME_SETTING,
   ...DEFAULT_WORKSPACE_SETTINGS,
 };

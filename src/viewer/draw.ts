@@ -12,7 +12,10 @@ const MATCH_SGR = '7';
 const CURRENT_MATCH_SGR = '30;43';
 const STATUS_SGR = '7';
 
-export function drawViewer(lines: readonly Line[], state: ViewerState, name: string): string {
+/** The keys the status line names on its right, unless a viewer names its own. */
+const DEFAULT_HINTS = 'q close  / search  n/N next';
+
+export function drawViewer(lines: readonly Line[], state: ViewerState, name: string, hints = DEFAULT_HINTS): string {
   let out = '\x1b[H';
   const matchesByLine = groupMatches(state);
   for (let row = 0; row < state.rows; row++) {
@@ -26,11 +29,11 @@ export function drawViewer(lines: readonly Line[], state: ViewerState, name: str
     const marked = markMatches(line, matchesByLine.get(index) ?? [], state.search?.matches[state.search.current]);
     out += sgrText(sliceColumns(marked, state.left, state.cols));
   }
-  out += `\x1b[${state.rows + 1};1H\x1b[0m\x1b[2K${statusLine(lines.length, state, name)}\x1b[0m`;
+  out += `\x1b[${state.rows + 1};1H\x1b[0m\x1b[2K${statusLine(lines.length, state, name, hints)}\x1b[0m`;
   return out;
 }
 
-function statusLine(count: number, state: ViewerState, name: string): string {
+function statusLine(count: number, state: ViewerState, name: string, right: string): string {
   if (state.input) {
     const text = visibleText(`${state.input.backward ? '?' : '/'}${state.input.text}`);
     return `${text}\x1b[7m \x1b[0m`;
@@ -42,7 +45,6 @@ function statusLine(count: number, state: ViewerState, name: string): string {
   // A message (no match, wrapped) matters more than the position: it goes first.
   // The name, a message or a search can quote text from outside: shown with its control characters as marks.
   if (state.message) return `\x1b[${STATUS_SGR}m${cut(pad(visibleText(` ${state.message}  ${name} ${position}`), state.cols), state.cols)}`;
-  const right = 'q close  / search  n/N next';
   const left = visibleText(` ${name}  ${position}${search} `);
   const room = state.cols - textWidth(left);
   const tail = room > textWidth(right) + 1 ? `${' '.repeat(room - textWidth(right) - 1)}${right} ` : ' '.repeat(Math.max(0, room));

@@ -5,6 +5,7 @@
 // open a file at its changed line.
 
 import type { DiffResult } from '../commands/diff.js';
+import { formatPlace } from '../git/hunkOverlap.js';
 import { DIFF_SGR } from './diffKinds.js';
 import { diffLines } from './diffLines.js';
 import type { ViewedDocument } from './document.js';
@@ -31,7 +32,8 @@ export function reviewDocument(result: DiffResult): ReviewDocument {
   add(span(viewerText(`${result.workspace}: changes against ${result.against.label}`), '1'));
   if (result.against.note) add(span(viewerText(result.against.note), '33'));
   for (const conflict of result.conflicts ?? []) {
-    add(span('⚠ ', WARN_SGR), span(viewerText(`also changed by ${conflict.workspace}: ${conflict.files.join(', ')}`), WARN_SGR));
+    const where = conflict.places ? conflict.places.map((p) => formatPlace(p.path, p.ranges)) : conflict.files;
+    add(span('⚠ ', WARN_SGR), span(viewerText(`also changed by ${conflict.workspace}: ${where.join(', ')}`), WARN_SGR));
   }
   const commits = result.commits ?? [];
   if (commits.length > 0) {

@@ -95,7 +95,8 @@ describe('reviewing a workspace', () => {
     await t.waitFor(/task-a ⚠/, RADAR_DEADLINE_MS);
 
     t.write(`${PREFIX}G`);
-    await t.waitFor('also changed by task-b: a.txt');
+    // Both changed line 2 of a.txt: the viewer names the line (from the two sides' hunks).
+    await t.waitFor('also changed by task-b: a.txt line 2');
     await t.waitFor('1 commit since the base:');
     await t.waitFor('a changes two');
     const headRow = t.lines().findIndex((l) => l.includes('task-a: changes against main'));

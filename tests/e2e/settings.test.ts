@@ -155,3 +155,31 @@ describe('scroll mode keys from the settings', () => {
     await t.waitFor(() => !scrolled(t));
   });
 });
+
+describe('the theme setting', () => {
+  /** The background of the status bar's workspace badge, as the terminal shows it: a palette index. */
+  const badgeBackground = (t: OuterTerminal) => {
+    const cell = t.cell(1, t.term.rows - 1);
+    return cell?.isBgPalette() ? cell.getBgColor() : undefined;
+  };
+
+  it('draws the chrome in the theme colours and follows a change of the file at once', async () => {
+    const { t, s } = await attached({ theme: { colors: { workspaceBadge: 'magenta' } } });
+    await t.waitFor(() => badgeBackground(t) === 5);
+    s.writeSettings({ theme: 'light' });
+    await t.waitFor(() => /settings applied/.test(statusBar(t)));
+    t.write('x'); // any key clears the message, and the badge shows again
+    // The light theme's badge is bright green (10); the dark one's green (2).
+    await t.waitFor(() => badgeBackground(t) === 10);
+  });
+
+  it('refuses a colour it does not know, saying which, and keeps the colours in force', async () => {
+    const { t, s } = await attached();
+    await t.waitFor(() => badgeBackground(t) === 2);
+    s.writeSettings({ theme: { colors: { workspaceBadge: 'teal' } } });
+    await t.waitFor(() => /settings not applied: .*theme\.colors\.workspaceBadge must be a colour name/.test(t.text().replace(/\n/g, '')));
+    t.write('x');
+    await t.waitFor(() => !/settings not applied/.test(statusBar(t)));
+    expect(badgeBackground(t)).toBe(2);
+  });
+});

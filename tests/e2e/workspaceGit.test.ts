@@ -98,6 +98,35 @@ describe('workspaces on git', () => {
     expect((await ls()).map((w) => w.name)).toEqual(['c1']);
   });
 
+  it("clones with --branch: the remote's branch when it has one, else a new branch off its default branch", async () => {
+    git(repo, 'switch', '-q', '-c', 'pushed');
+    fs.writeFileSync(path.join(repo, 'p.txt'), 'pushed\n');
+    git(repo, 'add', 'p.txt');
+    git(repo, 'commit', '-q', '-m', 'pushed');
+    git(repo, 'push', '-q', 'origin', 'pushed');
+    const folder = (name: string) => path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'remote', name);
+
+    await sandbox.cliOk(['new', '-d', '-s', 'has', '--clone', remote, '--branch', 'pushed']);
+    expect(git(folder('has'), 'symbolic-ref', '--short', 'HEAD').trim()).toBe('pushed');
+    expect(fs.readFileSync(path.join(folder('has'), 'p.txt'), 'utf8')).toBe('pushed\n');
+    expect(git(folder('has'), 'rev-parse', '--abbrev-ref', 'pushed@{upstream}').trim()).toBe('origin/pushed');
+
+    const made = await sandbox.cli(['new', '-d', '-s', 'fresh', '--clone', remote, '--branch', 'task/new']);
+    expect(made.code).toBe(0);
+    expect(made.stderr).toMatch(/the remote has no branch task\/new: it was made off main/);
+    const dir = folder('fresh');
+    expect(git(dir, 'symbolic-ref', '--short', 'HEAD').trim()).toBe('task/new');
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(git(remote, 'rev-parse', 'main').trim());
+    // A full checkout of main's files, nothing staged or missing.
+    expect(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    expect((await ls()).find((w) => w.name === 'fresh')).toMatchObject({ kind: 'clone', branch: 'task/new', base: 'main' });
+
+    const bad = await sandbox.cli(['new', '-d', '-s', 'bad', '--clone', remote, '--branch', 'no..dots']);
+    expect(bad.stderr).toMatch(/'no\.\.dots' is not a valid branch name/);
+    expect(fs.existsSync(folder('bad'))).toBe(false);
+  });
+
   it('rm shows the preflight, keeps unpushed work and stashes without --force, and changes even with it', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--clone', remote]);
     const dir = (await ls())[0].path;

@@ -11,17 +11,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readProcStat } from '../../src/pty/procStat.js';
-import { TesseraSandbox, eventually, isAlive } from '../helpers/outerTerminal.js';
-
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-
-const SERVER_JS = `const http = require('node:http');
-const port = Number(process.env.TESSERA_PORT_WEB);
-http.createServer((req, res) => res.end(process.env.TESSERA_WORKSPACE + ' ' + port + ' slot ' + process.env.TESSERA_SLOT + ' git ' + (process.env.GIT_DIR ?? 'none') + '\\n')).listen(port, '127.0.0.1', () => console.log('listening on ' + port));
-`;
-const HEALTH_JS = `const port = process.env.TESSERA_PORT_WEB;
-require('node:http').get('http://127.0.0.1:' + port + '/', (res) => process.exit(res.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1));
-`;
+import { TESSERA_BIN, TesseraSandbox, eventually, isAlive } from '../helpers/outerTerminal.js';
+import { endStacks, makeStackRepo, randomPortBase, stackDir, stackWorktree, webStack as baseWebStack } from '../helpers/stackRepo.js';
 
 let sandbox: TesseraSandbox;
 let repo: string;
@@ -33,58 +24,19 @@ const children: ChildProcess[] = [];
 beforeEach(() => {
   sandbox = new TesseraSandbox({ GIT_DIR: '/nonexistent/leaked-git-dir' });
   repo = path.join(fs.realpathSync(sandbox.root), 'app');
-  base = 20_000 + 1000 * Math.floor(Math.random() * 40);
+  base = randomPortBase();
 });
 
 afterEach(async () => {
   for (const server of servers.splice(0)) server.close();
   for (const child of children.splice(0)) child.kill('SIGKILL');
-  endStacks();
+  endStacks(sandbox);
   await sandbox.cleanup();
 });
 
-/** Ends whatever a test left running from its pid files (the stack outlives the server by design). */
-function endStacks(): void {
-  const stacks = path.join(sandbox.env.TESSERA_STATE_DIR, 'servers', sandbox.socketName, 'stacks');
-  if (!fs.existsSync(stacks)) return;
-  for (const ws of fs.readdirSync(stacks)) {
-    const pids = path.join(stacks, ws, 'pids');
-    if (!fs.existsSync(pids)) continue;
-    for (const file of fs.readdirSync(pids)) {
-      const { pid, startTime } = JSON.parse(fs.readFileSync(path.join(pids, file), 'utf8')) as { pid: number; startTime: number };
-      if (readProcStat(pid)?.startTime !== startTime) continue;
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }
-  }
-}
-
-function makeRepo(stack: Record<string, unknown>, files: Record<string, string> = {}): void {
-  fs.mkdirSync(repo, { recursive: true });
-  execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-  fs.writeFileSync(path.join(repo, 'server.cjs'), SERVER_JS);
-  fs.writeFileSync(path.join(repo, 'health.cjs'), HEALTH_JS);
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(repo, name), text, { mode: 0o755 });
-  fs.writeFileSync(path.join(repo, '.tessera.json'), JSON.stringify({ stack }));
-  execFileSync('git', ['-C', repo, 'add', '.']);
-  execFileSync('git', ['-C', repo, 'commit', '-q', '-m', 'app'], { env: GIT_ENV });
-}
-
-const webStack = (extra: Record<string, unknown> = {}) => ({
-  ports: { web: base },
-  services: { web: { command: 'node server.cjs', port: 'web' } },
-  hooks: { health: 'node health.cjs' },
-  healthTimeoutSeconds: 20,
-  ...extra,
-});
-
-async function worktree(name: string): Promise<string> {
-  await sandbox.cliOk(['new', '-d', '-s', name, '--worktree'], { cwd: repo });
-  return path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', name);
-}
+const makeRepo = (stack: Record<string, unknown>, files: Record<string, string> = {}): void => makeStackRepo(repo, stack, files);
+const webStack = (extra: Record<string, unknown> = {}) => baseWebStack(base, extra);
+const worktree = (name: string): Promise<string> => stackWorktree(sandbox, repo, name);
 
 interface Runtime {
   slot: number;
@@ -266,6 +218,46 @@ describe('a workspace stack', () => {
     expect(second.code).toBe(1);
     expect(second.stderr).toContain("an up or hook of workspace w1's stack is under way");
     expect((await first).code).toBe(0);
+    await sandbox.cliOk(['down', '-t', 'w1']);
+  });
+
+  it('down during an up ends the up first: its boot is ended and no service starts; so does Ctrl-C on the up', async () => {
+    makeRepo(webStack({ hooks: { boot: `echo building; sleep 600; : up-boot-${base}`, health: 'node health.cjs' } }));
+    await worktree('w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    const log = path.join(stackDir(sandbox, 'w1'), 'logs', 'hook-boot.log');
+    const booting = () => execFileSync('ps', ['-eo', 'args']).toString().includes(`up-boot-${base}`);
+    const first = sandbox.cli(['up', '-t', 'w1']);
+    await eventually(booting, (runs) => runs);
+    const down = await sandbox.cliOk(['down', '-t', 'w1']);
+    expect(down).toBe('ended the up of workspace w1 that was under way\nworkspace w1: no service was running\n');
+    expect(booting()).toBe(false);
+    const up = await first;
+    expect(up.code).toBe(1);
+    expect(up.stderr).toContain('up failed: up was ended: tessera down stopped it');
+    expect(fs.readFileSync(log, 'utf8')).toContain('building\n--- ended: tessera down stopped it\n');
+    expect((await runtime('w1')).services).toMatchObject([{ name: 'web', alive: false }]);
+
+    // Ctrl-C on the up's command line ends it the same way.
+    const second = spawn(process.execPath, [TESSERA_BIN, '-L', sandbox.socketName, 'up', '-t', 'w1'], { env: sandbox.env, stdio: 'ignore' });
+    children.push(second);
+    await eventually(booting, (runs) => runs);
+    second.kill('SIGINT');
+    await eventually(booting, (runs) => !runs);
+    await eventually(() => runtime('w1'), (r) => r.lastBootError === 'up was ended: the command that ran it was interrupted');
+    expect((await runtime('w1')).services).toMatchObject([{ name: 'web', alive: false }]);
+  });
+
+  it('up --no-build skips the boot hook', async () => {
+    makeRepo(webStack({ hooks: { boot: 'echo built >> built.txt', health: 'node health.cjs' } }));
+    const dir = await worktree('w1');
+    await sandbox.cliOk(['trust', '-t', 'w1', '--yes']);
+    await sandbox.cliOk(['up', '-t', 'w1', '--no-build']);
+    expect((await runtime('w1')).up).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'built.txt'))).toBe(false);
+    await sandbox.cliOk(['down', '-t', 'w1']);
+    await sandbox.cliOk(['up', '-t', 'w1']);
+    expect(fs.readFileSync(path.join(dir, 'built.txt'), 'utf8')).toBe('built\n');
     await sandbox.cliOk(['down', '-t', 'w1']);
   });
 

@@ -34,6 +34,8 @@ export interface InProcessOptions {
   programFor?: (spawn: PtySpawnOptions) => ScriptedProgram;
   /** Real programs in real PTYs instead of scripts (for what only real processes show: handles, signals). */
   realPrograms?: boolean;
+  /** Variables added to the server's environment (e.g. a PATH with stand-ins for agent CLIs). */
+  env?: Record<string, string>;
 }
 
 export class InProcessServer {
@@ -90,6 +92,7 @@ export class InProcessServer {
       TESSERA_STATE_DIR: dirs.state,
       TESSERA_WORKSPACE_ROOT: dirs.workspaces,
       TESSERA_TMPDIR: path.join(root, 'tmp'),
+      ...options.env,
     };
     return new InProcessServer(root, env, options);
   }

@@ -59,6 +59,11 @@ export class ScriptedPty implements PtyProcess {
     });
   }
 
+  /** The program has ended (exited, or was ended by the server). */
+  get exitedNow(): boolean {
+    return this.ended !== undefined;
+  }
+
   /** All the input the program has received, as one string. */
   get input(): string {
     return this.received.join('');

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
 
@@ -23,4 +24,21 @@ export function repoWithRemote(root: string): { remote: string; repo: string } {
   git(repo, 'push', '-q', 'origin', 'main');
   git(repo, 'remote', 'set-head', 'origin', 'main');
   return { remote, repo };
+}
+
+/** For a test file whose code under test runs git in this process: GIT_ENV's identity in process.env while it runs (commit-tree, fast-import read it from there, as the server's git does). */
+export function useGitIdentity(): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [key, value] of Object.entries(GIT_ENV)) {
+      saved[key] = process.env[key];
+      process.env[key] = value;
+    }
+  });
+  afterAll(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessServer } from '../harness/inProcessServer.js';
+import { until } from '../harness/until.js';
 
 let server: InProcessServer | undefined;
 afterEach(async () => {
@@ -25,16 +26,6 @@ function activeResources(): string {
   const counts = new Map<string, number>();
   for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([kind, n]) => `${kind}: ${n}`).join(', ');
-}
-
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The resources once two looks 100 ms apart agree (timers that end by themselves have run out). */

@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import type { Rect } from '../chromeModel.js';
 import { DialogLine } from '../dialog/DialogLine.js';
+import { usePalette } from '../theme/ThemeContext.js';
 import { textWidth } from '../../term/textWidth.js';
 import { footerHints } from './footerHints.js';
 import { addPaneSections } from './geometry.js';
@@ -15,6 +16,7 @@ import { fitSegments, seg, type Segment } from '../dialog/segments.js';
 const TITLE = 'Add a pane';
 
 export function AddPaneDialog({ state, rect }: { state: AddPaneState; rect: Rect }) {
+  const palette = usePalette();
   const sections = addPaneSections(rect);
   const width = sections.innerWidth;
   const body = scrollToFocus(bodyLines(state, width), sections.bodyRows);
@@ -23,7 +25,7 @@ export function AddPaneDialog({ state, rect }: { state: AddPaneState; rect: Rect
   const blank = fitSegments([], width);
   const filler = Array.from({ length: Math.max(0, sections.bodyRows - body.lines.length) }, () => blank);
   return (
-    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor="cyan" flexDirection="column" overflow="hidden">
+    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor={palette.accent} flexDirection="column" overflow="hidden">
       {sections.title ? <DialogLine segments={titleLine(width, body.hiddenAbove, body.hiddenBelow)} /> : null}
       {sections.search ? <DialogLine segments={searchLine(state.search, width)} /> : null}
       {body.lines.map((line, i) => (

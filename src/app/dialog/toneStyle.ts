@@ -1,5 +1,6 @@
 // The colors of each kind of dialog text (add-pane dialog, command palette), on a plain line and on the highlighted (focused) line.
 
+import type { Palette } from '../theme/palettes.js';
 import type { Tone } from './segments.js';
 
 export interface ToneStyle {
@@ -10,43 +11,53 @@ export interface ToneStyle {
   underline?: boolean;
 }
 
-const PLAIN: Record<Tone, ToneStyle> = {
-  text: {},
-  title: { color: 'cyan', bold: true },
-  caption: { color: 'gray' },
-  installed: { color: 'green' },
-  missing: { color: 'yellow' },
-  hint: { color: 'gray' },
-  value: { color: 'cyan' },
-  chosen: { color: 'cyan', bold: true },
-  disabled: { dimColor: true },
-  key: { color: 'yellow' },
-  caret: { inverse: true },
-  placeholder: { color: 'gray' },
-  match: { color: 'magentaBright', bold: true },
-  error: { color: 'red', bold: true },
-  warning: { color: 'yellow', bold: true },
-};
+function plain(p: Palette): Record<Tone, ToneStyle> {
+  return {
+    text: {},
+    title: { color: p.accent, bold: true },
+    caption: { color: p.muted },
+    installed: { color: p.success },
+    missing: { color: p.warning },
+    hint: { color: p.muted },
+    value: { color: p.accent },
+    chosen: { color: p.accent, bold: true },
+    disabled: { dimColor: true },
+    key: { color: p.key },
+    caret: { inverse: true },
+    placeholder: { color: p.muted },
+    match: { color: p.match, bold: true },
+    error: { color: p.danger, bold: true },
+    warning: { color: p.warning, bold: true },
+  };
+}
 
-/** On the blue highlight, gray and cyan would vanish: everything turns light, states keep their hue. */
-const FOCUSED: Record<Tone, ToneStyle> = {
-  ...PLAIN,
-  text: { color: 'whiteBright', bold: true },
-  caption: { color: 'white' },
-  installed: { color: 'greenBright' },
-  missing: { color: 'yellowBright' },
-  hint: { color: 'white' },
-  value: { color: 'whiteBright', bold: true },
-  chosen: { color: 'whiteBright', bold: true },
-  disabled: { color: 'white', dimColor: true },
-  key: { color: 'whiteBright', bold: true },
-  match: { color: 'yellowBright', bold: true, underline: true },
-  error: { color: 'redBright', bold: true },
-  warning: { color: 'yellowBright', bold: true },
-};
+/** On the focus background, muted and accent colours would vanish: everything turns to the focus text, states keep a bright hue. */
+function focused(p: Palette): Record<Tone, ToneStyle> {
+  return {
+    ...plain(p),
+    text: { color: p.focusText, bold: true },
+    caption: { color: p.focusText },
+    installed: { color: 'greenBright' },
+    missing: { color: 'yellowBright' },
+    hint: { color: p.focusText },
+    value: { color: p.focusText, bold: true },
+    chosen: { color: p.focusText, bold: true },
+    disabled: { color: p.focusText, dimColor: true },
+    key: { color: p.focusText, bold: true },
+    match: { color: 'yellowBright', bold: true, underline: true },
+    error: { color: 'redBright', bold: true },
+    warning: { color: 'yellowBright', bold: true },
+  };
+}
 
-export const FOCUSED_BACKGROUND = 'blue';
+/** The styles of every tone under one palette, worked out once per palette (a settings change makes a new one). */
+const styles = new WeakMap<Palette, { plain: Record<Tone, ToneStyle>; focused: Record<Tone, ToneStyle> }>();
 
-export function toneStyle(tone: Tone, focused: boolean): ToneStyle {
-  return (focused ? FOCUSED : PLAIN)[tone];
+export function toneStyle(tone: Tone, isFocused: boolean, palette: Palette): ToneStyle {
+  let known = styles.get(palette);
+  if (!known) {
+    known = { plain: plain(palette), focused: focused(palette) };
+    styles.set(palette, known);
+  }
+  return (isFocused ? known.focused : known.plain)[tone];
 }

@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import type { Rect } from '../chromeModel.js';
 import { DialogLine } from '../dialog/DialogLine.js';
+import { usePalette } from '../theme/ThemeContext.js';
 import { NEW_WORKSPACE_FRAME_COLS } from './geometry.js';
 import { dialogLines, linesThatFit } from './lines.js';
 import type { NewWorkspaceState } from './model.js';
@@ -12,7 +13,8 @@ export function NewWorkspaceDialog({ state, rect }: { state: NewWorkspaceState; 
   const all = dialogLines(state, width);
   const room = Math.max(0, rect.height - 2);
   const lines = linesThatFit(all, room);
-  const color = state.bypass ? 'yellow' : 'cyan';
+  const palette = usePalette();
+  const color = state.bypass ? palette.warning : palette.accent;
   return (
     <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor={color} flexDirection="column" overflow="hidden">
       {lines.map((line, i) => (

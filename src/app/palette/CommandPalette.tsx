@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import type { Rect } from '../chromeModel.js';
 import { DialogLine } from '../dialog/DialogLine.js';
+import { usePalette } from '../theme/ThemeContext.js';
 import { searchLine } from '../dialog/searchLine.js';
 import { fitSegments, seg, type Segment } from '../dialog/segments.js';
 import { paletteListRows } from './geometry.js';
@@ -13,6 +14,7 @@ import { rowSegments } from './rowSegments.js';
 const FRAME_COLS = 4;
 
 export function CommandPalette({ state, rect }: { state: PaletteState; rect: Rect }) {
+  const palette = usePalette();
   const width = Math.max(0, rect.width - FRAME_COLS);
   const listRows = paletteListRows(rect);
   const shown = shownItems(state);
@@ -24,7 +26,7 @@ export function CommandPalette({ state, rect }: { state: PaletteState; rect: Rec
   // Every line is padded to the full width and the list to its full height, so nothing underneath shows through.
   while (lines.length < listRows) lines.push({ segments: fitSegments([], width), focused: false });
   return (
-    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor="cyan" flexDirection="column" overflow="hidden">
+    <Box position="absolute" marginLeft={rect.x} marginTop={rect.y} width={rect.width} height={rect.height} borderStyle="round" borderColor={palette.accent} flexDirection="column" overflow="hidden">
       <DialogLine segments={fitSegments([seg(title, 'title')], width)} />
       <DialogLine segments={searchLine(state.query, width)} />
       {lines.map((line, i) => (

@@ -1,5 +1,7 @@
 // What the workspace strip shows: every workspace, open or dormant, with a status dot and its diff summary.
 
+import type { ThemeRole } from '../../store/themeSetting.js';
+
 /** The dot: `needs-you` beats `error` beats `running` beats `idle`; `dormant` means nothing of it runs. */
 export type StripState = 'running' | 'needs-you' | 'error' | 'idle' | 'dormant';
 
@@ -32,10 +34,10 @@ export function stripState(panes: readonly { status: string; attention: boolean 
   return 'idle';
 }
 
-export const STRIP_DOTS: Record<StripState, { glyph: string; color: string }> = {
-  running: { glyph: '●', color: 'yellow' },
-  'needs-you': { glyph: '●', color: 'magenta' },
-  error: { glyph: '●', color: 'red' },
-  idle: { glyph: '●', color: 'green' },
-  dormant: { glyph: '○', color: 'gray' },
+export const STRIP_DOTS: Record<StripState, { glyph: string; role: ThemeRole }> = {
+  running: { glyph: '●', role: 'warning' },
+  'needs-you': { glyph: '●', role: 'attention' },
+  error: { glyph: '●', role: 'danger' },
+  idle: { glyph: '●', role: 'success' },
+  dormant: { glyph: '○', role: 'muted' },
 };

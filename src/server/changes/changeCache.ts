@@ -5,6 +5,7 @@
 // changing (the fingerprint moved during the count) are not kept.
 
 import { countChanges, type WorkspaceChanges } from '../../git/changeSummary.js';
+import { branchMerged } from '../../git/mergedBranch.js';
 import { readStatus } from '../../git/statusV2.js';
 import { gitPlaces, trackedFiles, treeSignature, type GitPlaces } from '../../git/treeSignature.js';
 
@@ -16,6 +17,8 @@ interface Entry {
   branchName: string | undefined;
   signature: string;
   changes: WorkspaceChanges;
+  /** Whether its branch is merged into its base, once asked (the fingerprint covers both branches' refs and the index). */
+  merged?: Promise<boolean>;
 }
 
 export class ChangeCache {
@@ -24,6 +27,8 @@ export class ChangeCache {
   private readonly running = new Map<string, Promise<WorkspaceChanges | undefined>>();
   /** Counts made with git (not answered from memory), for tests and the bench. */
   computed = 0;
+  /** "Merged?" asked of git (not answered from memory), for tests and the bench. */
+  mergeChecks = 0;
 
   /** The folder's counts, from memory when nothing changed; undefined when it is not in a git repository. */
   get(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined> {
@@ -32,6 +37,25 @@ export class ChangeCache {
     const promise = this.answer(dir, base).finally(() => this.running.delete(dir));
     this.running.set(dir, promise);
     return promise;
+  }
+
+  /**
+   * Whether the folder's branch is merged into its base (src/git/mergedBranch.ts), asked of git once per
+   * fingerprint: the fingerprint moves with the branch's and the base's refs (local and origin's), so a
+   * merge, a fetch or a new commit asks again. A folder being changed is asked every time.
+   */
+  async merged(dir: string, base: string | undefined): Promise<boolean> {
+    if (base === undefined) return false;
+    const changes = await this.get(dir, base);
+    const entry = this.entries.get(dir);
+    if (!changes || !entry || entry.base !== base) return this.askMerged(dir, base);
+    entry.merged ??= this.askMerged(dir, base);
+    return entry.merged;
+  }
+
+  private askMerged(dir: string, base: string): Promise<boolean> {
+    this.mergeChecks++;
+    return branchMerged(dir, base).catch(() => false);
   }
 
   /** The last counts of a folder without asking anything (undefined when never counted). */

@@ -2,6 +2,7 @@
 
 import type { ApprovalBarModel, ChromeModel, PaneHeaderModel } from '../../app/chromeModel.js';
 import type { StripEntry } from '../../app/strip/model.js';
+import type { Palette } from '../../app/theme/palettes.js';
 import { approvalOwner } from '../approval/ownership.js';
 import { waitingNote } from '../project/waitingNote.js';
 import type { Workspace } from '../workspace.js';
@@ -19,6 +20,8 @@ export interface ChromeContext {
   scrollIndicator?: (paneId: number) => string | undefined;
   /** Every workspace, for the strip. */
   strip: StripEntry[];
+  /** The colours of the theme setting. */
+  palette: Palette;
 }
 
 export function buildChromeModel(workspace: Workspace, state: ChromeState, context: ChromeContext): ChromeModel {
@@ -59,6 +62,7 @@ export function buildChromeModel(workspace: Workspace, state: ChromeState, conte
       approval,
     },
     overlay: state.overlay,
+    palette: context.palette,
   };
 }
 

@@ -1,6 +1,7 @@
 // One client's frames: the chrome model built from the session's state, the painter that draws it with the
 // panes, the pacer that decides when, and the terminal title and mouse modes that follow the panes.
 
+import type { Palette } from '../../app/theme/palettes.js';
 import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import { SCROLL_INDICATOR_INTERVAL_MS } from '../../limits.js';
 import type { Emulator } from '../../term/emulator.js';
@@ -27,7 +28,7 @@ export interface ScreenSource {
   readonly workspaces: WorkspaceList;
   readonly scrolls: ScrollModes;
   /** The prefix and keymap in force now. */
-  readonly keys: { prefix: { label: string }; keymap: Keymap };
+  readonly keys: { prefix: { label: string }; keymap: Keymap; palette: Palette };
   /** Brings what the chrome shows up to date just before it is built (an open inbox reads the questions again). */
   beforeChrome?(): void;
 }
@@ -151,7 +152,7 @@ export class ClientScreen {
   private buildChrome(): void {
     const source = this.source;
     source.beforeChrome?.();
-    const { prefix, keymap } = source.keys;
+    const { prefix, keymap, palette } = source.keys;
     const model = buildChromeModel(source.workspace, source.chrome, {
       screen: { cols: source.cols, rows: source.rows },
       prefixLabel: prefix.label,
@@ -162,6 +163,7 @@ export class ClientScreen {
       needYou: source.registry.needYou(),
       scrollIndicator: (paneId) => source.scrolls.indicator(paneId),
       strip: source.workspaces.strip(source.workspace),
+      palette,
     });
     this.shownBar = model.status.approval;
     this.painter.updateChrome(model);

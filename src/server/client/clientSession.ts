@@ -11,6 +11,7 @@ import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
 import type { Workspace } from '../workspace.js';
+import type { ClosedHow } from '../workspaceRegistry.js';
 import { syncedWith } from '../syncInput.js';
 import { initialChromeState, type ChromeState } from './chromeState.js';
 import { AddPaneController } from './addPaneController.js';
@@ -236,10 +237,15 @@ export class ClientSession implements ActionContext {
     this.refresh();
   }
 
-  /** The workspace this client shows lost its last pane: the client ends; the workspace stays listed, empty. */
-  workspaceClosed(): void {
+  /** The workspace this client shows is dormant now (its last pane closed, or its panes were stopped): the client ends. */
+  workspaceClosed(how: ClosedHow): void {
     const name = this.workspace.name;
-    this.end(`[tessera: the last pane of workspace ${name} closed; it stays listed (tessera ls) and opens with a new shell; 'tessera rm -t ${name}' removes it]`, 0);
+    const why: Record<ClosedHow, string> = {
+      emptied: `the last pane of workspace ${name} closed; it stays listed (tessera ls) and opens with a new shell; 'tessera rm -t ${name}' removes it`,
+      stopped: `workspace ${name} was stopped; 'tessera attach -t ${name}' opens it again with its panes as they were`,
+      ended: `the panes of workspace ${name} were stopped (rm or reset)`,
+    };
+    this.end(`[tessera: ${why[how]}]`, 0);
   }
 
   end(reason: string, exitCode: number): void {

@@ -22,6 +22,7 @@ import type { WorkspaceList } from '../workspaceList.js';
 import { nextWaiting } from './workspaceSwitcher.js';
 import { Overlays } from './overlays.js';
 import { repoTop } from '../../git/repo.js';
+import { workspacePlace } from '../project/projectTrust.js';
 import { sleepPane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
@@ -230,6 +231,18 @@ export class SessionActions implements KeyActions {
     this.attempt(() => {
       const opened = this.ctx.viewers.openDiff(workspace);
       if (opened.existing) this.ctx.message(`the diff of ${workspace.name} is in pane ${opened.paneId}: read again`, 'info');
+    });
+  }
+
+  viewLogs(): void {
+    const workspace = this.ctx.workspace;
+    if (!this.ctx.registry.projects.look(workspacePlace(workspace)).project?.stack) {
+      this.ctx.message(`workspace ${workspace.name} declares no stack, so it has no logs ('tessera help stack' says how to declare one)`, 'info');
+      return;
+    }
+    this.attempt(() => {
+      const opened = this.ctx.viewers.openLogs(workspace);
+      if (opened.existing) this.ctx.message(`the logs of ${workspace.name} are in pane ${opened.paneId}`, 'info');
     });
   }
 

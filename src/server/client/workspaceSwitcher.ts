@@ -2,7 +2,7 @@
 // "next waiting", which looks at every workspace, not only the one on screen.
 
 import type { PaletteItem } from '../../app/palette/model.js';
-import { diffText } from '../../app/strip/layout.js';
+import { MERGED_MARK, diffText } from '../../app/strip/layout.js';
 import type { StripEntry } from '../../app/strip/model.js';
 import type { Pane } from '../pane.js';
 import type { Workspace } from '../workspace.js';
@@ -17,16 +17,19 @@ const STATE_WORDS: Record<StripEntry['state'], string> = {
   dormant: 'dormant (opening it starts its panes)',
 };
 
-/** The switcher: every workspace with its state, diff and folder; its digit on the right. */
+/** The switcher: every workspace with its state, diff, `merged`, the workspaces it would conflict with, and folder; its digit on the right. */
 export function switcherOverlay(strip: StripEntry[], listed: ListedWorkspace[], cols: number, rows: number): PaletteOverlay {
   const items: PaletteItem[] = strip.map((entry, i) => ({
     id: entry.name,
     label: entry.name,
-    detail: [entry.current ? 'shown here' : STATE_WORDS[entry.state], diffText(entry.diff), listed[i]?.path].filter(Boolean).join('  '),
+    detail: [entry.current ? 'shown here' : STATE_WORDS[entry.state], diffText(entry.diff), entry.merged ? MERGED_MARK : '', conflictText(entry), listed[i]?.path].filter(Boolean).join('  '),
     keys: entry.digit === undefined ? '' : String(entry.digit),
   }));
   return listPalette('workspace', 'Switch to a workspace (C-x removes, C-r resets the selected one)', items, 'no workspace matches', cols, rows);
 }
+
+/** `⚠ conflicts with task-b, task-c` (the conflict radar's finding), or ''. */
+const conflictText = (entry: StripEntry): string => ((entry.conflicts?.length ?? 0) > 0 ? `⚠ conflicts with ${entry.conflicts?.join(', ')}` : '');
 
 const waits = (pane: Pane): boolean => pane.status === 'approval' || pane.attention;
 

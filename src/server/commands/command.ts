@@ -48,6 +48,15 @@ export interface CommandContext {
   radar: ConflictRadar;
   /** Stops the server after the answer is sent. */
   shutdown(): void;
+  /** The command line's client prints output as it comes: a command that has some while it runs sends it here. */
+  output?: (text: string) => void;
+  /** Aborted when the client that asked goes before the answer (Ctrl-C on the command line, a closed viewer pane). */
+  clientGone?: AbortSignal;
+  /**
+   * The command line came from a key or the palette of an attached client: nothing prints its output
+   * but one line in the status bar, so a command with output to follow shows it in a pane instead.
+   */
+  fromKey?: boolean;
 }
 
 export interface ServerCommand {

@@ -3,7 +3,8 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { diff as definition, type DiffArgs, type DiffResult } from '../../commands/diff.js';
+import { diff as definition, type DiffArgs, type DiffConflict, type DiffResult } from '../../commands/diff.js';
+import { conflictPlaces } from '../../git/conflictLines.js';
 import { repoTop } from '../../git/repo.js';
 import { commitsSince, workspaceFiles, workspacePatch, type DiffAsk, type DiffView } from '../../git/workspaceDiff.js';
 import { DIFF_VIEWER_MAX_COMMITS } from '../../limits.js';
@@ -25,11 +26,23 @@ export const diffWorkspace = implement(definition, async (args, ctx): Promise<Di
   if (args.format === 'review') {
     const [{ files, against }, { text }] = await Promise.all([workspaceFiles(record.path, ask), workspacePatch(record.path, ask, 'patch', { renames: false })]);
     const commits = against.commit && args.view === 'branch' ? await commitsSince(record.path, against.commit, DIFF_VIEWER_MAX_COMMITS) : [];
-    return { workspace: record.name, against, text, files, commits, conflicts };
+    return { workspace: record.name, against, text, files, commits, conflicts: await withPlaces(record.path, conflicts, ctx) };
   }
   const { text, against } = await workspacePatch(record.path, ask, args.format);
   return { workspace: record.name, against, text };
 });
+
+/** Each conflict with the lines of this workspace's files that the other workspace also changed (left out when git cannot tell). */
+async function withPlaces(dir: string, conflicts: DiffConflict[], ctx: CommandContext): Promise<DiffConflict[]> {
+  const records = ctx.registry.all().map((w) => w.record);
+  return Promise.all(
+    conflicts.map(async (c) => {
+      const other = records.find((r) => r.name === c.workspace);
+      const places = other ? await conflictPlaces(dir, other.path, c.files).catch(() => undefined) : undefined;
+      return places ? { ...c, places } : c;
+    }),
+  );
+}
 
 function viewOf(args: DiffArgs): DiffView {
   return args.view === 'range' ? { kind: 'range', range: args.range as string } : { kind: args.view };

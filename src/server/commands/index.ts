@@ -4,6 +4,7 @@ import { lastPane, selectLayout, swapPane } from './arrangePanes.js';
 import { detachClients } from './detachClients.js';
 import { displayMessage } from './displayMessage.js';
 import { renamePane } from './renamePane.js';
+import { renameWorkspace } from './renameWorkspace.js';
 import { abort, approve, deny } from './answerApproval.js';
 import { agentHook } from './agentHook.js';
 import { reportStatus } from './reportStatus.js';
@@ -23,6 +24,8 @@ import { listWorkspaces } from './listWorkspaces.js';
 import { newPane } from './newPane.js';
 import { newWorkspace } from './newWorkspace.js';
 import { push } from './push.js';
+import { stopWorkspace } from './stopWorkspace.js';
+import { switchBranch } from './switchBranch.js';
 import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
@@ -58,6 +61,8 @@ const ALL: ServerCommand[] = [
   newPane,
   newWorkspace,
   push,
+  stopWorkspace,
+  switchBranch,
   reload,
   resizePane,
   sendKeys,
@@ -73,6 +78,7 @@ const ALL: ServerCommand[] = [
   lastPane,
   selectLayout,
   renamePane,
+  renameWorkspace,
   displayMessage,
   detachClients,
   up,

@@ -13,6 +13,7 @@ export const listWorkspaces: ServerCommand = {
     const all = ctx.registry.all();
     const sources = {
       changes: (dir: string, base: string | undefined) => ctx.changes.get(dir, base),
+      merged: (dir: string, base: string | undefined) => ctx.changes.merged(dir, base),
       top: (dir: string) => ctx.changes.placesOf(dir)?.top,
       look: (place: ProjectPlace) => ctx.registry.projects.look(place),
       conflicts: (name: string) => ctx.radar.conflictsOf(name),

@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import { stackDown as downDefinition } from '../../commands/stackDown.js';
-import { hook as hookDefinition } from '../../commands/hook.js';
+import { hook as hookDefinition, type HookAnswer } from '../../commands/hook.js';
 import { stackLogs as logsDefinition, type LogsResult } from '../../commands/stackLogs.js';
 import { stackRuntime as runtimeDefinition } from '../../commands/stackRuntime.js';
 import { stackUp as upDefinition } from '../../commands/stackUp.js';
@@ -13,7 +13,8 @@ import { runHook } from '../stack/runHook.js';
 import { stackDown } from '../stack/stackDown.js';
 import { stackStatus } from '../stack/stackStatus.js';
 import { profiledTarget, stackTarget } from '../stack/stackTarget.js';
-import { holdingStack, prepareRuntime, stackUp } from '../stack/stackUp.js';
+import { holdingStack } from '../stack/stackLock.js';
+import { prepareRuntime, stackUp } from '../stack/stackUp.js';
 import { RefusedError } from '../workspace.js';
 import type { CommandContext } from './command.js';
 import { implement } from './command.js';
@@ -26,7 +27,7 @@ function paneSlot(name: string, ctx: CommandContext): number | undefined {
 
 export const up = implement(upDefinition, async (args, ctx) => {
   const target = profiledTarget(args.workspace, ctx);
-  const result = await stackUp(target, ctx.env, { build: !args.noBuild, preferredSlot: paneSlot(target.record.name, ctx) });
+  const result = await stackUp(target, ctx.env, { build: !args.noBuild, preferredSlot: paneSlot(target.record.name, ctx), cancel: ctx.clientGone });
   // Panes opened from now on get the stack's slot and ports (running ones keep what they started with).
   const live = ctx.registry.get(target.record.name);
   const vars = ctx.registry.stackVariables(target.record.name, target.record.path);
@@ -58,16 +59,21 @@ export const logs = implement(logsDefinition, (args, ctx): LogsResult => {
   return { workspace: target.record.name, logs: isStackHook(args.name ?? '') ? wanted.filter((l) => l.kind === 'hook') : wanted };
 });
 
-export const hook = implement(hookDefinition, (args, ctx) => {
+export const hook = implement(hookDefinition, (args, ctx): HookAnswer | Promise<HookAnswer> => {
   const target = profiledTarget(args.workspace, ctx);
   const command = target.profile.hooks[args.hook];
   if (command === undefined) throw new RefusedError(`the stack profile of workspace ${target.record.name} declares no ${args.hook} hook`);
-  return holdingStack(target.files, `hook ${args.hook}`, async () => {
+  // From a key or the palette nothing would show its output: a logs viewer pane runs it (through this command) and shows it.
+  if (ctx.fromKey && target.live) {
+    const opened = ctx.viewers.openLogs(target.live, { hook: args.hook });
+    return { workspace: target.record.name, hook: args.hook, pane: opened.paneId, existing: opened.existing };
+  }
+  return holdingStack(target.files, `hook ${args.hook}`, 'hook', async (stop) => {
     const { env } = prepareRuntime(target, ctx.env, paneSlot(target.record.name, ctx));
     const log = target.files.hookLog(args.hook);
-    const result = await runHook({ command, cwd: target.record.path, env, log, timeoutMs: target.profile.hookTimeoutMs ?? STACK_HOOK_TIMEOUT_MS });
-    return { workspace: target.record.name, hook: args.hook, log, ...result };
-  });
+    const result = await runHook({ command, cwd: target.record.path, env, log, timeoutMs: target.profile.hookTimeoutMs ?? STACK_HOOK_TIMEOUT_MS, onOutput: ctx.output, cancel: stop });
+    return { workspace: target.record.name, hook: args.hook, log, ...result, ...(ctx.output ? { streamed: true } : {}) };
+  }, ctx.clientGone);
 });
 
 function fileExists(file: string): boolean {

@@ -73,6 +73,7 @@ export const ACTIONS: readonly KeyAction[] = [
   { name: 'reset-workspace', description: 'reset a worktree workspace to its base branch: shows what it holds and asks first', keys: [], run: (a) => a.chooseWorkspaceToEnd('reset') },
   { name: 'view-file', description: 'view a file of the workspace (syntax colours, or rendered markdown) in a new pane', keys: ['f'], run: (a) => a.openFilePicker() },
   { name: 'view-diff', description: "the workspace's diff (new files too) in a viewer pane, coloured; r reads it again", keys: ['G'], run: (a) => a.viewDiff() },
+  { name: 'view-logs', description: "the workspace's stack logs (services, hooks) in a viewer pane that follows new lines; ] and [ pick another", keys: ['t'], run: (a) => a.viewLogs() },
   { name: 'sleep-pane', description: 'put the focused agent to sleep: its program ends, the pane stays; Enter wakes it in the same conversation', keys: ['C-z'], run: (a) => a.sleepFocused() },
   { name: 'sync-pane', description: 'synchronized input: add or remove the focused pane (typing goes to all marked panes)', keys: ['S'], run: (a) => a.syncPane() },
   { name: 'sync-all', description: 'synchronized input: mark every pane of the workspace', keys: [], run: (a) => a.syncAll(true) },

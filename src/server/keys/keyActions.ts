@@ -41,6 +41,8 @@ export interface KeyActions {
   chooseWorkspaceToEnd(action: 'rm' | 'reset'): void;
   /** Opens the workspace's diff (untracked files included) in a viewer pane, or focuses and refreshes the open one. */
   viewDiff(): void;
+  /** Opens the workspace's stack logs in a viewer pane that follows them, or focuses the open one. */
+  viewLogs(): void;
   /** Puts the focused agent pane to sleep (its program ends, the pane stays; Enter wakes it). */
   sleepFocused(): void;
   /** Runs a tessera command line (a `bind` setting's), as typed in the focused pane; its output shows in the status bar. */

@@ -94,7 +94,7 @@ async function makeCheckout(request: ManagedRequest, ctx: ManagedContext, where:
     try {
       const folder = realPath(target);
       const launch = request.prepare ? request.prepare({ folder, repo: request.kind === 'worktree' ? repo : undefined }) : request.launch;
-      return ctx.registry.create({
+      const workspace = ctx.registry.create({
         name: request.name,
         reservation: true,
         cwd: folder,
@@ -103,6 +103,8 @@ async function makeCheckout(request: ManagedRequest, ctx: ManagedContext, where:
         settings: request.settings,
         origin: { kind: request.kind, repo: request.kind === 'clone' ? withoutCredentials(repo) : repo, branch: made.branch, base: made.base, template: request.template },
       });
+      if (made.note !== undefined) workspace.notice = made.note;
+      return workspace;
     } catch (error) {
       // The template is unknown, the first pane could not start, the record could not be written:
       // the checkout goes too, and the branch this create made, so nothing is left half made.
@@ -119,6 +121,8 @@ interface MadeCheckout {
   base?: string;
   /** A worktree's plan: which branch it made, and at which commit. */
   plan?: WorktreePlan;
+  /** Said to the user once the workspace shows (a branch made because the remote had none). */
+  note?: string;
 }
 
 /** git worktree add or git clone, noted as pending first (with the branch a worktree makes). */
@@ -132,9 +136,10 @@ async function checkout(request: ManagedRequest, ctx: ManagedContext, where: { r
     return { branch: plan.branch, base: plan.base, plan };
   }
   pending?.note({ name: request.name, kind: 'clone', path: target });
-  await cloneRepo(repo, target, request.branch);
+  const how = await cloneRepo(repo, target, request.branch);
   const base = await defaultBranch(target);
-  return { branch: request.branch ?? base, base };
+  const note = how === 'made' ? `the remote has no branch ${request.branch}: it was made off ${base ?? 'the default branch'} (tessera push -t ${request.name} publishes it)` : undefined;
+  return { branch: request.branch ?? base, base, note };
 }
 
 async function undoCheckout(kind: 'worktree' | 'clone', target: string, plan: WorktreePlan | undefined): Promise<void> {

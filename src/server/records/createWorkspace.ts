@@ -52,7 +52,7 @@ export async function createWorkspace(request: WorkspaceRequest, ctx: ManagedCon
   };
   const launch = cwd === undefined ? request.launch : prepare(ownPlace(cwd));
   const workspace = await createFolderAndPane({ ...request, launch }, cwd, ctx, (checkout) => prepare(checkoutPlace(checkout)));
-  const notes = [plan?.note];
+  const notes = [workspace.notice, plan?.note];
   if (plan && !plan.waitsForApproval) notes.push(addTemplatePanes(ctx.registry, workspace, plan, workspace.focusedPaneId));
   if (request.kind !== 'adopted') notes.push(startSetupPane(ctx.registry, workspace, ctx.settings));
   const waitingTemplate = plan?.waitsForApproval ? request.template : undefined;

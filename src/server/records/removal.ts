@@ -68,7 +68,7 @@ async function endWorkspace(registry: WorkspaceRegistry, name: string, action: E
   let check = before;
   if (open) {
     options.beforeStop?.();
-    await registry.stop(name);
+    await registry.stop(name, 'ended');
     check = await workspacePreflight(registry, name, options.root);
     const changedNow = options.expect && preflightChange(options.expect, check);
     if (changedNow) return refuse(check, [`${name} changed when its panes stopped (${changedNow}); look again`], true);

@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import type { BranchSummary, WorkspaceChanges } from '../../git/changeSummary.js';
 import type { DiffSummary } from '../../git/diffSummary.js';
-import { branchMerged } from '../../git/mergedBranch.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { projectPlace, type ProjectLook, type ProjectPlace } from '../project/projectTrust.js';
 import type { Workspace } from '../workspace.js';
@@ -39,6 +38,8 @@ export interface WorkspaceFacts {
 /** What ls reads besides the record: the change counts of a folder, a .tessera.json (with whether it is approved as it is now), the radar's conflicts. */
 export interface FactSources {
   changes(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined>;
+  /** Whether the folder's branch is all in its base (kept while nothing changed). */
+  merged(dir: string, base: string | undefined): Promise<boolean>;
   /** The top folder of the repository holding a counted folder. */
   top(dir: string): string | undefined;
   look(place: ProjectPlace): ProjectLook;
@@ -51,7 +52,7 @@ export async function workspaceFacts(record: WorkspaceRecord, live: Workspace | 
   const top = changes ? sources.top(record.path) : undefined;
   const branch = changes?.branchName;
   const diff = changes?.diff ?? null;
-  const merged = changes ? await branchMerged(record.path, record.base).catch(() => false) : false;
+  const merged = changes ? await sources.merged(record.path, record.base).catch(() => false) : false;
   return {
     name: record.name,
     kind: record.kind,

@@ -1,6 +1,7 @@
 // Settings made ready for use: the checked file plus what is derived from it (the prefix key and the
-// keymap), or an error saying why this file cannot be used.
+// keymap, the chrome's palette), or an error saying why this file cannot be used.
 
+import { paletteOf, type Palette } from '../../app/theme/palettes.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import { boundCommands } from '../keys/commandBindings.js';
 import { buildKeymap, buildScrollKeymap, type Keymap } from '../keys/keymap.js';
@@ -15,6 +16,8 @@ export interface ActiveSettings {
   scrollKeymap: Keymap<ScrollAction>;
   /** Parts of the file that were not applied (binding conflicts), to report. */
   problems: string[];
+  /** The chrome's colours (the theme setting); one object per activation, so the chrome's caches keyed by it hold. */
+  palette: Palette;
 }
 
 export type Activation = { ok: true; active: ActiveSettings } | { ok: false; error: string };
@@ -28,5 +31,5 @@ export function activate(settings: Settings): Activation {
   const scrollKeys = buildScrollKeymap(settings.scrollKeys, settings.prefix);
   if (!scrollKeys.ok) return { ok: false, error: scrollKeys.error };
   const problems = [...bound.problems, ...keys.problems, ...scrollKeys.problems];
-  return { ok: true, active: { settings, prefix, keymap: keys.keymap, scrollKeymap: scrollKeys.keymap, problems } };
+  return { ok: true, active: { settings, prefix, keymap: keys.keymap, scrollKeymap: scrollKeys.keymap, problems, palette: paletteOf(settings.theme) } };
 }

@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STACK_HOOK_OUTPUT_CHARS, STACK_STOP_GRACE_MS } from '../../limits.js';
+import { fileSize, readRange } from '../../os/fileRange.js';
+import { LogStream } from './logStream.js';
 
 export interface HookRun {
   command: string;
@@ -12,6 +14,10 @@ export interface HookRun {
   env: Record<string, string>;
   log: string;
   timeoutMs: number;
+  /** Receives the output as it is written (a command line that prints it live). */
+  onOutput?: (text: string) => void;
+  /** Ends the hook as its time limit would (its reason, a sentence, goes to the log): the command that ran it was interrupted, a down ended its up. */
+  cancel?: AbortSignal;
 }
 
 export interface HookResult {
@@ -21,6 +27,8 @@ export interface HookResult {
   /** What it wrote this run (the end of it, at most STACK_HOOK_OUTPUT_CHARS). */
   output: string;
   error?: string;
+  /** Ended by `cancel`. */
+  cancelled?: boolean;
 }
 
 export async function runHook(run: HookRun): Promise<HookResult> {
@@ -34,26 +42,40 @@ export async function runHook(run: HookRun): Promise<HookResult> {
   } finally {
     fs.closeSync(fd);
   }
+  const stream = run.onOutput ? new LogStream(run.log, from, run.onOutput) : undefined;
   const result = await new Promise<Omit<HookResult, 'output'>>((resolve) => {
     let timedOut = false;
+    let cancelled = false;
     let killTimer: NodeJS.Timeout | undefined;
+    const end = () => {
+      group(child.pid, 'SIGTERM');
+      killTimer ??= setTimeout(() => group(child.pid, 'SIGKILL'), STACK_STOP_GRACE_MS);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      group(child.pid, 'SIGTERM');
-      killTimer = setTimeout(() => group(child.pid, 'SIGKILL'), STACK_STOP_GRACE_MS);
+      end();
     }, run.timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, timedOut, error: error.message });
-    });
-    child.once('exit', (code) => {
+    const onCancel = () => {
+      cancelled = true;
+      appendLine(run.log, `--- ended: ${typeof run.cancel?.reason === 'string' ? run.cancel.reason : 'it was stopped'}\n`);
+      end();
+    };
+    run.cancel?.addEventListener('abort', onCancel, { once: true });
+    const settle = (result: Omit<HookResult, 'output'>) => {
       clearTimeout(timer);
       if (killTimer) clearTimeout(killTimer);
+      run.cancel?.removeEventListener('abort', onCancel);
+      resolve({ ...result, ...(cancelled ? { cancelled } : {}) });
+    };
+    child.once('error', (error) => settle({ code: null, timedOut, error: error.message }));
+    child.once('exit', (code) => {
       // What it left behind in its group must not outlive a hook (a health check's stray curl).
-      if (timedOut) group(child.pid, 'SIGKILL');
-      resolve({ code, timedOut });
+      if (timedOut || cancelled) group(child.pid, 'SIGKILL');
+      settle({ code, timedOut });
     });
+    if (run.cancel?.aborted) onCancel();
   });
+  stream?.end();
   return { ...result, output: readFrom(run.log, from) };
 }
 
@@ -66,28 +88,16 @@ function group(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-function fileSize(file: string): number {
+function appendLine(file: string, line: string): void {
   try {
-    return fs.statSync(file).size;
+    fs.appendFileSync(file, line);
   } catch {
-    return 0;
+    // The log is gone: nobody reads it then
   }
 }
 
+/** What the log holds from `from`: its end, at most STACK_HOOK_OUTPUT_CHARS bytes. */
 function readFrom(file: string, from: number): string {
-  try {
-    const size = fileSize(file);
-    const start = Math.max(from, size - STACK_HOOK_OUTPUT_CHARS);
-    if (size <= start) return '';
-    const fd = fs.openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(size - start);
-      fs.readSync(fd, buffer, 0, buffer.length, start);
-      return buffer.toString('utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
+  const size = fileSize(file);
+  return readRange(file, Math.max(from, size - STACK_HOOK_OUTPUT_CHARS), size).toString('utf8');
 }

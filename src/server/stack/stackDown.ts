@@ -1,13 +1,17 @@
 // Stopping a workspace's stack: each recorded service's whole process tree, children first; then, only
 // when there was a pid file (so tessera started something here), anything still listening on the
-// workspace's recorded ports. A stack that is already down has no pid files: nothing is killed.
+// workspace's recorded ports. A stack that is already down has no pid files: nothing is killed. An
+// up under way is ended first (stackLock.ts).
 
 import type { DownResult } from '../../commands/stackResults.js';
 import { stopPids, stopService } from './stopService.js';
 import { portHolderPids } from './portHolders.js';
 import type { StackFiles } from './stackFiles.js';
+import { endUpUnderWay } from './stackLock.js';
 
 export async function stackDown(files: StackFiles): Promise<DownResult> {
+  // An up under way would go on starting services after this: it is ended first, and waited for.
+  const endedUp = await endUpUnderWay(files, 'tessera down stopped it');
   const stopped: DownResult['stopped'] = [];
   const services = files.pidServices();
   await Promise.all(
@@ -28,5 +32,5 @@ export async function stackDown(files: StackFiles): Promise<DownResult> {
     }
   }
   stopped.sort((a, b) => a.name.localeCompare(b.name));
-  return { workspace: files.workspace, stopped, freedPorts };
+  return { workspace: files.workspace, stopped, freedPorts, ...(endedUp ? { endedUp } : {}) };
 }

@@ -2,13 +2,13 @@
 // yet (started detached), then the health check: the `health` hook tried until it passes or the
 // health time limit ends, or without one, each service's port listening. A failing health check
 // leaves the services running (their logs say which never came up) and is recorded as the last
-// boot error. One `up` (or hook) per workspace at a time: a second is refused, not queued.
+// boot error. One `up` (or hook) per workspace at a time: a second is refused, not queued; an up
+// ended while it runs (stackLock.ts) stops where it is, its services so far left for down.
 
 import type { UpResult } from '../../commands/stackResults.js';
 import { STACK_BOOT_TIMEOUT_MS, STACK_HEALTH_RETRY_MS, STACK_HEALTH_TIMEOUT_MS } from '../../limits.js';
 import { listProcStats } from '../../pty/procStat.js';
 import type { StackProfile } from '../../store/stackProfile.js';
-import { RefusedError } from '../workspace.js';
 import { seedEnvFiles } from './envFiles.js';
 import { listeningSockets } from './portHolders.js';
 import { runHook, type HookResult } from './runHook.js';
@@ -18,21 +18,8 @@ import { startService } from './startService.js';
 import { stackEnvironment } from './stackEnv.js';
 import type { StackFiles, StackRuntime } from './stackFiles.js';
 import { stackStatus } from './stackStatus.js';
+import { holdingStack, stopReason } from './stackLock.js';
 import { sourceRepo, type ProfiledTarget } from './stackTarget.js';
-
-/** Stack folders with an up or hook under way (one server: an in-memory set is the whole truth). */
-const busy = new Set<string>();
-
-/** Runs `work` holding the workspace's stack; refused when another up or hook holds it. */
-export async function holdingStack<T>(files: StackFiles, what: string, work: () => Promise<T>): Promise<T> {
-  if (busy.has(files.dir)) throw new RefusedError(`an up or hook of workspace ${files.workspace}'s stack is under way; ${what} waits for nothing and was not started`);
-  busy.add(files.dir);
-  try {
-    return await work();
-  } finally {
-    busy.delete(files.dir);
-  }
-}
 
 /** The slot and ports (taken or reused) and the environment hooks and services get. */
 export function prepareRuntime(target: ProfiledTarget, serverEnv: NodeJS.ProcessEnv, preferredSlot?: number): { runtime: StackRuntime; env: Record<string, string> } {
@@ -44,22 +31,25 @@ export function prepareRuntime(target: ProfiledTarget, serverEnv: NodeJS.Process
   return { runtime, env };
 }
 
-export async function stackUp(target: ProfiledTarget, serverEnv: NodeJS.ProcessEnv, options: { build: boolean; preferredSlot?: number }): Promise<UpResult> {
+export async function stackUp(target: ProfiledTarget, serverEnv: NodeJS.ProcessEnv, options: { build: boolean; preferredSlot?: number; cancel?: AbortSignal }): Promise<UpResult> {
   const { files, profile, record } = target;
-  return holdingStack(files, 'this up', async () => {
+  return holdingStack(files, 'this up', 'up', async (stop) => {
     const { runtime, env } = prepareRuntime(target, serverEnv, options.preferredSlot);
     const fail = (error: string, started: string[]): UpResult => {
       files.writeRuntime({ ...(files.readRuntime() ?? runtime), lastBootError: error });
       return { ...stackStatus(files, profile), started, error };
     };
+    const ended = (started: string[]) => fail(`up was ended: ${stopReason(stop)}`, started);
     const boot = profile.hooks.boot;
     if (options.build && boot !== undefined) {
-      const result = await runHook({ command: boot, cwd: record.path, env, log: files.hookLog('boot'), timeoutMs: profile.bootTimeoutMs ?? STACK_BOOT_TIMEOUT_MS });
+      const result = await runHook({ command: boot, cwd: record.path, env, log: files.hookLog('boot'), timeoutMs: profile.bootTimeoutMs ?? STACK_BOOT_TIMEOUT_MS, cancel: stop });
+      if (stop.aborted) return ended([]);
       if (result.code !== 0) return fail(`boot ${hookFailure(result, profile.bootTimeoutMs ?? STACK_BOOT_TIMEOUT_MS)} (log: ${files.hookLog('boot')})`, []);
     }
     const started: string[] = [];
     const stats = listProcStats();
     for (const service of profile.services) {
+      if (stop.aborted) return ended(started);
       const existing = files.readPid(service.name);
       if (existing && serviceProcesses(existing, stats).length > 0) continue;
       const pid = startService({ service, root: record.path, env, log: files.serviceLog(service.name) });
@@ -67,22 +57,23 @@ export async function stackUp(target: ProfiledTarget, serverEnv: NodeJS.ProcessE
       files.writePid(service.name, pid);
       started.push(service.name);
     }
-    const health = await healthCheck(files, profile, record.path, env);
+    const health = await healthCheck(files, profile, record.path, env, stop);
+    if (stop.aborted) return ended(started);
     if (health !== undefined) return fail(health, started);
     files.writeRuntime({ ...(files.readRuntime() ?? runtime), lastBootError: undefined, lastUp: new Date().toISOString() });
     return { ...stackStatus(files, profile), started };
-  });
+  }, options.cancel);
 }
 
 /** Undefined when healthy; else why not. */
-async function healthCheck(files: StackFiles, profile: StackProfile, cwd: string, env: Record<string, string>): Promise<string | undefined> {
+async function healthCheck(files: StackFiles, profile: StackProfile, cwd: string, env: Record<string, string>, stop: AbortSignal): Promise<string | undefined> {
   const limit = profile.healthTimeoutMs ?? STACK_HEALTH_TIMEOUT_MS;
   const deadline = Date.now() + limit;
   const hook = profile.hooks.health;
   let last = '';
   for (;;) {
     if (hook !== undefined) {
-      const result = await runHook({ command: hook, cwd, env, log: files.hookLog('health'), timeoutMs: Math.max(1, deadline - Date.now()) });
+      const result = await runHook({ command: hook, cwd, env, log: files.hookLog('health'), timeoutMs: Math.max(1, deadline - Date.now()), cancel: stop });
       if (result.code === 0) return undefined;
       last = `health ${hookFailure(result, limit)}`;
     } else {
@@ -90,7 +81,7 @@ async function healthCheck(files: StackFiles, profile: StackProfile, cwd: string
       if (silent.length === 0) return undefined;
       last = `not listening on their ports: ${silent.join(', ')}`;
     }
-    if (Date.now() + STACK_HEALTH_RETRY_MS >= deadline) break;
+    if (stop.aborted || Date.now() + STACK_HEALTH_RETRY_MS >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, STACK_HEALTH_RETRY_MS));
   }
   const dead = profile.services.filter((s) => !isRunning(files, s.name)).map((s) => `${s.name} (log: ${files.serviceLog(s.name)})`);

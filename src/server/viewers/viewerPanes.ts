@@ -1,6 +1,6 @@
-// Viewer panes: a file, or the workspace's diff, opened in a pane whose program is tessera's own
-// viewer. One viewer per file (and one diff) per workspace: opening it again focuses it (and reads
-// the diff again); q in the viewer closes its pane.
+// Viewer panes: a file, the workspace's diff, or its stack's logs, opened in a pane whose program is
+// tessera's own viewer. One viewer per file (and one diff, one logs viewer) per workspace: opening it
+// again focuses it (and reads the diff again); q in the viewer closes its pane.
 
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,23 @@ export class ViewerPanes {
     return { paneId: pane.id, existing: false, file: workspace.cwd };
   }
 
+  /**
+   * Opens the workspace's stack logs in a viewer pane that follows them; with `hook`, one that runs
+   * that hook and shows its log as it comes. One of each per workspace: opening it again focuses it,
+   * and a hook's viewer goes back to its log and runs the hook again.
+   */
+  openLogs(workspace: Workspace, options: { hook?: string } = {}): OpenedViewer {
+    const key = `logs:${workspace.name}${options.hook === undefined ? '' : `:hook:${options.hook}`}`;
+    const existing = [...workspace.panes.values()].find((p) => this.files.get(p.id) === key && p.isLive);
+    if (existing) {
+      workspace.focus(existing.id);
+      if (options.hook !== undefined) askToReread(existing);
+      return { paneId: existing.id, existing: true, file: workspace.cwd };
+    }
+    const pane = this.start(workspace, key, ['logs', workspace.name, ...(options.hook === undefined ? [] : [`hook:${options.hook}`, 'run'])]);
+    return { paneId: pane.id, existing: false, file: workspace.cwd };
+  }
+
   /** The workspace's files changed: its open diff viewer reads the diff again (keeping its place). */
   refreshDiff(name: string): void {
     const workspace = this.registry.get(name);
@@ -80,7 +97,10 @@ export class ViewerPanes {
   }
 }
 
-/** SIGUSR1 makes a diff viewer read the diff again; only once it has drawn (its alternate screen is up) is its handler in place. */
+/**
+ * SIGUSR1 makes a diff viewer read the diff again (a hook's logs viewer: run it again); only once it
+ * has drawn (its alternate screen is up) is its handler in place.
+ */
 function askToReread(viewer: Pane): void {
   if (viewer.emulator.terminal.buffer.active.type !== 'alternate' || viewer.pid <= 1) return;
   try {

@@ -21,7 +21,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   agents: ['limits.ts', 'shell', 'term'],
   store: ['limits.ts', 'agents', 'protocol', 'shell', 'term'],
   client: ['limits.ts', 'boot', 'protocol', 'term'],
-  viewer: ['limits.ts', 'client', 'git', 'term'],
+  viewer: ['limits.ts', 'client', 'git', 'os', 'term'],
   /** The command definitions: what a command is, never how the server does it. */
   commands: ['limits.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
   /** The chrome: drawn from a model, knows nothing of the server. */

@@ -4,32 +4,18 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseCheckout } from '../../../src/git/baseCheckout.js';
 import { buildLanding } from '../../../src/git/landCommit.js';
 import { applyLanding } from '../../../src/git/landRefs.js';
 import { landTarget } from '../../../src/git/landTarget.js';
 import { branchMerged } from '../../../src/git/mergedBranch.js';
 import { mergeTrees } from '../../../src/git/mergeTree.js';
-import { GIT_ENV, git, repoWithRemote } from '../../helpers/gitRepo.js';
+import { git, repoWithRemote, useGitIdentity } from '../../helpers/gitRepo.js';
 import { scratch } from '../../helpers/scratch.js';
 
 const temp = scratch('tessera-land-');
-const saved: Record<string, string | undefined> = {};
-
-// tessera's own git commands (commit-tree) take the committer from the environment, as the server's would.
-beforeAll(() => {
-  for (const [key, value] of Object.entries(GIT_ENV)) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
-});
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-});
+useGitIdentity();
 
 function commit(dir: string, file: string, text = `${file}\n`): string {
   fs.writeFileSync(path.join(dir, file), text);

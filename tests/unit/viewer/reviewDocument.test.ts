@@ -55,6 +55,11 @@ describe('reviewDocument', () => {
     ]);
   });
 
+  it('names the lines another workspace also changed, when the server worked them out', () => {
+    const places = { ...result(), conflicts: [{ workspace: 'task-b', files: ['a.txt', 'logo.png'], places: [{ path: 'a.txt', ranges: [[40, 62], [70, 70]] as [number, number][] }, { path: 'logo.png', ranges: [] }] }] };
+    expect(reviewDocument(places).plain.join('\n')).toContain('⚠ also changed by task-b: a.txt lines 40–62, 70, logo.png');
+  });
+
   it('jumps file to file and opens a file at its changed line', () => {
     const doc = reviewDocument(result());
     const [a, b] = doc.sections;

@@ -164,4 +164,18 @@ describe('the change cache', () => {
     await cache.get(dir, 'main');
     expect(cache.computed).toBe(4);
   });
+
+  it('asks git whether a branch is merged once while nothing changed, and again once the base moved', async () => {
+    const { repo, dirs } = repoWithWorktrees(['w']);
+    const dir = dirs.w as string;
+    fs.writeFileSync(path.join(dir, 'other.ts'), 'changed by w\n');
+    git(dir, 'commit', '-q', '-am', 'w');
+    const cache = new ChangeCache();
+    expect(await cache.merged(dir, 'main')).toBe(false);
+    expect(await cache.merged(dir, 'main')).toBe(false);
+    expect(cache.mergeChecks).toBe(1);
+    git(repo, 'merge', '-q', '--no-edit', 'feat/w');
+    expect(await cache.merged(dir, 'main')).toBe(true);
+    expect(cache.mergeChecks).toBe(2);
+  });
 });
