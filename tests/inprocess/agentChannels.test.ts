@@ -115,6 +115,19 @@ describe("the built-in agents' own channels", () => {
     expect(s.program(1).options.env?.OPENCODE_CONFIG_CONTENT).toBeUndefined();
   });
 
+  it("opencode: the plugin's request counts only for its own pane: another pane's token, or none, is refused and changes nothing", async () => {
+    const { s, bin } = await start();
+    const mine = await addPane(s, path.join(bin, 'opencode'));
+    const other = await addPane(s, path.join(bin, 'opencode'));
+    await hook(s, other, { source: 'opencode', event: 'session.idle' });
+    const asked = { source: 'opencode', event: 'permission.asked', detail: 'bash', text: 'touch /tmp/x' };
+    // What a plugin in pane `mine` could try: name the other pane, with its own token or with none.
+    await expect(s.request('agent-hook', { report: asked, token: tokenOf(s, mine) }, s.root, String(other))).rejects.toThrow(`cannot report for pane ${other}`);
+    await expect(s.request('agent-hook', { report: asked }, s.root, String(other))).rejects.toThrow(`cannot report for pane ${other}`);
+    await expect(s.request('agent-hook', { report: asked, token: tokenOf(s, other) }, s.root)).rejects.toThrow('from inside a tessera pane');
+    expect(await explain(s, other)).toMatchObject({ status: 'idle', rule: 'plugin session.idle' });
+  });
+
   it("codex: a turn-complete of another conversation is only noted; of the pane's own it is idle, unless the agent already works again", async () => {
     const { s, bin } = await start();
     const id = await addPane(s, path.join(bin, 'codex'));

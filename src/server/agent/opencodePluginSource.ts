@@ -29,14 +29,14 @@ const word = (value) => (typeof value === 'string' && WORD.test(value) ? value :
 const text = (value) =>
   typeof value === 'string' ? value.replace(/[\\u0000-\\u001f\\u007f-\\u009f]+/g, ' ').trim().slice(0, MAX_TEXT) || undefined : undefined;
 
-/** One request on its own connection; whatever happens, over within GIVE_UP_MS and never thrown at opencode. */
+/** One request on its own connection: whether tessera answered it; whatever happens, over within GIVE_UP_MS and never thrown at opencode. */
 function send(report) {
   return new Promise((resolve) => {
     let socket;
-    const finish = () => {
+    const finish = (answered) => {
       clearTimeout(timer);
       socket?.destroy();
-      resolve();
+      resolve(answered === true);
     };
     const timer = setTimeout(finish, GIVE_UP_MS);
     try {
@@ -46,12 +46,12 @@ function send(report) {
       head.writeUInt32BE(body.length, 0);
       head.writeUInt8(JSON_FRAME, 4);
       socket = net.createConnection(process.env.TESSERA);
-      socket.on('error', finish);
-      socket.on('close', finish);
-      socket.on('data', finish);
+      socket.on('error', () => finish(false));
+      socket.on('close', () => finish(false));
+      socket.on('data', () => finish(true));
       socket.write(Buffer.concat([head, body]));
     } catch {
-      finish();
+      finish(false);
     }
   });
 }
@@ -62,7 +62,18 @@ export const TesseraPaneSignals = async () => {
   const busy = new Set();
   let failed;
   let shown = '';
-  let queue = Promise.resolve();
+  // Reports not sent yet, in order. One tessera did not answer in time (a stopped or busy server) gives up after
+  // GIVE_UP_MS; what waited behind it is past by then, so only the newest of those is sent: tessera is never told a
+  // question or a turn that is over, and a stall holds no more than GIVE_UP_MS of reports here.
+  let waiting = [];
+  let sending = false;
+  const pump = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      if (!(await send(waiting.shift()))) waiting = waiting.slice(-1);
+    }
+    sending = false;
+  };
 
   // One report at a time, in order, and only when the state (or the question) changes.
   const report = (state, event, fields = {}) => {
@@ -74,7 +85,8 @@ export const TesseraPaneSignals = async () => {
     if (detail !== undefined) sent.detail = detail;
     const said = text(fields.text);
     if (said !== undefined) sent.text = said;
-    queue = queue.then(() => send(sent));
+    waiting.push(sent);
+    if (!sending) void pump();
   };
 
   const settle = (cause, reply) => {

@@ -27,6 +27,10 @@ interface Received {
 let dir: string;
 const received: Received[] = [];
 let tessera: net.Server;
+/** While set, tessera's side reads requests but answers none (a stopped or busy server): they wait in `held`. */
+let holding = false;
+const held: net.Socket[] = [];
+const ANSWER = encodeJson({ t: 'response', id: 1, ok: true, result: null });
 const ENV = { TESSERA: '', TESSERA_PANE: '7', TESSERA_PANE_TOKEN: 'the-pane-token' };
 
 beforeAll(async () => {
@@ -35,11 +39,13 @@ beforeAll(async () => {
   // tessera's side: every request read and answered, as the server answers agent-hook.
   tessera = net.createServer((socket) => {
     const decoder = new FrameDecoder();
+    socket.on('error', () => {});
     socket.on('data', (chunk: Buffer) => {
       for (const frame of decoder.feed(chunk)) {
         if (frame.type !== FrameType.Json) continue;
         received.push(frame.message as Received);
-        socket.end(encodeJson({ t: 'response', id: 1, ok: true, result: null }));
+        if (holding) held.push(socket);
+        else socket.end(ANSWER);
       }
     });
   });
@@ -67,8 +73,7 @@ async function loadPlugin(name: string): Promise<Plugin> {
  * Every report the plugin sent for the events fed so far: it sends one at a time, in order, so once a last question
  * (a command no event used) has come, everything before it has too.
  */
-async function reportsSoFar(plugin: Plugin): Promise<ChannelReport[]> {
-  const from = received.length;
+async function reportsSoFar(plugin: Plugin, from = received.length): Promise<ChannelReport[]> {
   await plugin.event!({ event: asked('per_sentinel', 'sentinel') });
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -79,6 +84,14 @@ async function reportsSoFar(plugin: Plugin): Promise<ChannelReport[]> {
       return sent.slice(0, end);
     }
     if (Date.now() > deadline) throw new Error(`the plugin sent no report for the last question; so far: ${JSON.stringify(sent)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`waited 30 s for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -127,6 +140,53 @@ describe("tessera's opencode plugin", () => {
       'session.busy → running', 'session.error rate [31m limited → error', 'session.busy → running',
     ]);
     expect(sent[6]).toMatchObject({ detail: 'APIError' });
+  });
+
+  it('a report tessera does not answer in time: of those that waited behind it only the newest is sent, no past turn', async () => {
+    const plugin = await loadPlugin('stalled');
+    holding = true;
+    const from = received.length;
+    try {
+      await plugin.event!({ event: status('ses_main', 'busy') });
+      await until(() => held.length > 0, 'the first report to reach tessera');
+      const stalled = held[0]!;
+      // While that one waits on tessera: a question, allowed, and the turn's end.
+      for (const event of [asked('per_3', 'touch /tmp/m-3'), replied('per_3', 'once'), status('ses_main', 'idle'), idle('ses_main')]) await plugin.event!({ event });
+      await until(() => stalled.destroyed, 'the plugin to give up on the first report');
+    } finally {
+      holding = false;
+      for (const socket of held.splice(0)) if (!socket.destroyed) socket.end(ANSWER);
+    }
+    const sent = await reportsSoFar(plugin, from);
+    expect(sent[0]).toMatchObject({ event: 'session.busy' });
+    // The running after the allow is over before it could be sent (so is the question, unless it left while the
+    // first report still had time): what tessera hears last is the state now.
+    expect(sent.slice(1).map(what)).not.toContain('permission.replied → running');
+    expect(sent.map(what).at(-1)).toBe('session.idle → idle');
+  });
+
+  it('a socket that is missing, not a socket, or never answers neither throws into opencode nor stops later reports', async () => {
+    const notSocket = path.join(dir, 'not-a-socket');
+    fs.writeFileSync(notSocket, '');
+    let silentHeard = 0;
+    const silent = net.createServer((socket) => socket.on('data', () => silentHeard++));
+    const silentPath = path.join(dir, 'silent');
+    await new Promise<void>((resolve) => silent.listen(silentPath, resolve));
+    try {
+      for (const [name, where] of [['missing', path.join(dir, 'missing')], ['not-socket', notSocket], ['silent', silentPath]]) {
+        const plugin = await loadPlugin(`bad-${name}`);
+        // A fresh plugin sends its first report at once, to the $TESSERA of that moment.
+        process.env.TESSERA = where;
+        await expect(plugin.event!({ event: status('ses_main', 'busy') })).resolves.toBeUndefined();
+        process.env.TESSERA = ENV.TESSERA;
+        // Once that one is given up, the next reaches tessera (reportsSoFar throws when its question never comes).
+        await reportsSoFar(plugin);
+      }
+      expect(silentHeard).toBe(1);
+    } finally {
+      process.env.TESSERA = ENV.TESSERA;
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('outside a tessera pane (no TESSERA_PANE_TOKEN) it listens to nothing', async () => {
