@@ -62,9 +62,9 @@ export const TesseraPaneSignals = async () => {
   const busy = new Set();
   let failed;
   let shown = '';
-  // Reports not sent yet, in order. One tessera did not answer in time (a stopped or busy server) gives up after
-  // GIVE_UP_MS; what waited behind it is past by then, so only the newest of those is sent: tessera is never told a
-  // question or a turn that is over, and a stall holds no more than GIVE_UP_MS of reports here.
+  // Reports not sent yet, in order. When tessera does not answer one (a stopped or busy server: given up after
+  // GIVE_UP_MS, or none there), what waited behind it may be past, so only the newest of those is sent: tessera is
+  // never told a question or a turn that is over, and a stall holds no more than GIVE_UP_MS of reports here.
   let waiting = [];
   let sending = false;
   const pump = async () => {
