@@ -368,10 +368,21 @@ export const MAX_HOOK_PAYLOAD_BYTES = 1 << 20;
 
 /** Commits since the base the diff viewer lists: a reviewer reads the newest; a long history would bury the files. */
 export const DIFF_VIEWER_MAX_COMMITS = 50;
-/** The conflict radar looks (stat() only) for workspaces whose files changed this often. */
-export const RADAR_POLL_MS = 1_000;
+/** The conflict radar looks (stat() only) for workspaces whose files changed this often (each second cost 2.3 % of a core with ten workspaces of 300 files). */
+export const RADAR_POLL_MS = 2_000;
 /** A workspace's changes are captured and merged with the others' at most this often: agents write in bursts, git children cost CPU. */
 export const RADAR_MIN_INTERVAL_MS = 5_000;
+/**
+ * After a round, the radar rests this many times the CPU the round cost (the server's and its git children's), so that
+ * it uses at most a twentieth of one core (issue 21's budget: 5 % with ten workspaces changing).
+ */
+export const RADAR_REST_PER_WORK = 19;
+/**
+ * The longest rest: a collision still shows within about a minute however much the last round cost. With ten
+ * workspaces all changing, a round costs ~3 s of CPU (each look ~10 git children, then the merges): 30 s kept the
+ * radar at 10 % of a core, twice the budget.
+ */
+export const RADAR_MAX_REST_MS = 60_000;
 /** Files a workspace's fingerprint stat()s in one go before the event loop gets a turn (~1–3 ms of work). */
 export const SIGNATURE_STAT_BATCH = 256;
 
@@ -431,3 +442,24 @@ export const MAX_LOG_LINE_CHARS = 16 << 10;
 export const LOG_VIEW_LIST_MS = 2_000;
 /** The strip's "stack up" marks are read again (one scan of /proc) at most this often, not on every frame. */
 export const STACK_STRIP_REFRESH_MS = 2_000;
+
+/** ssh gives up on a host that does not answer its TCP connection within this (seconds): a host that is off fails in time. */
+export const SSH_CONNECT_TIMEOUT_S = 10;
+/** ssh asks the host for a sign of life this often over a quiet link (seconds, ServerAliveInterval)... */
+export const SSH_ALIVE_INTERVAL_S = 5;
+/** ...and drops the link after this many unanswered (ServerAliveCountMax): a dead link is noticed within ~15 s. */
+export const SSH_ALIVE_COUNT = 3;
+/** A shared ssh connection to a host (ControlMaster) stays this long after its last use (seconds): the next command starts at once. */
+export const SSH_CONTROL_PERSIST_S = 60;
+/** A host's tessera must greet within this once ssh started (a login, a node start on a slow host); past it the host is reported as not answering. */
+export const HOST_HELLO_TIMEOUT_MS = 30_000;
+/** What a host may print before tessera's greeting (a login script's banner); more is not a tessera there. */
+export const MAX_BRIDGE_PREAMBLE_BYTES = 64 << 10;
+/** One line of the bridge's handshake (greeting, connect, its answer): small JSON objects. */
+export const MAX_BRIDGE_LINE_BYTES = 8 << 10;
+/** The end of what ssh printed on stderr, kept to say why a link failed (its reason is on the last lines). */
+export const SSH_STDERR_KEEP_BYTES = 4 << 10;
+/** A view of another machine whose link broke tries again after this long... */
+export const RECONNECT_FIRST_DELAY_MS = 1_000;
+/** ...twice as long after each failed try, up to this: a host that is back is found soon, one that is off costs little. */
+export const RECONNECT_MAX_DELAY_MS = 30_000;

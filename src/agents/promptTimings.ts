@@ -27,3 +27,14 @@ export const MAX_PROMPT_BYTES = 100 * 1024;
  * first start (an update, a login check) can take ~10 s.
  */
 export const PROMPT_OVERDUE_MS = 20_000;
+
+/**
+ * After the Enter that submits the initial prompt, the agent should leave idle (start its turn) within this long; if
+ * it still shows idle, the Enter was dropped (Gemini CLI on a loaded machine kept 'make marker 7' in its input box for
+ * three minutes) and is pressed again. Only while the agent has shown nothing but idle since: an Enter never goes to
+ * a question or dialog.
+ */
+export const PROMPT_ENTER_CONFIRM_MS = 10_000;
+
+/** How many times the Enter is pressed again at most (an empty input box ignores an Enter, so a spare one is harmless). */
+export const PROMPT_ENTER_RETRIES = 2;

@@ -1,7 +1,6 @@
 // Attaching the terminal: checks that there is one, asks before nesting, then runs the client.
 
 import { runAttachedClient } from '../client/attach.js';
-import { connectOrStartServer, connectToServer } from '../client/connect.js';
 import type { CliContext } from './command.js';
 import { confirmNesting } from './nesting.js';
 
@@ -19,8 +18,9 @@ export async function attachTerminal(
   options: { workspace?: string; createCwd?: string; startServer: boolean; checked?: boolean },
 ): Promise<number> {
   if (!options.checked && !(await canAttach(ctx))) return 1;
-  const socket = options.startServer
-    ? await connectOrStartServer(ctx.socketPath, ctx.env)
-    : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+  // Another machine's server cannot write to this terminal or read its keys itself: all goes through its
+  // link, and a view of it reconnects when that breaks.
+  if (ctx.host !== undefined) return (await import('./remoteAttach.js')).attachThroughLink(ctx, options);
+  const socket = await ctx.connect(options.startServer);
   return runAttachedClient(socket, { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env });
 }

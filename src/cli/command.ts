@@ -1,14 +1,24 @@
 // The shape of one CLI command; each lives in its own file under commands/.
 
+import type { Duplex } from 'node:stream';
 import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
 
 export interface CliContext {
+  /** The local server's socket (meaningless with -H: connect() reaches the host's server). */
   socketPath: string;
+  /**
+   * A connection to the server the command talks to: this machine's socket, or another machine's server
+   * through ssh (-H). `start`: start the server first when none runs (as most commands do).
+   */
+  connect(start: boolean): Promise<Duplex>;
+  /** The host's name with -H HOST; undefined for this machine. */
+  host: string | undefined;
   /** How the user named the server, for messages: `-L work` or `-S /path`. */
   serverLabel: string;
   env: NodeJS.ProcessEnv;
   /** The pane this command was typed in (`$TESSERA_PANE`), only when it talks to that pane's own server. */
   callerPane: string | undefined;
+  /** The working directory relative paths mean: this process's, or with -H the bridge's there (the home). */
   cwd: string;
   /**
    * Text for the user's terminal. It passes visibleText with its lines kept: a control character in it

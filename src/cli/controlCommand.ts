@@ -1,6 +1,5 @@
 // Builds a CLI command that sends one request to the running server and prints the answer.
 
-import { connectToServer } from '../client/connect.js';
 import { sendRequest } from '../client/request.js';
 import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
 import type { CliCommand, CliContext } from './command.js';
@@ -26,7 +25,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
     maxPositionals: spec.maxPositionals ?? 0,
     async run(args, ctx) {
       const requestArgs = spec.toArgs(args, ctx);
-      const socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+      const socket = await ctx.connect(false);
       const result = await sendRequest(socket, spec.name, requestArgs, { cwd: ctx.cwd, callerPane: ctx.callerPane });
       // Only a number is an exit status: a print written as an arrow may return whatever out() returns.
       const status: unknown = await spec.print?.(result, args, ctx);

@@ -1,7 +1,6 @@
 // A command line for a command definition (src/commands/): parses the flags into the request's
 // arguments, asks the server, prints the answer.
 
-import { connectOrStartServer, connectToServer } from '../client/connect.js';
 import { sendRequest } from '../client/request.js';
 import type { SomeCommand } from '../commands/contract.js';
 import type { CliCommand } from './command.js';
@@ -16,8 +15,7 @@ export function cliCommand(definition: SomeCommand): CliCommand {
     maxPositionals: definition.maxPositionals ?? 0,
     async run(args, ctx) {
       const ask = async (requestArgs: object, options: { onOutput?: (text: string) => void } = {}): Promise<unknown> => {
-        const socket =
-          definition.server === 'start' ? await connectOrStartServer(ctx.socketPath, ctx.env) : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+        const socket = await ctx.connect(definition.server === 'start');
         return sendRequest(socket, definition.name, requestArgs as Record<string, unknown>, { cwd: ctx.cwd, callerPane: ctx.callerPane, ...options });
       };
       if (definition.runCli) return definition.runCli(args, ctx, ask);

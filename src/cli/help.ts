@@ -16,6 +16,7 @@ export function generalHelp(commands: CommandSummary[], version: string, prefix:
 Usage:
   tessera [-L NAME | -S PATH]                 open the workspace of the current folder (starting the server if needed)
   tessera [-L NAME | -S PATH] COMMAND [ARGS]  run a command
+  tessera -H HOST [-L NAME] [COMMAND [ARGS]]  the same on another machine, through ssh ('tessera help remote')
   tessera help COMMAND                        details of one command
   tessera help TOPIC                          a page of the manual ('tessera help topics' lists them)
 
@@ -34,6 +35,8 @@ ${list}
 Options:
   -L NAME     use the server named NAME (separate servers for separate things; default "default")
   -S PATH     use the server whose socket is PATH (its directory must be yours, mode 700)
+  -H HOST     use the server of HOST (a name of the "hosts" setting) through ssh; 'tessera hosts'
+              says how each host's link is, 'tessera ls --all-hosts' lists every host's workspaces
               Inside a tessera pane, commands use that pane's own server ($TESSERA) unless -L or -S
               says otherwise, and act on that pane when no -t is given.
   -h, --help  this help          -V, --version  the version

@@ -8,6 +8,7 @@ import type { CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp, type CommandSummary } from './help.js';
 import { chooseServer } from './serverChoice.js';
+import { connectOrStartServer, connectToServer } from '../client/connect.js';
 import { VERSION } from '../version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { visibleText } from '../term/visibleText.js';
@@ -59,12 +60,14 @@ async function dispatch(argv: string[]): Promise<number> {
   let i = 0;
   let name: string | undefined;
   let socketFile: string | undefined;
+  let host: string | undefined;
   for (; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '-L' || arg === '-S') {
+    if (arg === '-L' || arg === '-S' || arg === '-H') {
       const value = argv[i + 1];
       if (value === undefined) throw new UsageError(`${arg} needs a value`);
       if (arg === '-L') name = value;
+      else if (arg === '-H') host = value;
       else socketFile = value;
       i++;
     } else if (arg === '-h' || arg === '--help') {
@@ -79,27 +82,41 @@ async function dispatch(argv: string[]): Promise<number> {
     } else break;
   }
   if (name !== undefined && socketFile !== undefined) throw new UsageError('use either -L or -S, not both');
-  const ctx: CliContext = {
-    ...chooseServer({ name, socketFile }, process.env),
+  if (host !== undefined && socketFile !== undefined) throw new UsageError("-S names a socket of this machine; with -H, name the host's server with -L (or hosts.NAME.server)");
+  const commandName = argv[i];
+  if (commandName === 'help') return showCommandHelp(argv[i + 1]);
+  const entry = commandName === undefined ? undefined : findCommand(commandName);
+  if (commandName !== undefined && !entry) throw new UsageError(`unknown command '${commandName}'${didYouMean(commandName, commandWords())}`);
+  const command = await entry?.load();
+  const rest = argv.slice(i + 1);
+  if (command && asksForHelp(rest, command.flags.some((f) => f.short === 'h'))) return showCommandHelp(command.name);
+  const args = command && parseArgs(rest, command.flags, { maxPositionals: command.maxPositionals ?? 0 });
+  const choice = chooseServer({ name: host === undefined ? name : undefined, socketFile }, process.env);
+  const local: CliContext = {
+    ...choice,
+    connect: (start) => (start ? connectOrStartServer(choice.socketPath, process.env) : connectToServer(choice.socketPath, choice.serverLabel, process.env)),
+    host: undefined,
     env: process.env,
     cwd: process.cwd(),
     out,
     err,
     outRaw,
   };
-  const commandName = argv[i];
-  if (commandName === undefined) {
+  const run = async (ctx: CliContext): Promise<number> => {
+    if (command && args) return command.run(args, ctx);
     const { attachTerminal } = await import('./attachFlow.js');
     return attachTerminal(ctx, { createCwd: ctx.cwd, startServer: true });
+  };
+  if (host === undefined) return run(local);
+  // Only now, once the command line is known to be right: reaching the host costs an ssh login.
+  const { hostContext, hostTarget, refuseHereOnly, settingsForHosts } = await import('./hostContext.js');
+  if (command) refuseHereOnly(command.name, host);
+  const remote = await hostContext(hostTarget(settingsForHosts(process.env), host, process.env, name), local);
+  try {
+    return await run(remote.ctx);
+  } finally {
+    remote.close();
   }
-  if (commandName === 'help') return showCommandHelp(argv[i + 1]);
-  const entry = findCommand(commandName);
-  if (!entry) throw new UsageError(`unknown command '${commandName}'${didYouMean(commandName, commandWords())}`);
-  const command = await entry.load();
-  const rest = argv.slice(i + 1);
-  if (asksForHelp(rest, command.flags.some((f) => f.short === 'h'))) return showCommandHelp(command.name);
-  const args = parseArgs(rest, command.flags, { maxPositionals: command.maxPositionals ?? 0 });
-  return command.run(args, ctx);
 }
 
 /** `--help` (or `-h` where the command has no -h of its own) before any `--`. */

@@ -2,29 +2,44 @@
 // terminal itself). It draws nothing itself and always restores the terminal on the way out,
 // whatever ends the session.
 
-import type net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../protocol/messages.js';
 import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
 import { keyboardIsTerminal, outputTerminal } from './outputTerminal.js';
 import { LEAVE_TIMEOUT_MS } from '../limits.js';
 import { visibleText } from '../term/visibleText.js';
+import { ConnectionError } from './errors.js';
 
 export interface AttachOptions {
   workspace?: string;
   createCwd?: string;
   env: NodeJS.ProcessEnv;
+  /** The server is on another machine (-H): it can neither write this terminal nor read its keys itself. */
+  remote?: boolean;
+}
+
+/** How a session ended: its exit status, and the link's error when the link broke under it. */
+export interface AttachEnd {
+  code: number;
+  /** The connection failed (a link to another machine broke) rather than the server ending the session. */
+  lost: ConnectionError | undefined;
 }
 
 /** Runs until the session ends; resolves with the exit code and prints why it ended. */
-export function runAttachedClient(socket: net.Socket, options: AttachOptions): Promise<number> {
+export async function runAttachedClient(socket: Duplex, options: AttachOptions): Promise<number> {
+  return (await runAttachedSession(socket, options)).code;
+}
+
+/** runAttachedClient, saying also how the session ended (for a view that reconnects). */
+export function runAttachedSession(socket: Duplex, options: AttachOptions): Promise<AttachEnd> {
   const stdin = process.stdin;
   const stdout = process.stdout;
   return new Promise((resolve) => {
     const decoder = new FrameDecoder();
     let finished = false;
 
-    const finish = (reason: string, code: number) => {
+    const finish = (reason: string, code: number, lost?: ConnectionError) => {
       if (finished) return;
       finished = true;
       stdout.off('resize', onResize);
@@ -40,7 +55,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
       writeSafely(RESTORE_SEQUENCE);
       // The server's reason can quote a workspace's folder or an error from outside.
       writeSafely(`${visibleText(reason, { lines: true })}\n`);
-      resolve(code);
+      resolve({ code, lost });
     };
 
     const writeSafely = (text: string) => {
@@ -101,7 +116,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
         }
       }
     });
-    socket.on('error', (error) => finish(`[tessera: lost the server: ${error.message}]`, 1));
+    socket.on('error', (error) => finish(`[tessera: lost the server: ${error.message}]`, 1, error instanceof ConnectionError ? error : undefined));
     socket.on('close', () => finish('[tessera: the server went away]', 1));
 
     // The terminal's modes are set before the server may write its first frame to it directly, and
@@ -110,7 +125,7 @@ export function runAttachedClient(socket: net.Socket, options: AttachOptions): P
     // this process between sending the hello and the next line).
     stdin.setRawMode(true);
     stdout.write(ENTER_SEQUENCE);
-    const output = outputTerminal(options.env);
+    const output = options.remote ? undefined : outputTerminal(options.env);
     // Offered, the keyboard is not read here before the server's answer: a key read by both, or
     // relayed after one the server read later, would arrive twice or out of order.
     const offerKeyboard = output !== undefined && keyboardIsTerminal(output, options.env);

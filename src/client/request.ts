@@ -1,14 +1,14 @@
 // Sends one control command to the server and waits for its answer (and, when asked, prints what it
 // outputs while it runs).
 
-import type net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { FrameDecoder, FrameType, encodeJson } from '../protocol/framing.js';
 import { parseServerMessage } from '../protocol/messages.js';
 
 import { CommandError, ConnectionError, describeConnectionError } from './errors.js';
 
 export function sendRequest(
-  socket: net.Socket,
+  socket: Duplex,
   command: string,
   args: Record<string, unknown>,
   context: { cwd: string; callerPane?: string; onOutput?: (text: string) => void },
@@ -43,7 +43,8 @@ export function sendRequest(
         fail(new ConnectionError(`the server sent something unreadable: ${(error as Error).message}`));
       }
     });
-    socket.once('error', (error) => fail(describeConnectionError(error, socket.remoteAddress ?? 'the socket')));
+    // A link to another machine says itself what broke; a socket's error is told from its code.
+    socket.once('error', (error) => fail(error instanceof ConnectionError ? error : describeConnectionError(error, 'the socket')));
     socket.once('close', () => reject(new ConnectionError('the server closed the connection without answering (it may be stopping, overloaded or out of file descriptors); try again')));
     const stream = context.onOutput === undefined ? {} : { stream: true };
     socket.write(encodeJson({ t: 'request', id, command, args, cwd: context.cwd, callerPane: context.callerPane, ...stream }));

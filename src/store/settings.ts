@@ -12,6 +12,7 @@ import { parseKeySpec } from '../term/keys/prefix.js';
 import { configDirectory } from './configDir.js';
 import { parseThemeSetting } from './themeSetting.js';
 import { parseWorkspaceSetting } from './workspaceSettings.js';
+import { parseHostsSetting } from './hostsSetting.js';
 import { DEFAULT_SETTINGS, type CommandBinding, type KeyOverride, type Settings } from './settingsDefaults.js';
 
 export const SETTINGS_FILE = 'config.json';
@@ -155,6 +156,9 @@ function parseField(key: string, value: unknown): Partial<Settings> {
     case 'setupCommand':
     case 'templates':
       return parseWorkspaceSetting(key, value);
+    case 'hosts':
+    case 'sshCommand':
+      return parseHostsSetting(key, value);
     default:
       throw new InvalidInput(`setting '${key}' has no reader`);
   }

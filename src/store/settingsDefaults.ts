@@ -4,6 +4,7 @@ import type { CustomAgent } from '../agents/agentKinds.js';
 import { DEFAULT_CLIPBOARD_LIMIT_BYTES, DEFAULT_NOTIFY_DELAY_SECONDS } from '../limits.js';
 import { DEFAULT_THEME_SETTING, type ThemeSetting } from './themeSetting.js';
 import { DEFAULT_WORKSPACE_SETTINGS, type WorkspaceSettingsFields } from './workspaceSettings.js';
+import { DEFAULT_HOSTS_SETTINGS, type HostsSettingsFields } from './hostsSetting.js';
 
 /** One entry of the `keys` setting: the keys it gives an action, and where in the file it was written. */
 export interface KeyOverride {
@@ -23,7 +24,7 @@ export interface CommandBinding {
 }
 
 /** Everything the settings file holds; the workspace fields are described in workspaceSettings.ts. */
-export interface Settings extends WorkspaceSettingsFields {
+export interface Settings extends WorkspaceSettingsFields, HostsSettingsFields {
   /**
    * The prefix key. Ctrl+\ by default: unused by claude, codex, opencode, gemini, bash/readline,
    * vim and less (see docs/keys.md: "Why Ctrl+\\").
@@ -91,4 +92,5 @@ export const DEFAULT_SETTINGS: Settings = {
   clipboardLimit: DEFAULT_CLIPBOARD_LIMIT_BYTES,
   theme: DEFAULT_THEME_SETTING,
   ...DEFAULT_WORKSPACE_SETTINGS,
+  ...DEFAULT_HOSTS_SETTINGS,
 };

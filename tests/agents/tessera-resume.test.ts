@@ -18,6 +18,9 @@ const WORKSPACE = 'agents';
 const FLOW_TIMEOUT_MS = 240_000;
 /** Stillness before typing a prompt: longer than INPUT_SETTLE_MS because a resumed agent redraws its history. */
 const RESUMED_SETTLE_MS = 1_000;
+/** How long an Enter may go unnoticed (no turn, no request, the prompt still shown) before it is pressed again. */
+const ENTER_TAKEN_MS = 20_000;
+const ENTER_ATTEMPTS = 3;
 const KINDS = (process.env.TESSERA_RESUME_KINDS?.split(',') as AgentKind[] | undefined) ?? AGENT_KINDS;
 
 describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and resume', (kind) => {
@@ -34,6 +37,31 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
   /** The conversation the agent sent with its last main turn (tools offered), as text. */
   const lastConversation = (): string => JSON.stringify(world.model.requests.filter((r) => r.turn?.toolsOffered === true).at(-1)?.body ?? '');
 
+  /** Whether the model was asked a main turn whose prompt is `prompt`. */
+  const modelGot = (prompt: string): boolean => world.model.requests.some((r) => r.turn?.toolsOffered === true && r.turn.prompt?.includes(prompt) === true);
+
+  /**
+   * Enter once the pane is still, and again while the prompt is still in the input box, nothing reached the model and the
+   * pill says idle: a resumed Gemini CLI that repaints its history can drop an Enter (seen in CI: 'make marker 2' left
+   * in the box for two minutes), as a user would see and press Enter again. An Enter that was taken starts a turn
+   * (running) or reaches the model, so a prompt is never sent twice.
+   */
+  const pressEnterUntilSent = async (id: number, prompt: string): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
+      await world.request('send-keys', { pane: String(id), keys: ['Enter'] });
+      const taken = await waitForValue(
+        async () => modelGot(prompt) || (await pane(id)).status !== 'idle' || !(await world.screen(id)).includes(prompt),
+        (done) => done,
+        ENTER_TAKEN_MS,
+        `the Enter after '${prompt}' to be taken`,
+      ).catch(() => false);
+      if (taken) return;
+      if (attempt === ENTER_ATTEMPTS) throw new Error(`pane ${id} kept '${prompt}' in its input box after ${ENTER_ATTEMPTS} Enters; the screen:\n${await world.screen(id)}`);
+      console.log(`${kind}: Enter ${attempt} after '${prompt}' was not taken; pressing it again`);
+    }
+  };
+
   /** Types a prompt like a user (text, then Enter once it shows and the pane is still), and allows the marker. */
   const makeMarker = async (id: number, marker: number): Promise<void> => {
     const prompt = `make marker ${marker}`;
@@ -41,8 +69,7 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
     await waitForPaneQuiet(world, id, RESUMED_SETTLE_MS, SETTLE_TIMEOUT_MS);
     await world.request('send-keys', { pane: String(id), keys: [prompt], literal: true });
     await waitForValue(() => world.screen(id), (s) => s.includes(prompt), ECHO_TIMEOUT_MS, `'${prompt}' to show in pane ${id}`);
-    await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
-    await world.request('send-keys', { pane: String(id), keys: ['Enter'] });
+    await pressEnterUntilSent(id, prompt);
     await waitForStatus(id, 'approval', TURN_TIMEOUT_MS * 2).catch(async (error: Error) => {
       throw new Error(`${error.message.split('\n')[0]}; the screen:\n${await world.screen(id)}`);
     });

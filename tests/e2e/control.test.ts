@@ -118,8 +118,11 @@ describe('control commands', () => {
   it('reports idle at the prompt and running while a command runs', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w']);
     const [pane] = await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'idle');
-    await sandbox.cliOk(['send-keys', '-t', String(pane.id), 'sleep 2', 'Enter']);
+    // Running until told to stop: a 'sleep 2' could end between two list-panes on a loaded machine (each one a new
+    // process taking a second or two), and the running state was never seen.
+    await sandbox.cliOk(['send-keys', '-t', String(pane.id), 'sleep 600', 'Enter']);
     await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'running');
+    await sandbox.cliOk(['send-keys', '-t', String(pane.id), 'C-c']);
     await eventually(() => sandbox.listPanes(), (p) => p[0].status === 'idle');
   });
 });

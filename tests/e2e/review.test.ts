@@ -10,8 +10,13 @@ import { git, repoWithRemote } from '../helpers/gitRepo.js';
 import { TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
 
 const PREFIX = '\x1c';
-/** The radar looks every second and captures a workspace at most every few: generous for a loaded machine. */
-const RADAR_DEADLINE_MS = 60_000;
+/**
+ * The radar looks every second and captures a workspace at most every few, but each look runs git several times:
+ * at load 26 the strip had no ⚠ after 60 s. Generous for a loaded machine.
+ */
+const RADAR_DEADLINE_MS = 120_000;
+/** Two radar waits and a dozen steps through the real binary. */
+const STRIP_TEST_MS = 300_000;
 
 let sandbox: TesseraSandbox;
 let repo: string;
@@ -128,5 +133,5 @@ describe('reviewing a workspace', () => {
     const panes = await eventually(() => sandbox.listPanes(), (p) => p.filter((x) => x.workspace === 'task-a').length === 3);
     expect(panes.find((x) => x.command.includes(' source '))?.command).toMatch(/\/a\.txt 2$/);
     await t.waitFor('TWO from a');
-  }, 180_000);
+  }, STRIP_TEST_MS);
 });

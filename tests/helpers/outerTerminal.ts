@@ -18,6 +18,11 @@ export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).path
 export const TESSERA_BIN = path.join(REPO_ROOT, 'bin/tessera.js');
 /** Default deadline for "wait until the screen shows X": generous, since CI machines can be slow. */
 export const WAIT_TIMEOUT_MS = 15_000;
+/**
+ * A control command's run in a test ends after this only as a guard against a hang. 15 s was too short: at load 25 an
+ * `ls` that starts a server and reads git for every workspace took longer, and was ended looking like a silent exit 1.
+ */
+const CLI_DEADLINE_MS = 90_000;
 const POLL_MS = 20;
 /** The shell prompt in sandboxed panes: distinctive, so tests can wait for it. */
 export const PROMPT = 'tsh$';
@@ -64,10 +69,12 @@ export class TesseraSandbox {
       execFile(
         process.execPath,
         [TESSERA_BIN, '-L', this.socketName, ...args],
-        { env: { ...this.env, ...options.env }, cwd: options.cwd ?? this.root, timeout: WAIT_TIMEOUT_MS },
+        { env: { ...this.env, ...options.env }, cwd: options.cwd ?? this.root, timeout: CLI_DEADLINE_MS },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-          resolve({ code, stdout, stderr });
+          // Ended by the deadline above: say so, or the failure reads as the command's own exit 1 with nothing on stderr.
+          const ended = error?.killed === true ? `[test harness: still running after ${CLI_DEADLINE_MS} ms, ended with ${error.signal ?? 'a signal'}]` : '';
+          resolve({ code, stdout, stderr: stderr + ended });
         },
       );
     });
@@ -92,38 +99,44 @@ export class TesseraSandbox {
 
   async cleanup(): Promise<void> {
     for (const t of this.terminals.splice(0)) t.dispose();
-    const pids = this.serverPids();
+    // Only pids that are still this sandbox's servers: a log names every server it ever had, and on a
+    // machine whose pids wrap at 32768 an old one can be any process by now (a vitest worker, once).
+    const pids = this.serverPids().filter((pid) => this.isOwnServer(pid));
     await this.cli(['kill-server']);
     // The server answers kill-server before its panes are gone (their process groups get a grace
     // period), and writes pid records until then: remove the tree only once it has exited.
     const deadline = Date.now() + WAIT_TIMEOUT_MS;
-    while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
+    while (pids.some((pid) => this.isOwnServer(pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
     // A server started while this ran (a client of the test starting one at the last moment) or one
     // that would not stop must not outlive the sandbox whose folders it uses: end it, and say so.
-    const survivors = [...new Set([...this.serverPids(), ...this.serversUnderRoot()])].filter(isAlive);
+    const survivors = [...new Set([...pids, ...this.serverPids(), ...this.serversUnderRoot()])].filter((pid) => this.isOwnServer(pid));
     for (const pid of survivors) {
       console.warn(`TesseraSandbox: server ${pid} was still running after kill-server; ending it`);
       signal(pid, 'SIGTERM'); // the server ends its panes' process groups on SIGTERM
     }
     const grace = Date.now() + WAIT_TIMEOUT_MS;
-    while (survivors.some(isAlive) && Date.now() < grace) await new Promise((r) => setTimeout(r, POLL_MS));
-    for (const pid of survivors.filter(isAlive)) signal(pid, 'SIGKILL');
+    while (survivors.some((pid) => this.isOwnServer(pid)) && Date.now() < grace) await new Promise((r) => setTimeout(r, POLL_MS));
+    for (const pid of survivors.filter((pid) => this.isOwnServer(pid))) signal(pid, 'SIGKILL');
     fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   /** Pids of tessera servers whose socket lies anywhere in this sandbox (a test may point TESSERA_TMPDIR elsewhere in it). */
   private serversUnderRoot(): number[] {
-    const pids: number[] = [];
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-        if (args.some((arg) => arg.endsWith('server/main.cjs')) && args.some((arg) => arg.startsWith(`${this.root}/`))) pids.push(Number(entry));
-      } catch {
-        // gone meanwhile, or not ours to read
-      }
+    return fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((pid) => this.isOwnServer(pid));
+  }
+
+  /** Whether `pid` is now a tessera server of this sandbox (its command line names the server and a path in it). */
+  private isOwnServer(pid: number): boolean {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args.some((arg) => arg.endsWith('server/main.cjs')) && args.some((arg) => arg.startsWith(`${this.root}/`));
+    } catch {
+      return false; // gone, or not ours to read
     }
-    return pids;
   }
 
   /** Pids of the servers this sandbox started, from their logs. */

@@ -1,13 +1,13 @@
 // tessera events: subscribes to the server's event stream and prints each event until interrupted
 // (or until the server stops or drops this reader, which it says, with the --since to go on from).
 
-import type net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { boolFlag } from '../../commands/argParser.js';
 import type { CliCommand, CliContext } from '../command.js';
-import { connectToServer } from '../../client/connect.js';
 import { EVENTS_USAGE, eventLine, eventsFlags, missedLine, sinceFlag } from '../../commands/events.js';
 import { FrameDecoder, FrameType, encodeJson } from '../../protocol/framing.js';
 import { parseServerMessage } from '../../protocol/messages.js';
+import { ConnectionError } from '../../client/errors.js';
 
 export const events: CliCommand = {
   name: 'events',
@@ -16,12 +16,12 @@ export const events: CliCommand = {
   async run(args, ctx) {
     const since = sinceFlag(args);
     const json = boolFlag(args, 'json');
-    const socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+    const socket = await ctx.connect(false);
     return follow(socket, since, json, ctx);
   },
 };
 
-function follow(socket: net.Socket, since: number | undefined, json: boolean, ctx: CliContext): Promise<number> {
+function follow(socket: Duplex, since: number | undefined, json: boolean, ctx: CliContext): Promise<number> {
   return new Promise((resolve) => {
     const decoder = new FrameDecoder();
     let last = since;
@@ -56,7 +56,8 @@ function follow(socket: net.Socket, since: number | undefined, json: boolean, ct
         finish(1, `the server sent something unreadable: ${(error as Error).message}`);
       }
     });
-    socket.on('error', () => finish(1, `the connection to the server failed${resume()}`));
+    // A link to another machine says what broke (ssh killed, the link cut); a local socket's error is only its end.
+    socket.on('error', (error) => finish(1, `${error instanceof ConnectionError ? error.message : 'the connection to the server failed'}${resume()}`));
     socket.on('close', () => {
       // A server from before the event stream refuses the subscription: it closes without starting it.
       if (!started) finish(1, `the server closed the connection without starting the event stream (a server older than this client, which has no event stream? 'tessera server-info' shows its version)`);

@@ -60,6 +60,8 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'hook', load: async () => cliCommand((await import('../../commands/hook.js')).hook) },
   { name: 'profile', summary: "check a repository's stack profile (tessera profile check [PATH])", load: async () => (await import('./profileCheck.js')).profileCheck },
   { name: 'reload', load: async () => cliCommand((await import('../../commands/reload.js')).reload) },
+  { name: 'hosts', load: async () => (await import('./hosts.js')).hosts },
+  { name: 'serve', summary: "this machine's server over stdin/stdout, for tessera -H on another machine (run by ssh)", load: async () => (await import('./serve.js')).serve },
   { name: 'server-info', load: async () => cliCommand((await import('../../commands/serverInfo.js')).serverInfo) },
   { name: 'kill-server', load: async () => cliCommand((await import('../../commands/killServer.js')).killServer) },
 ];

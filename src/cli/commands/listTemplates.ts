@@ -1,6 +1,5 @@
 // tessera templates: the workspace templates `tessera new --template NAME` can use, and what each starts.
 
-import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import type { TemplateSummary } from '../../server/templates/index.js';
 import { boolFlag } from '../../commands/argParser.js';
@@ -31,7 +30,7 @@ export const listTemplates: CliCommand = {
 
 /** The templates a workspace in `dir` can use (the project file's of its repository or folder too); problems go to stderr. */
 export async function fetchTemplates(ctx: CliContext, dir: string): Promise<TemplateSummary[]> {
-  const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+  const socket = await ctx.connect(true);
   const result = (await sendRequest(socket, 'templates', {}, { cwd: dir, callerPane: ctx.callerPane })) as { templates: TemplateSummary[]; problems: string[] };
   for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
   return result.templates;

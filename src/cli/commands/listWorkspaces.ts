@@ -1,10 +1,9 @@
 // tessera ls: every workspace (open or dormant) with its folder, branch and changes. Starts the server
 // when none runs, like every command, so dormant workspaces are listed after a restart too.
 
-import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
-import { boolFlag } from '../../commands/argParser.js';
+import { UsageError, boolFlag } from '../../commands/argParser.js';
 import type { CliCommand } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
@@ -12,7 +11,7 @@ import { terminalJson, visibleText } from '../../term/visibleText.js';
 export const listWorkspaces: CliCommand = {
   name: 'ls',
   aliases: ['list-workspaces'],
-  usage: `tessera ls [--json]
+  usage: `tessera ls [--json] [--all-hosts]
 
   One line per workspace, open or dormant: name, state, panes, branch, changes (+added −removed,
   untracked files, commits ahead/behind), what the branch brings to its base (since BASE: files,
@@ -24,12 +23,17 @@ export const listWorkspaces: CliCommand = {
            waitingApproval, diff: { added, removed, untracked, ahead, behind } | null (uncommitted),
            branchDiff: { files, added, removed, commits } | null (since the merge base with base),
            merged, conflicts: [{ workspace, files }], created, lastOpened,
-           stack: { up, services: [{ name, alive }] } (only where tessera up ran) }`,
-  flags: [jsonFlag],
+           stack: { up, services: [{ name, alive }] } (only where tessera up ran) }
+  --all-hosts  this machine's workspaces, then every host's of the hosts setting as HOST:NAME (all
+           asked at once through ssh; a host that cannot be reached is named on stderr, its
+           reason and fix with it, and the exit status is 1); with --json each has "host" (null here)`,
+  flags: [jsonFlag, { name: 'all-hosts' }],
   async run(args, ctx) {
-    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
-    const result = (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE })) as { workspaces: WorkspaceFacts[]; problems: string[] };
+    if (boolFlag(args, 'all-hosts') && ctx.host !== undefined) throw new UsageError('--all-hosts lists every host from this machine: leave out -H');
+    const socket = await ctx.connect(true);
+    const result = (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.host === undefined ? ctx.env.TESSERA_PANE : undefined })) as { workspaces: WorkspaceFacts[]; problems: string[] };
     for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
+    if (boolFlag(args, 'all-hosts')) return (await import('./allHosts.js')).listAllHosts(ctx, result.workspaces, boolFlag(args, 'json'), formatLine);
     if (boolFlag(args, 'json')) {
       ctx.out(`${terminalJson(result.workspaces, 2)}\n`);
       return 0;

@@ -1,7 +1,6 @@
 // tessera new: a new workspace whose first pane runs a command (default: your shell).
 
 import path from 'node:path';
-import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import { UsageError, boolFlag, stringFlag } from '../../commands/argParser.js';
 import { attachTerminal, canAttach } from '../attachFlow.js';
@@ -71,7 +70,7 @@ export const newWorkspace: CliCommand = {
     if (args.flags.get('template') === true) return listForChoice(ctx, path.resolve(ctx.cwd, cwdFlag ?? repo ?? '.'));
     const detached = boolFlag(args, 'detached');
     if (!detached && !(await canAttach(ctx))) return 1;
-    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+    const socket = await ctx.connect(true);
     const result = (await sendRequest(
       socket,
       'new',

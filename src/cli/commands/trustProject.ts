@@ -1,7 +1,6 @@
 // tessera trust: see what a workspace's project file (.tessera.json) would run, and approve it.
 
 import readline from 'node:readline/promises';
-import { connectOrStartServer } from '../../client/connect.js';
 import { sendRequest } from '../../client/request.js';
 import { boolFlag, stringFlag } from '../../commands/argParser.js';
 import type { CliCommand } from '../command.js';
@@ -47,7 +46,7 @@ export const trustProject: CliCommand = {
   async run(args, ctx) {
     const workspace = stringFlag(args, 'target');
     const ask = async (extra: Record<string, unknown>) => {
-      const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
+      const socket = await ctx.connect(true);
       return (await sendRequest(socket, 'trust', { workspace, ...extra }, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as Shown;
     };
     const shown = await ask({});

@@ -1,11 +1,12 @@
 // Hands a freshly launched agent its initial prompt: once it is ready for input (idle on its own
 // screen for a settle period, never a fixed delay), as a bracketed paste followed by Enter, exactly
-// once per launch.
+// once per launch. An Enter the agent did not act on (still idle, nothing else shown since) is pressed
+// again, at most PROMPT_ENTER_RETRIES times.
 
 import { encodeInitialPrompt } from '../../agents/prompt.js';
 import { PromptReadiness } from '../../agents/readiness.js';
 import { SubmitTiming } from '../../agents/submitTiming.js';
-import { PROMPT_OVERDUE_MS } from '../../agents/promptTimings.js';
+import { PROMPT_ENTER_CONFIRM_MS, PROMPT_ENTER_RETRIES, PROMPT_OVERDUE_MS } from '../../agents/promptTimings.js';
 import type { AgentState } from '../../agents/detection.js';
 import { RefusedError } from '../refusedError.js';
 
@@ -30,6 +31,11 @@ export class PromptDelivery {
   /** PROMPT_OVERDUE_MS passed before the prompt went out. */
   private late = false;
   private readonly overdueTimer: ReturnType<typeof setTimeout>;
+  /** After the Enter, until the agent leaves idle: the Enter's bytes and how often it was pressed again. */
+  private unconfirmed: { bytes: string; again: number } | undefined;
+  /** Enters pressed again because the agent stayed idle (for explain). */
+  private enterAgain = 0;
+  private shown: AgentState | undefined;
 
   /** `overdueChanged` runs when the prompt becomes overdue and when an overdue prompt goes out after all. */
   constructor(
@@ -56,6 +62,7 @@ export class PromptDelivery {
   /** Where the prompt is, for `tessera explain`: a prompt that never goes out must say what it waits for. */
   status(): string {
     if (this.submit) return 'pasted; Enter follows once the agent has shown it';
+    if (this.finished && this.enterAgain > 0) return `delivered; Enter pressed ${this.enterAgain} more time${this.enterAgain === 1 ? '' : 's'} (the agent stayed idle)`;
     if (this.finished) return 'delivered';
     if (this.readiness.readyAt() === undefined) return 'waiting for the agent to show its idle input box';
     if (!this.readiness.isReady(performance.now())) return 'waiting for the idle screen to hold still';
@@ -64,6 +71,9 @@ export class PromptDelivery {
 
   /** The agent's shown state changed. */
   stateChanged(state: AgentState | undefined): void {
+    this.shown = state;
+    // Anything but idle after the Enter (running, a question, a dialog): it was taken, or an Enter must not go now.
+    if (this.unconfirmed && state !== 'idle') this.stopWatchingEnter();
     if (state) this.readiness.feed(state, performance.now());
     this.arm();
   }
@@ -84,6 +94,7 @@ export class PromptDelivery {
     clearTimeout(this.overdueTimer);
     this.finished = true;
     this.submit = undefined;
+    this.unconfirmed = undefined;
   }
 
   private arm(): void {
@@ -119,8 +130,26 @@ export class PromptDelivery {
         if (performance.now() < submit.timing.submitAt()) return this.armSubmit();
         this.submit = undefined;
         this.target.write(submit.bytes);
+        this.watchEnter({ bytes: submit.bytes, again: 0 });
       },
       Math.max(0, submit.timing.submitAt() - performance.now()) + 1,
     );
+  }
+
+  /** Presses the Enter again if the agent still shows idle (and nothing else) PROMPT_ENTER_CONFIRM_MS after it. */
+  private watchEnter(entry: { bytes: string; again: number }): void {
+    if (entry.again >= PROMPT_ENTER_RETRIES) return this.stopWatchingEnter();
+    this.unconfirmed = entry;
+    this.timer = setTimeout(() => {
+      if (this.unconfirmed !== entry || this.shown !== 'idle') return;
+      this.enterAgain++;
+      this.target.write(entry.bytes);
+      this.watchEnter({ bytes: entry.bytes, again: entry.again + 1 });
+    }, PROMPT_ENTER_CONFIRM_MS);
+  }
+
+  private stopWatchingEnter(): void {
+    this.unconfirmed = undefined;
+    clearTimeout(this.timer);
   }
 }

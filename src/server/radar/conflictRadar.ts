@@ -7,15 +7,18 @@
 // Cost: every RADAR_POLL_MS it stats each workspace's files (the change cache's fingerprint, no git
 // child); a workspace whose fingerprint moved is captured again at most once per RADAR_MIN_INTERVAL_MS,
 // and only the pairs with a side that moved and a changed path in common are merged again. One git child at a time, all of it
-// asynchronous: keys, frames and control commands never wait for it.
+// asynchronous: keys, frames and control commands never wait for it. After each round it rests RADAR_REST_PER_WORK times
+// the CPU the round cost (the server's and its git children's; at most RADAR_MAX_REST_MS): with many workspaces changing
+// at once, its looks spread out instead of keeping git children running all the time.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS } from '../../limits.js';
+import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS, RADAR_REST_PER_WORK } from '../../limits.js';
 import type { WorkspaceChanges } from '../../git/changeSummary.js';
 import { mergeConflicts } from '../../git/mergeConflicts.js';
 import { snapshotCommit } from '../../git/snapshotCommit.js';
 import type { ChangeCache } from '../changes/changeCache.js';
+import { workCpuTimeMs } from '../../os/workCpuTime.js';
 
 export interface RadarWorkspace {
   name: string;
@@ -58,6 +61,8 @@ export class ConflictRadar {
   private readonly pairs = new Map<string, PairResult>();
   private found = new Map<string, RadarConflict[]>();
   private busy = false;
+  /** No round starts before this (the rest after the last one). */
+  private restUntil = 0;
   /** A merge failed last round (a git child timed out on a loaded machine): merge again next round even if nothing moved. */
   private mergeFailed = false;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -68,6 +73,8 @@ export class ConflictRadar {
     private readonly events: RadarEvents,
     private readonly now: () => number = Date.now,
     private readonly merge: typeof mergeConflicts = mergeConflicts,
+    /** CPU spent so far in ms (a round's cost is the difference): the server's and its reaped git children's. */
+    private readonly cpuMs: () => number = workCpuTimeMs,
   ) {}
 
   start(): void {
@@ -88,8 +95,9 @@ export class ConflictRadar {
 
   /** One round: look at every workspace, merge the pairs that moved. Exposed for tests. */
   async tick(): Promise<void> {
-    if (this.busy) return;
+    if (this.busy || this.now() < this.restUntil) return;
     this.busy = true;
+    const cpuBefore = this.cpuMs();
     try {
       const workspaces = this.list();
       let moved = false;
@@ -103,6 +111,7 @@ export class ConflictRadar {
       }
       if (moved || this.mergeFailed) await this.mergeAll(workspaces.map((w) => w.name));
     } finally {
+      this.restUntil = this.now() + Math.min((this.cpuMs() - cpuBefore) * RADAR_REST_PER_WORK, RADAR_MAX_REST_MS);
       this.busy = false;
     }
   }

@@ -21,12 +21,14 @@ const MAY_USE: Record<string, readonly string[]> = {
   agents: ['limits.ts', 'shell', 'term'],
   store: ['limits.ts', 'agents', 'protocol', 'shell', 'term'],
   client: ['limits.ts', 'boot', 'protocol', 'term'],
+  /** Links to other machines' servers through ssh, and the bridge at their end. */
+  remote: ['limits.ts', 'version.ts', 'client', 'protocol'],
   viewer: ['limits.ts', 'client', 'git', 'os', 'term'],
   /** The command definitions: what a command is, never how the server does it. */
   commands: ['limits.ts', 'agents', 'git', 'os', 'protocol', 'store', 'term', 'viewer'],
   /** The chrome: drawn from a model, knows nothing of the server. */
   app: ['limits.ts', 'commands', 'git', 'store', 'term'],
-  cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'os', 'protocol', 'shell', 'store', 'term', 'viewer'],
+  cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'os', 'protocol', 'remote', 'shell', 'store', 'term', 'viewer'],
   server: ['limits.ts', 'version.ts', 'agents', 'app', 'boot', 'commands', 'git', 'mosaic', 'os', 'protocol', 'pty', 'shell', 'store', 'term', 'viewer'],
 };
 

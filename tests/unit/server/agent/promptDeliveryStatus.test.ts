@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptDelivery } from '../../../../src/server/agent/promptDelivery.js';
-import { PROMPT_OVERDUE_MS, PROMPT_SETTLE_MS, PROMPT_SUBMIT_MAX_WAIT_MS } from '../../../../src/agents/promptTimings.js';
+import { PROMPT_ENTER_CONFIRM_MS, PROMPT_ENTER_RETRIES, PROMPT_OVERDUE_MS, PROMPT_SETTLE_MS, PROMPT_SUBMIT_MAX_WAIT_MS } from '../../../../src/agents/promptTimings.js';
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
 afterEach(() => vi.useRealTimers());
@@ -59,5 +59,42 @@ describe('PromptDelivery.overdue', () => {
     ended.dispose();
     vi.advanceTimersByTime(PROMPT_OVERDUE_MS * 2);
     expect([onTime.overdue, ended.overdue, changes]).toEqual([false, false, 0]);
+  });
+});
+
+describe('PromptDelivery: an Enter the agent did not act on', () => {
+  const PASTE = '\x1b[200~fix it\x1b[201~';
+  /** A delivery whose paste and Enter went out, the agent idle throughout. */
+  const delivered = () => {
+    const written: string[] = [];
+    const delivery = new PromptDelivery('fix it', { bracketedPaste: () => true, write: (data) => written.push(data) });
+    delivery.stateChanged('idle');
+    vi.advanceTimersByTime(PROMPT_SETTLE_MS + 10);
+    vi.advanceTimersByTime(PROMPT_SUBMIT_MAX_WAIT_MS + 10);
+    expect(written).toEqual([PASTE, '\r']);
+    return { delivery, written };
+  };
+
+  it('is pressed again while the agent stays idle, at most PROMPT_ENTER_RETRIES times', () => {
+    const { delivery, written } = delivered();
+    // The Enter went a few ms before delivered() returned.
+    vi.advanceTimersByTime(PROMPT_ENTER_CONFIRM_MS - 20);
+    expect(written).toHaveLength(2);
+    vi.advanceTimersByTime(20);
+    expect(written).toEqual([PASTE, '\r', '\r']);
+    vi.advanceTimersByTime(PROMPT_ENTER_CONFIRM_MS * 10);
+    expect(written).toEqual([PASTE, ...Array<string>(1 + PROMPT_ENTER_RETRIES).fill('\r')]);
+    expect(delivery.status()).toBe(`delivered; Enter pressed ${PROMPT_ENTER_RETRIES} more times (the agent stayed idle)`);
+  });
+
+  it('is not pressed again once the agent showed anything but idle: running, or a question', () => {
+    for (const next of ['running', 'approval'] as const) {
+      const { delivery, written } = delivered();
+      delivery.stateChanged(next);
+      delivery.stateChanged('idle');
+      vi.advanceTimersByTime(PROMPT_ENTER_CONFIRM_MS * 10);
+      expect(written).toEqual([PASTE, '\r']);
+      expect(delivery.status()).toBe('delivered');
+    }
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../../src/server/changes/changeCache.js';
 import { mergeConflicts } from '../../../../src/git/mergeConflicts.js';
 import { ConflictRadar, type RadarWorkspace } from '../../../../src/server/radar/conflictRadar.js';
+import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_REST_PER_WORK } from '../../../../src/limits.js';
 import { git } from '../../../helpers/gitRepo.js';
 import { scratch } from '../../../helpers/scratch.js';
 
@@ -35,7 +36,14 @@ function radarOver(workspaces: RadarWorkspace[]): { radar: ConflictRadar; cache:
   let now = 0;
   const cache = new ChangeCache();
   const events = { conflicts: 0, files: [] as string[] };
-  const radar = new ConflictRadar(() => workspaces, cache, { conflictsChanged: () => events.conflicts++, filesChanged: (name) => events.files.push(name) }, () => now);
+  const radar = new ConflictRadar(
+    () => workspaces,
+    cache,
+    { conflictsChanged: () => events.conflicts++, filesChanged: (name) => events.files.push(name) },
+    () => now,
+    mergeConflicts,
+    () => 0,
+  );
   return { radar, cache, events, advance: () => (now += 60_000) };
 }
 
@@ -76,6 +84,7 @@ describe('the conflict radar', () => {
       { conflictsChanged: () => {}, filesChanged: () => {} },
       () => 0,
       merge,
+      () => 0,
     );
     await radar.tick();
     expect(radar.conflictsOf('a')).toEqual([]);
@@ -126,6 +135,55 @@ describe('the conflict radar', () => {
     expect(radar.conflictsOf('b')).toEqual([]);
     expect(events.files).toContain('b');
     expect(events.conflicts).toBe(2);
+  });
+
+  it('rests after a round for RADAR_REST_PER_WORK times the CPU it cost, at most RADAR_MAX_REST_MS', async () => {
+    const { dirs } = repoWithWorktrees(['a', 'b']);
+    fs.writeFileSync(path.join(dirs.a as string, 'auth.ts'), 'line 1\nA was here\nline 3\nline 4\n');
+    fs.writeFileSync(path.join(dirs.b as string, 'auth.ts'), 'line 1\nB was here\nline 3\nline 4\n');
+    let now = 0;
+    let merges = 0;
+    // Each merge 'costs' a second of CPU (and of the clock): the round that merges cost a second, whose rest is longer
+    // than the interval between two looks at one workspace (RADAR_MIN_INTERVAL_MS).
+    const merge: typeof mergeConflicts = async (dir, a, b) => {
+      merges++;
+      now += 1_000;
+      return mergeConflicts(dir, a, b);
+    };
+    const files: string[] = [];
+    const radar = new ConflictRadar(
+      () => [
+        { name: 'a', dir: dirs.a as string, base: 'main' },
+        { name: 'b', dir: dirs.b as string, base: 'main' },
+      ],
+      new ChangeCache(),
+      { conflictsChanged: () => {}, filesChanged: (name) => files.push(name) },
+      () => now,
+      merge,
+      () => now,
+    );
+    await radar.tick();
+    expect(merges).toBe(1);
+    fs.appendFileSync(path.join(dirs.a as string, 'auth.ts'), 'more from a\n');
+    expect(1_000 * RADAR_REST_PER_WORK).toBeGreaterThan(RADAR_MIN_INTERVAL_MS);
+    now += 1_000 * RADAR_REST_PER_WORK - 1;
+    await radar.tick(); // still resting: a is not looked at
+    expect(files).toEqual([]);
+    now += 1;
+    await radar.tick();
+    expect(files).toEqual(['a']);
+    expect(merges).toBe(2);
+    // A round that took very long rests no longer than RADAR_MAX_REST_MS.
+    const slow: typeof mergeConflicts = async () => {
+      now += RADAR_MAX_REST_MS;
+      return [];
+    };
+    const patient = new ConflictRadar(() => [{ name: 'a', dir: dirs.a as string, base: 'main' }, { name: 'b', dir: dirs.b as string, base: 'main' }], new ChangeCache(), { conflictsChanged: () => {}, filesChanged: (name) => files.push(`patient ${name}`) }, () => now, slow, () => now);
+    await patient.tick();
+    fs.appendFileSync(path.join(dirs.b as string, 'auth.ts'), 'more from b\n');
+    now += RADAR_MAX_REST_MS;
+    await patient.tick();
+    expect(files).toContain('patient b');
   });
 
   it('finds none between workspaces editing different files', async () => {
