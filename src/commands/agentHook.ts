@@ -1,6 +1,7 @@
 // tessera agent-hook: what the agents tessera starts run from their own hooks (Claude Code's hooks, Codex's notify
-// program). Reads the event's JSON (stdin, or Codex's last argument), sends one small report for its own pane,
-// and always exits 0 at once, quietly: an agent must never wait on tessera, nor read a decision in its output.
+// program). Reads the event's JSON (stdin, or Codex's last argument), sends one small report for its own pane, and
+// always exits 0 at once, quietly: an agent must never wait on tessera, nor read a decision in its output. Tessera's
+// opencode plugin sends the same request itself, from inside opencode.
 
 import { HOOK_TIMEOUT_MS, MAX_HOOK_PAYLOAD_BYTES } from '../limits.js';
 import { UsageError } from './argParser.js';

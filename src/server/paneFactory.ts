@@ -4,7 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PidRecords } from '../pty/pidRecords.js';
+import { signalEnv } from '../agents/signals/launchSignals.js';
+import { isBuiltinAgentKind } from '../agents/agentKinds.js';
 import { configDirectory } from '../store/configDir.js';
+import { serverStateDirectory } from '../store/stateDir.js';
 import type { Settings } from '../store/settingsDefaults.js';
 import type { AgentCatalog } from './agent/agentCatalog.js';
 import { planLaunch, type LaunchRequest } from './launchPlan.js';
@@ -13,6 +16,7 @@ import type { AdoptedProgram } from './paneLaunch.js';
 import { paneEnvironment } from './paneEnv.js';
 import { newReportToken } from './reportToken.js';
 import { hookCommand } from './hookCommand.js';
+import { SignalFiles } from './agent/signalFiles.js';
 import type { SpawnProgram } from './serverOs.js';
 import { RefusedError } from './refusedError.js';
 
@@ -45,6 +49,8 @@ export class PaneFactory {
   private nextId = 1;
   /** `tessera agent-hook`, run by the agents' own hooks; found once. */
   private readonly hookCommand = hookCommand();
+  /** The files the agents' own channels need (opencode's plugin). */
+  private readonly signalFiles: SignalFiles;
 
   constructor(
     /** The settings in force now (read at each pane's start). */
@@ -57,7 +63,9 @@ export class PaneFactory {
     private readonly log?: (text: string) => void,
     /** Starts each pane's program (the system's PTYs, or a test's scripted programs). */
     private readonly spawn?: SpawnProgram,
-  ) {}
+  ) {
+    this.signalFiles = new SignalFiles(path.join(serverStateDirectory(socketPath, baseEnv), 'agent-signals'), log);
+  }
 
   /**
    * Keeps `ids` for the panes that had them (the stored workspaces' panes, which get their numbers
@@ -103,6 +111,11 @@ export class PaneFactory {
     const plan = planLaunch(launch, { settings: this.settings(), catalog: this.catalog(), env: this.baseEnv, configDir: configDirectory(this.baseEnv), hookCommand: this.hookCommand });
     const paneId = id ?? this.nextId++;
     const reportToken = newReportToken();
+    const env = paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath, reportToken }, request.workspaceEnv);
+    // Only for a built-in agent that will run: a missing one needs no plugin written for it.
+    if (plan.kind === 'agent' && plan.file !== undefined && plan.agent !== undefined && isBuiltinAgentKind(plan.agent)) {
+      Object.assign(env, signalEnv(plan.agent, env, () => this.signalFiles.opencodePlugin()));
+    }
     try {
       return new Pane({
         id: paneId,
@@ -112,7 +125,7 @@ export class PaneFactory {
         cwd,
         cols: request.cols,
         rows: request.rows,
-        env: paneEnvironment(this.baseEnv, { id: paneId, socketPath: this.socketPath, reportToken }, request.workspaceEnv),
+        env,
         reportToken,
         scrollback: this.settings().scrollback,
         pidRecords: this.pidRecords,

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENT_LAUNCHES } from '../../src/agents/launch/agentArgs.js';
+import type { AnswerLogEntry } from '../../src/commands/approvals.js';
 import { CLI_FLOWS } from './cliFlows.js';
 import { markerPath } from './fake-model/script.js';
 import { AGENT_KINDS, type AgentKind } from './harness/kind.js';
@@ -33,14 +34,17 @@ const UNSENT = 'draft never sent';
 const NO_APPROVAL_BAR = /^(?!.*⚠)/;
 
 /**
- * What says a CLI waits for approval, and that its turn ended: its own channel where it has one (Claude Code's hooks
- * through --settings, Codex's OSC 9 notification and notify program), else the screen. Explain names it.
+ * What says a CLI waits for approval, and that its turn ended: its own channel where it has one, else the screen.
+ * Explain names it. Claude Code: its hooks (through --settings). Codex: its title says Action Required, its notify
+ * program the end of a turn of the pane's own conversation. Gemini CLI: its title (Action Required, Ready). opencode:
+ * tessera's plugin (through OPENCODE_CONFIG_CONTENT). A title is a signal (in the screen's own stream); hooks,
+ * notify and the plugin report over tessera's socket (the channel).
  */
 const OWN_SIGNALS: Record<AgentKind, { asks: { source: string; rule: RegExp }; ended?: RegExp }> = {
   claude: { asks: { source: 'channel', rule: /^hook (PermissionRequest Bash|Notification permission_prompt)$/ }, ended: /^hook Stop$/ },
-  codex: { asks: { source: 'screen', rule: /./ }, ended: /^notify agent-turn-complete$/ },
-  gemini: { asks: { source: 'screen', rule: /./ } },
-  opencode: { asks: { source: 'screen', rule: /./ } },
+  codex: { asks: { source: 'signal', rule: /^title Action Required$/ }, ended: /^notify agent-turn-complete main-thread$/ },
+  gemini: { asks: { source: 'signal', rule: /^title Action Required$/ }, ended: /^title Ready$/ },
+  opencode: { asks: { source: 'channel', rule: /^plugin permission\.asked bash$/ }, ended: /^plugin session\.idle$/ },
 };
 
 interface Explained {
@@ -123,6 +127,17 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
   /** The pane's header row in the attached client, with its pill. */
   const header = (pane: number, pill: string): RegExp => new RegExp(`● ${pane} .* ${pill}\\b`);
 
+  /** Waits until explain says the pane waits, decided by the agent's own signal where it has one. */
+  const askedThroughOwnSignal = async (): Promise<Explained> => {
+    const own = OWN_SIGNALS[kind].asks;
+    return waitForValue(
+      explain,
+      (e) => e.status === 'approval' && e.source === own.source && own.rule.test(e.rule),
+      TURN_TIMEOUT_MS,
+      `explain to name ${own.source} ${String(own.rule)}`,
+    );
+  };
+
   /** `make marker N` → the pill shows approval (with the question) and the bar shows it; nothing has run yet. */
   const askForMarker = async (marker: number): Promise<void> => {
     await submit(paneId, `make marker ${marker}`);
@@ -181,15 +196,9 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
       await client!.waitForBottomRow(approvalBar(paneId, 1), TURN_TIMEOUT_MS);
       await client!.outer.waitFor(header(paneId, 'approval'), ECHO_TIMEOUT_MS);
       // Seen as waiting through the agent's own signal where it has one (it may come just after the screen showed it).
-      const own = OWN_SIGNALS[kind].asks;
-      const explained = await waitForValue(
-        explain,
-        (e) => e.status === 'approval' && e.source === own.source && own.rule.test(e.rule),
-        TURN_TIMEOUT_MS,
-        `explain to name ${own.source} ${String(own.rule)}`,
-      );
+      const explained = await askedThroughOwnSignal();
       expect(explained.decidedAt).toBeLessThanOrEqual(Date.now());
-      if (own.source === 'screen') expect(explained.matched.length).toBeGreaterThan(0);
+      if (OWN_SIGNALS[kind].asks.source === 'screen') expect(explained.matched.length).toBeGreaterThan(0);
       expect(existsSync(markerPath(world.markerDir, 1))).toBe(false);
     });
   });
@@ -239,6 +248,30 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
     });
   });
 
+  test('4b. the inbox (prefix i, then y) answers a question seen through the agent\'s own signal; the answer log has it', async () => {
+    await timed(kind, 'inbox allow', async () => {
+      await askForMarker(5);
+      await askedThroughOwnSignal();
+      await client!.prefixKey('i', ECHO_TIMEOUT_MS);
+      await client!.outer.waitFor(/Inbox: 1 question waits/, ECHO_TIMEOUT_MS);
+      // Its row (the question may be cut short at the inbox's width; it is the only one).
+      await client!.outer.waitFor(new RegExp(`${kind} +${WORKSPACE}:${paneId} .*touch `), ECHO_TIMEOUT_MS);
+      client!.type('y');
+      await waitUntil(() => existsSync(markerPath(world.markerDir, 5)), TURN_TIMEOUT_MS, 'marker-5 to be created');
+      await trail!.waitFor('idle', TURN_TIMEOUT_MS);
+      // The inbox stays open, empty now; Esc closes it (and goes no further than the inbox).
+      await client!.outer.waitFor(/Inbox: no question waits/, ECHO_TIMEOUT_MS);
+      client!.type(ESC);
+      await client!.outer.waitFor(() => !client!.outer.text().includes('Inbox:'), ECHO_TIMEOUT_MS);
+      const log = JSON.parse(await world.sandbox.cliOk(['approvals', '--log', '--json'])) as AnswerLogEntry[];
+      const entries = log.filter((entry) => entry.question.includes('marker-5'));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ workspace: WORKSPACE, pane: paneId, agent: kind, answer: 'allow', origin: 'inbox' });
+      expect(entries[0]!.client).toMatch(/^client \d+/);
+      expect(entries[0]!.questionId).toMatch(/\S/);
+    });
+  });
+
   test('5. tessera approve on a pane that is not waiting fails with a clear error and types nothing', async () => {
     await timed(kind, 'approve refused', async () => {
       // Text in the input box, so that any allow key would show: "1" or "y" would be appended, Enter would send it.
@@ -258,7 +291,8 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
     });
   });
 
-  test('6. new-pane --prompt: the agent gets the prompt exactly once, asks, and approve runs it', { timeout: 120_000 }, async () => {
+  // The suite's test deadline (300 s): it starts a second agent (START_TIMEOUT_MS) and waits for its turn (TURN_TIMEOUT_MS).
+  test('6. new-pane --prompt: the agent gets the prompt exactly once, asks, and approve runs it', async () => {
     await timed(kind, 'initial prompt', async () => {
       const created = await world.sandbox.cli(['new-pane', '-t', WORKSPACE, '--agent', kind, '--prompt', 'make marker 7', '--', ...world.agentArgs]);
       expect(created, created.stderr).toMatchObject({ code: 0 });

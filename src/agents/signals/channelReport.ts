@@ -1,13 +1,17 @@
-// What an agent says about itself through its own channel (a Claude Code hook, Codex's notify program,
-// `tessera status`, an OSC 777 tessera-status sequence), and what that makes its state.
+// What an agent says about itself through its own channel (a Claude Code hook, Codex's notify program, tessera's
+// opencode plugin, the status in Gemini CLI's or Codex's terminal title, `tessera status`, an OSC 777
+// tessera-status sequence), and what that makes its state.
 
 import type { AgentState } from '../detection.js';
 
 /** One report as it travels from the pane to the server: small, flat and checked on arrival. */
 export interface ChannelReport {
-  /** Who reports: `claude` (a hook), `codex` (its notify program) or `status` (`tessera status`, OSC 777). */
+  /**
+   * Who reports: `claude` (a hook), `codex` (its notify program, its title), `gemini` (its title), `opencode`
+   * (tessera's plugin) or `status` (`tessera status`, OSC 777).
+   */
   source: ChannelSource;
-  /** The event's own name: `Notification`, `Stop`, `agent-turn-complete`, or a status state (`waiting`). */
+  /** The event's own name: `Notification`, `Stop`, `agent-turn-complete`, `session.idle`, `title`, or a status state (`waiting`). */
   event: string;
   /** What kind of event, when the event says (Claude's `notification_type`, a tool's name). */
   detail?: string;
@@ -20,7 +24,7 @@ export interface ChannelReport {
   firedAt?: number;
 }
 
-export const CHANNEL_SOURCES = ['claude', 'codex', 'status'] as const;
+export const CHANNEL_SOURCES = ['claude', 'codex', 'gemini', 'opencode', 'status'] as const;
 export type ChannelSource = (typeof CHANNEL_SOURCES)[number];
 
 /** Longest event name and detail kept; real ones are a word or two. */

@@ -1,37 +1,48 @@
-// Codex's own signals (checked against @openai/codex 0.169.0): its `notify` program, which it runs with a
-// JSON argument when a turn completes, and its TUI notifications (approval requested, turn complete), sent
-// as OSC 9 to the terminal it runs in, i.e. to the pane. Both are set on the command line (`-c key=value`,
-// parsed as TOML), never in the user's config.toml.
+// Codex's notify program (checked against @openai/codex 0.169.0): codex runs it with a JSON argument when a turn
+// completes. It is set on the command line (`-c notify=[…]`, parsed as TOML), never in the user's config.toml.
+//
+// 0.169.0 also runs it for the short conversations it holds on the side (the one that writes the session's title
+// runs while the real turn is still working): those carry another `thread-id`. So the server keeps a turn-complete
+// only when its thread is the pane's own conversation (see src/server/agent/codexTurns.ts), and the report says
+// which it was: `main-thread` (the turn ended: idle) or `side-thread` (noted, no state).
+//
+// Not used: its hooks (hooks.* in config.toml, also settable with -c) run only once the user has trusted them, which
+// codex records in the user's config.toml; `--dangerously-bypass-hook-trust` would also run every untrusted hook of
+// the project. Its TUI notifications (tui.notifications, sent as OSC 9) carry the last message's free text for a
+// finished turn, which cannot be told from a question; its title gives the approval and the working spinner.
 
 import { channelWord, cleanText, type ChannelReport, type ChannelState } from './channelReport.js';
 
 const MAX_NOTIFY_TEXT_CHARS = 300;
 
-/** User args that set the same keys: then the user's own choice stands and tessera reads the screen only. */
-export const CODEX_SIGNAL_CONFLICTS: readonly RegExp[] = [/^(--config=)?notify\s*=/, /^(--config=)?tui\.notification/];
+/** What the server makes of a turn-complete's `detail` once it has compared the thread with the pane's conversation. */
+export const CODEX_MAIN_THREAD = 'main-thread';
+export const CODEX_SIDE_THREAD = 'side-thread';
 
-/** `-c` flags that make codex run `argv` at each turn's end and notify through OSC 9 whether or not it has focus. */
+/** User args that set the same key: then the user's own choice stands and tessera reads the screen and title only. */
+export const CODEX_SIGNAL_CONFLICTS: readonly RegExp[] = [/^(--config=)?notify\s*=/];
+
+/** `-c` flags that make codex run `argv` at each turn's end. */
 export function codexSignalArgs(argv: readonly string[]): string[] {
   const array = `[${argv.map((arg) => JSON.stringify(arg)).join(', ')}]`;
   return ['-c', `notify=${array}`];
 }
 
-/** The report in the JSON codex passes as the notify program's last argument. */
+/** The report in the JSON codex passes as the notify program's last argument; `detail` is its thread id. */
 export function readCodexNotify(payload: unknown): ChannelReport | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
   const fields = payload as Record<string, unknown>;
   const event = channelWord(fields.type);
-  if (event === undefined) return undefined;
+  if (event === undefined || event === 'title') return undefined;
+  const thread = channelWord(fields['thread-id']);
   const text = cleanText(fields['last-assistant-message'], MAX_NOTIFY_TEXT_CHARS);
-  return { source: 'codex', event, ...(text === undefined ? {} : { text }) };
+  return { source: 'codex', event, ...(thread === undefined ? {} : { detail: thread }), ...(text === undefined ? {} : { text }) };
 }
 
-/**
- * Nothing, for now: 0.169.0 also runs notify with `agent-turn-complete` in the middle of a turn (seen between its
- * "Working" line and the approval dialog that followed), so as a state it would make the pill flap. The report is
- * still noted (`tessera explain` shows it as the last report) and the screen decides.
- */
+/** Idle when a turn of the pane's own conversation completed; anything else is only noted. */
 export function codexNotifyState(report: ChannelReport): ChannelState | undefined {
-  void report;
+  if (report.event === 'agent-turn-complete' && report.detail === CODEX_MAIN_THREAD) {
+    return { state: 'idle', label: `notify agent-turn-complete ${CODEX_MAIN_THREAD}` };
+  }
   return undefined;
 }

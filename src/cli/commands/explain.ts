@@ -43,8 +43,9 @@ export const explain = controlCommand({
   usage: `tessera explain [PANE | -t PANE] [--json]
 
   Prints the pane's state, what decided it and when: the agent's own channel (a Claude Code hook,
-  Codex's notify, tessera status), a signal the program sent (an OSC 9 notification, shell
-  integration), an answer, or a screen rule of its agent; and the screen lines it matched.
+  Codex's notify, tessera's opencode plugin, tessera status), a signal from the program (Gemini
+  CLI's or Codex's title, an OSC 9 notification, shell integration), an answer, or a screen rule
+  of its agent; and the screen lines it matched.
   For an agent given an initial prompt (--prompt), also whether it was delivered or what it waits for.`,
   flags: [targetPaneFlag, jsonFlag],
   maxPositionals: 1,

@@ -10,11 +10,13 @@ import { newQuestionId } from '../approval/questionIds.js';
 import { QuestionTracker, type Question } from '../approval/questions.js';
 import type { Pane } from '../pane.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
-import { StableState, type Decision } from './stableState.js';
+import { STATE_STABLE_MS, StableState, type Decision } from './stableState.js';
 import { typesEnter } from './typedEnter.js';
-import { channelState } from '../../agents/signals/channelState.js';
-import type { ChannelReport } from '../../agents/signals/channelReport.js';
+import { channelState, reportLabel } from '../../agents/signals/channelState.js';
+import type { ChannelReport, ChannelState } from '../../agents/signals/channelReport.js';
 import { watchStatusOsc } from './statusOsc.js';
+import { watchAgentTitle } from './titleSignal.js';
+import { readAgentTitle } from '../../agents/signals/titleSignals.js';
 
 /** The screen must be quiet this long before it is read: a TUI mid-repaint is not a state. */
 const DETECT_QUIET_MS = 60;
@@ -72,6 +74,8 @@ export class AgentMonitor {
   /** Reports fired before this (ms since the epoch) are stale: a question was answered since. */
   private reportFloor = 0;
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A "working" title waiting to hold (see titled). */
+  private titleTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the screen showed when it was last read, whether or not the pill follows it. */
   private lastScreen: Detection | undefined;
   /** The detector's rules in force: the settings' current ones (see `detector`). */
@@ -97,6 +101,7 @@ export class AgentMonitor {
       pane.onScreen(() => this.screenChanged()),
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
       watchStatusOsc(pane.emulator.terminal, (report) => this.reported(report)),
+      watchAgentTitle(pane, (report) => this.titled(report)),
       pane.onShellMarks((marks) => this.shellMarks(marks)),
       pane.onInput((data) => this.typed(data)),
     );
@@ -188,14 +193,54 @@ export class AgentMonitor {
     const firedAt = report.firedAt ?? Date.now();
     if (firedAt < this.reportFloor || (this.lastReport !== undefined && firedAt < this.lastReport.firedAt)) return;
     const said = channelState(report);
-    const label = said?.label ?? `${report.source === 'codex' ? 'notify' : report.source} ${report.event}${report.detail === undefined ? '' : ` ${report.detail}`}`;
+    // The end of a turn, late: the agent is at work again (a queued message started the next turn) as both its screen
+    // and its own title say. Taking it would show idle for CHANNEL_HOLD_MS.
+    const late = said?.state === 'idle' && this.workingNow();
+    const label = `${said?.label ?? reportLabel(report)}${late ? ' (late: the agent is working again)' : ''}`;
     this.lastReport = { label, at: Date.now(), firedAt };
-    if (said === undefined) return;
+    if (said === undefined || late) return;
     // A question already waiting stays the same question (its id too), whoever saw it first.
     const asking = said.state === 'approval' ? (this.waiting?.text ?? said.question) : undefined;
     const detection: Detection = { state: said.state, rule: said.label, matched: report.text === undefined ? [] : [report.text], question: asking };
     if (this.stable.signal(detection, 'channel', performance.now())) this.shownChanged();
     this.armHoldTimer();
+  }
+
+  /**
+   * The state the agent's terminal title says (Gemini CLI, Codex): it comes in the same stream as the screen, never
+   * behind it, so it is a signal like an OSC 9 notification (no hold against the screen). Approval and idle show at
+   * once; "working" must hold STATE_STABLE_MS as a screen reading does: both CLIs show it for a moment after a
+   * denial while they close the turn.
+   */
+  private titled(report: ChannelReport): void {
+    if (this.disposed) return;
+    const said = channelState(report);
+    // Gemini sets "Ready" as it mounts, before its input box takes keys: only the screen says an agent is ready for
+    // input (an initial prompt waits for that), so a title never ends `starting`.
+    const shown = this.state;
+    if (said === undefined || shown === undefined || shown === 'starting') return;
+    clearTimeout(this.titleTimer);
+    if (said.state !== 'running') return this.takeTitle(report, said);
+    this.titleTimer = setTimeout(() => {
+      if (this.titleSays() === 'running') this.takeTitle(report, said);
+    }, STATE_STABLE_MS);
+  }
+
+  private takeTitle(report: ChannelReport, said: ChannelState): void {
+    this.lastReport = { label: said.label, at: Date.now(), firedAt: report.firedAt ?? Date.now() };
+    const asking = said.state === 'approval' ? (this.waiting?.text ?? said.question) : undefined;
+    if (this.stable.signal({ state: said.state, rule: said.label, matched: [], question: asking })) this.shownChanged();
+  }
+
+  /** What the agent's title says now, if it says a state. */
+  private titleSays(): AgentState | undefined {
+    const title = this.pane.agent === undefined ? undefined : readAgentTitle(this.pane.agent, this.pane.programTitle);
+    return title === undefined ? undefined : channelState(title)?.state;
+  }
+
+  /** The agent's own title and its screen, read now, both say it is working. */
+  private workingNow(): boolean {
+    return this.titleSays() === 'running' && this.readScreen().state === 'running';
   }
 
   /**
@@ -226,6 +271,7 @@ export class AgentMonitor {
     clearTimeout(this.quietTimer);
     clearTimeout(this.commitTimer);
     clearTimeout(this.holdTimer);
+    clearTimeout(this.titleTimer);
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.answeredRows.dispose();
     this.answerListeners.clear();

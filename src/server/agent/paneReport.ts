@@ -8,15 +8,26 @@ import type { Pane } from '../pane.js';
 import { checkReportToken } from '../reportToken.js';
 import { RefusedError } from '../refusedError.js';
 
-export function reportForCaller(ctx: CommandContext, token: string, report: ChannelReport): Pane {
+/** The pane a report comes from, once its token proves it; refused for anything else. */
+export function reportingPane(ctx: CommandContext, token: string): Pane {
   const found = callerPane(ctx);
   if (found === undefined) throw new RefusedError('a state report must come from inside a tessera pane of this server');
   const pane = found.pane;
   checkReportToken(pane, token);
-  const monitor = pane.agentMonitor;
-  if (monitor === undefined) {
+  if (pane.agentMonitor === undefined) {
     throw new RefusedError(`pane ${pane.id} runs no agent tessera watches: start the program as an agent (a customAgents entry) to report its state`);
   }
-  monitor.reported({ ...report, firedAt: report.firedAt ?? Date.now() });
+  return pane;
+}
+
+/** Hands `report` to the pane's monitor. A time it claims from the future is taken as now: it could make every later report look stale. */
+export function deliverReport(pane: Pane, report: ChannelReport): void {
+  const now = Date.now();
+  pane.agentMonitor?.reported({ ...report, firedAt: Math.min(report.firedAt ?? now, now) });
+}
+
+export function reportForCaller(ctx: CommandContext, token: string, report: ChannelReport): Pane {
+  const pane = reportingPane(ctx, token);
+  deliverReport(pane, report);
   return pane;
 }

@@ -50,8 +50,10 @@ export class SessionTracker {
   refresh(pane: Pane): Promise<void> {
     const sessions = sessionsFor(pane);
     if (!sessions) return Promise.resolve();
+    // A lookup already under way (the end of a turn started one) is waited on for no longer than a new one: a CLI
+    // slow to list its sessions on a loaded machine must not hold up a sleep or a close for its whole query time.
     const running = this.pending.get(pane);
-    if (running) return running;
+    if (running) return withDeadline(running, SESSION_ID_WAIT_MS);
     const lookup = this.lookUp(pane, sessions).finally(() => this.pending.delete(pane));
     this.pending.set(pane, lookup);
     return withDeadline(lookup, SESSION_ID_WAIT_MS);

@@ -1,10 +1,13 @@
-// hook: an agent's hook event, reported for its own pane.
+// agent-hook: an agent's hook event, reported for its own pane.
 
 import { agentHook as definition } from '../../commands/agentHook.js';
-import { reportForCaller } from '../agent/paneReport.js';
+import { codexTurnReport } from '../agent/codexTurns.js';
+import { deliverReport, reportingPane } from '../agent/paneReport.js';
 import { implement } from './command.js';
 
-export const agentHook = implement(definition, (args, ctx) => {
-  reportForCaller(ctx, args.token, args.report);
+export const agentHook = implement(definition, async (args, ctx) => {
+  const pane = reportingPane(ctx, args.token);
+  const report = await codexTurnReport(args.report, { current: () => pane.sessionId, refresh: () => ctx.sessions.refresh(pane) });
+  deliverReport(pane, report);
   return null;
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { claudeHookSettings, claudeHookState, readClaudeHook } from '../../../src/agents/signals/claudeHooks.js';
 import { codexSignalArgs, readCodexNotify } from '../../../src/agents/signals/codexNotify.js';
-import { signalArgs, shellQuoted } from '../../../src/agents/signals/launchSignals.js';
+import { signalArgs, signalEnv, shellQuoted } from '../../../src/agents/signals/launchSignals.js';
 import { parseStatusOsc, statusState } from '../../../src/agents/signals/statusReport.js';
 import { agentHook, readHookPayload } from '../../../src/commands/agentHook.js';
 import { channelState } from '../../../src/agents/signals/channelState.js';
@@ -57,16 +57,31 @@ describe('launch flags', () => {
     expect(shellQuoted("a'b")).toBe(`'a'\\''b'`);
   });
 
-  it("codex gets -c notify=[…] (a TOML array); the user's own notify leaves it out; gemini and opencode get nothing", () => {
+  it("codex gets -c notify=[…] (a TOML array); the user's own notify leaves it out; gemini and opencode get no flags", () => {
     expect(codexSignalArgs(['node', 'x "y"'])).toEqual(['-c', 'notify=["node", "x \\"y\\""]']);
     expect(signalArgs('codex', hook, ['-c', 'notify=["say"]'])).toEqual([]);
     expect(signalArgs('gemini', hook, [])).toEqual([]);
     expect(signalArgs('opencode', hook, [])).toEqual([]);
   });
 
-  it("codex's notify JSON is read as a report", () => {
-    expect(readCodexNotify({ type: 'agent-turn-complete', 'last-assistant-message': 'Done.' })).toEqual({ source: 'codex', event: 'agent-turn-complete', text: 'Done.' });
+  it("codex's notify JSON is read as a report, its thread id as the detail", () => {
+    const thread = '01a2411e-aae8-7463-b68b-bcbab86d71c8';
+    expect(readCodexNotify({ type: 'agent-turn-complete', 'thread-id': thread, 'last-assistant-message': 'Done.' })).toEqual({ source: 'codex', event: 'agent-turn-complete', detail: thread, text: 'Done.' });
     expect(readHookPayload('codex', '[1,2]')).toBeUndefined();
+    // Only the server says whether it was the pane's own conversation (see codexTurns.test.ts).
+    expect(channelState(readCodexNotify({ type: 'agent-turn-complete', 'thread-id': thread })!)).toBeUndefined();
+    expect(channelState({ source: 'codex', event: 'agent-turn-complete', detail: 'main-thread' })).toEqual({ state: 'idle', label: 'notify agent-turn-complete main-thread' });
+    expect(channelState({ source: 'codex', event: 'agent-turn-complete', detail: 'side-thread' })).toBeUndefined();
+  });
+
+  it("opencode gets its plugin through OPENCODE_CONFIG_CONTENT unless the pane's environment sets it already; no other agent does", () => {
+    const plugin = () => '/state/agent-signals/opencode plugin.mjs';
+    expect(signalEnv('opencode', {}, plugin)).toEqual({ OPENCODE_CONFIG_CONTENT: JSON.stringify({ plugin: ['file:///state/agent-signals/opencode%20plugin.mjs'] }) });
+    let asked = false;
+    expect(signalEnv('opencode', { OPENCODE_CONFIG_CONTENT: '{"model":"mine"}' }, () => ((asked = true), 'x'))).toEqual({});
+    expect(asked).toBe(false);
+    expect(signalEnv('opencode', {}, () => undefined)).toEqual({});
+    for (const kind of ['claude', 'codex', 'gemini'] as const) expect(signalEnv(kind, {}, plugin)).toEqual({});
   });
 });
 

@@ -1,0 +1,155 @@
+// The built-in agents' own channels through the server, with scripted programs in place of the CLIs (the agent
+// suite, tests/agents/, runs the real ones): Gemini CLI's title decides its pill; an opencode pane gets its plugin
+// through OPENCODE_CONFIG_CONTENT and its reports decide; codex's turn-complete counts only for the pane's own
+// conversation, and not once the agent is working again.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/outerTerminal.js';
+import { InProcessServer } from '../harness/inProcessServer.js';
+import type { ProgramIo, ScriptedProgram } from '../harness/scriptedPty.js';
+
+let server: InProcessServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+interface PaneRow {
+  id: number;
+  status: string;
+  question: string | null;
+}
+
+interface Explained {
+  status: string;
+  source: string;
+  rule: string;
+  lastReport?: { label: string; at: number };
+}
+
+const title = (text: string): string => `\x1b]0;${text}\x07`;
+/** A whole screen: cleared, then these lines from the top. */
+const screen = (...lines: string[]): string => `\x1b[2J\x1b[H${lines.join('\r\n')}`;
+
+const GEMINI_IDLE = screen('Gemini CLI v0.61.0', '', ' >   Type your message or @path/to/file', ' ~/project     no sandbox     gemini-2.5-flash');
+const GEMINI_BUSY = screen('Gemini CLI v0.61.0', '> make marker 1', '⠋ Thinking... (esc to cancel, 0s)', ' >   Type your message or @path/to/file');
+const CODEX_BUSY = screen('› make marker 1', '', '• Working (3s • esc to interrupt)', '', '› Ask Codex to do anything');
+const CODEX_IDLE = screen('› make marker 1', '• Done.', '', '› Ask Codex to do anything', '  gpt · ~/project');
+
+/** Each fake CLI's io, by program name, and its first screen. */
+const ios = new Map<string, ProgramIo>();
+const FIRST: Record<string, string> = { gemini: title('◇  Ready (project)') + screen('Gemini CLI v0.61.0'), opencode: '', codex: CODEX_IDLE };
+const cli = (name: string): ScriptedProgram => ({
+  start: (io) => {
+    ios.set(name, io);
+    io.print(FIRST[name] ?? '');
+  },
+});
+const io = (name: string): ProgramIo => {
+  const found = ios.get(name);
+  if (found === undefined) throw new Error(`${name} has not started`);
+  return found;
+};
+
+/** A server whose panes run the built-in CLIs by absolute path (files that exist; scripts play them). */
+async function start(): Promise<{ s: InProcessServer; bin: string }> {
+  const s = await InProcessServer.start({ programFor: (spawn) => cli(path.basename(spawn.file)) });
+  server = s;
+  const bin = s.folder('bin');
+  for (const name of ['gemini', 'opencode', 'codex']) fs.writeFileSync(path.join(bin, name), '#!/bin/sh\n', { mode: 0o755 });
+  s.attach();
+  await eventually(() => s.request('list-panes') as Promise<PaneRow[]>, (rows) => rows.length === 1);
+  return { s, bin };
+}
+
+const addPane = async (s: InProcessServer, program: string): Promise<number> => ((await s.request('new-pane', { args: [program] })) as { id: number }).id;
+const row = async (s: InProcessServer, id: number): Promise<PaneRow> => {
+  const found = ((await s.request('list-panes')) as PaneRow[]).find((r) => r.id === id);
+  if (!found) throw new Error(`no pane ${id}`);
+  return found;
+};
+const explain = async (s: InProcessServer, id: number): Promise<Explained> => (await s.request('explain', { pane: String(id) })) as Explained;
+const tokenOf = (s: InProcessServer, id: number): string => s.program(id).options.env?.TESSERA_PANE_TOKEN ?? '';
+const hook = (s: InProcessServer, id: number, report: Record<string, unknown>) => s.request('agent-hook', { report, token: tokenOf(s, id) }, s.root, String(id));
+
+describe("the built-in agents' own channels", () => {
+  it("gemini: its title decides, at once, against a screen that says otherwise; explain names the title", async () => {
+    const { s, bin } = await start();
+    const id = await addPane(s, path.join(bin, 'gemini'));
+    await eventually(() => ios.has('gemini'), (started) => started);
+    await eventually(() => s.request('capture-pane', { pane: String(id) }) as Promise<string>, (text) => text.includes('Gemini CLI v0.61.0'));
+    expect(await explain(s, id)).toMatchObject({ status: 'starting' });
+    io('gemini').print(GEMINI_IDLE);
+    // Its title said Ready before its input box was drawn: only the screen ends `starting`.
+    await eventually(() => row(s, id), (r) => r.status === 'idle');
+    expect(await explain(s, id)).toMatchObject({ source: 'screen' });
+
+    io('gemini').print(title('✦  Working… (project)') + GEMINI_BUSY);
+    await eventually(() => explain(s, id), (e) => e.status === 'running' && e.rule === 'title Working');
+    // Action Required with no dialog on screen yet: the title alone makes it approval.
+    io('gemini').print(title('✋  Action Required (project)'));
+    const asked = await eventually(() => explain(s, id), (e) => e.status === 'approval');
+    expect(asked).toMatchObject({ source: 'signal', rule: 'title Action Required' });
+    io('gemini').print(title('◇  Ready (project)') + GEMINI_IDLE);
+    await eventually(() => explain(s, id), (e) => e.status === 'idle' && e.rule === 'title Ready');
+  });
+
+  it('opencode: its pane names the plugin in OPENCODE_CONFIG_CONTENT, the plugin file is private, and its reports decide the pill', async () => {
+    const { s, bin } = await start();
+    const id = await addPane(s, path.join(bin, 'opencode'));
+    const content = JSON.parse(s.program(id).options.env?.OPENCODE_CONFIG_CONTENT ?? '{}') as { plugin?: string[] };
+    expect(content.plugin).toHaveLength(1);
+    const file = new URL(content.plugin![0]!).pathname;
+    expect(file.startsWith(s.env.TESSERA_STATE_DIR!)).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, 'utf8')).toContain('const COMMAND = "agent-hook";');
+
+    await hook(s, id, { source: 'opencode', event: 'permission.asked', detail: 'bash', text: 'touch /tmp/marker-1' });
+    expect(await row(s, id)).toMatchObject({ status: 'approval', question: 'Allow bash? — touch /tmp/marker-1' });
+    expect(await explain(s, id)).toMatchObject({ source: 'channel', rule: 'plugin permission.asked bash' });
+    await hook(s, id, { source: 'opencode', event: 'session.idle' });
+    expect(await explain(s, id)).toMatchObject({ status: 'idle', source: 'channel', rule: 'plugin session.idle' });
+    // A shell in the same server gets no plugin.
+    expect(s.program(1).options.env?.OPENCODE_CONFIG_CONTENT).toBeUndefined();
+  });
+
+  it("opencode: the plugin's request counts only for its own pane: another pane's token, or none, is refused and changes nothing", async () => {
+    const { s, bin } = await start();
+    const mine = await addPane(s, path.join(bin, 'opencode'));
+    const other = await addPane(s, path.join(bin, 'opencode'));
+    await hook(s, other, { source: 'opencode', event: 'session.idle' });
+    const asked = { source: 'opencode', event: 'permission.asked', detail: 'bash', text: 'touch /tmp/x' };
+    // What a plugin in pane `mine` could try: name the other pane, with its own token or with none.
+    await expect(s.request('agent-hook', { report: asked, token: tokenOf(s, mine) }, s.root, String(other))).rejects.toThrow(`cannot report for pane ${other}`);
+    await expect(s.request('agent-hook', { report: asked }, s.root, String(other))).rejects.toThrow(`cannot report for pane ${other}`);
+    await expect(s.request('agent-hook', { report: asked, token: tokenOf(s, other) }, s.root)).rejects.toThrow('from inside a tessera pane');
+    expect(await explain(s, other)).toMatchObject({ status: 'idle', rule: 'plugin session.idle' });
+  });
+
+  it("codex: a turn-complete of another conversation is only noted; of the pane's own it is idle, unless the agent already works again", async () => {
+    const { s, bin } = await start();
+    const id = await addPane(s, path.join(bin, 'codex'));
+    await eventually(() => row(s, id), (r) => r.status === 'idle');
+    io('codex').print(title('⠼ project') + CODEX_BUSY);
+    await eventually(() => row(s, id), (r) => r.status === 'running');
+
+    // The session title's side conversation completes mid-turn (the pane's own conversation is not known yet).
+    await hook(s, id, { source: 'codex', event: 'agent-turn-complete', detail: '01a2411e-ad35-7b03-9140-04d05860d004' });
+    expect(await explain(s, id)).toMatchObject({ status: 'running', lastReport: { label: 'notify agent-turn-complete side-thread' } });
+
+    // What the session tracker learns from the rollout file codex holds open.
+    const own = '01a2411e-aae8-7463-b68b-bcbab86d71c8';
+    s.server.registry.findPane(id)!.pane.sessionId = own;
+    await hook(s, id, { source: 'codex', event: 'agent-turn-complete', detail: own });
+    const late = await explain(s, id);
+    expect(late).toMatchObject({ status: 'running', lastReport: { label: 'notify agent-turn-complete main-thread (late: the agent is working again)' } });
+
+    // Once its screen and title show the turn over, the same report is taken.
+    io('codex').print(title('project') + CODEX_IDLE);
+    await eventually(() => row(s, id), (r) => r.status === 'idle');
+    await hook(s, id, { source: 'codex', event: 'agent-turn-complete', detail: own });
+    expect(await explain(s, id)).toMatchObject({ status: 'idle', source: 'channel', rule: 'notify agent-turn-complete main-thread' });
+  });
+});
