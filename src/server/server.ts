@@ -42,6 +42,7 @@ import { WorkspaceRegistry } from './workspaceRegistry.js';
 import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
+import { HostLinks } from './hosts/hostLinks.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { ChangeCache } from './changes/changeCache.js';
 import { ConflictRadar } from './radar/conflictRadar.js';
@@ -100,6 +101,8 @@ export class Server {
   readonly events = new EventStream(EVENT_RING_SIZE, EVENT_READER_BACKLOG_BYTES);
   private readonly notifier: Notifier;
 
+  /** The links to the hosts of the `hosts` setting: their workspaces in the strip and switcher. */
+  private readonly hosts: HostLinks;
   private readonly socketPath: string;
   private readonly settings: LiveSettings;
   private readonly log: (text: string) => void;
@@ -195,6 +198,7 @@ export class Server {
     settings.subscribe((outcome) => {
       // Edited custom-agent rules apply to the panes already running them.
       if (outcome.status === 'applied') agents.rulesChanged();
+      if (outcome.status === 'applied') this.hosts.sync();
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(
@@ -212,7 +216,14 @@ export class Server {
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );
-    this.workspaces = new WorkspaceList(this.registry, diffs, (name) => this.radar.conflictsOf(name).map((c) => c.workspace), stackUpMarks(stacksFolder(socketPath, env)));
+    this.hosts = new HostLinks(() => settings.settings, env, () => this.refreshAllChrome(), log);
+    this.workspaces = new WorkspaceList(
+      this.registry,
+      diffs,
+      (name) => this.radar.conflictsOf(name).map((c) => c.workspace),
+      stackUpMarks(stacksFolder(socketPath, env)),
+      () => this.hosts.stripEntries(),
+    );
   }
 
   /** Someone looks at this pane: it is focused in a client showing its workspace, whose terminal has focus. */
@@ -272,6 +283,7 @@ export class Server {
     this.loopDelay.dispose();
     this.notifier.dispose();
     this.radar.stop();
+    this.hosts.stop();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     // Only the socket this server bound: if someone moved it and put another there, that one stays.
@@ -339,6 +351,7 @@ export class Server {
       clientLabel(++this.clientCount, message.output?.path),
     );
     this.clients.add(session);
+    this.hosts.start(); // other machines are reached for someone looking at the strip, not for every command
     this.applySizes();
     session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0]);
     return {
