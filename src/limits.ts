@@ -458,3 +458,5 @@ export const HOST_REQUEST_TIMEOUT_MS = 30_000;
 export const HOST_REFRESH_GAP_MS = 500;
 /** At most this many workspaces of one host are shown: a host that lists thousands cannot swamp the strip or this server's memory. */
 export const MAX_HOST_WORKSPACES = 200;
+/** At most this many of one host's waiting questions are shown in the inbox, for the same reason. */
+export const MAX_HOST_QUESTIONS = 200;

@@ -339,6 +339,7 @@ export class Server {
         addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
         runCommandLine: (argv, caller) => this.runCommandLine(argv, caller),
         answers: this.answers,
+        hosts: this.hosts,
         removed: (s) => {
           this.clients.delete(s);
           this.applySizes();
@@ -408,6 +409,7 @@ export class Server {
       sessions: this.sessions,
       history: this.history,
       answers: this.answers,
+      hostQuestions: () => this.hosts.questions(),
       env: this.env,
       loopDelay: this.loopDelay,
       notifications: () => this.notifier.report(),

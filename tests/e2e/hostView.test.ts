@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OuterTerminal, TESSERA_BIN } from '../helpers/outerTerminal.js';
+import { OuterTerminal, TESSERA_BIN, eventually } from '../helpers/outerTerminal.js';
+import { ASKING_AGENT, askingAgentSetting } from '../helpers/askingAgent.js';
 import { REMOTE_TIMEOUT_MS, localTessera, run } from '../helpers/remoteEnv.js';
 import { TestSshd, sshdSkipReason } from '../helpers/testSshd.js';
 
@@ -50,6 +51,14 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-hostview-'));
     sshd = await TestSshd.start(root, ['build1', 'build2']);
     const junk = { ssh: 'build2', tessera: await garbageTessera(), server: 'junk' };
+    // build2 knows an agent that asks before each task (as in approvalsCommand.test.ts).
+    const agent = path.join(root, 'helper-agent');
+    fs.writeFileSync(agent, ASKING_AGENT, { mode: 0o755 });
+    fs.mkdirSync(sshd.hosts.build2.env.TESSERA_CONFIG_DIR, { recursive: true });
+    fs.writeFileSync(
+      path.join(sshd.hosts.build2.env.TESSERA_CONFIG_DIR, 'config.json'),
+      JSON.stringify({ customAgents: [askingAgentSetting(agent)] }),
+    );
     localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
   }, REMOTE_TIMEOUT_MS);
 
@@ -90,6 +99,32 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       await t.waitFor('build1 reconnecting', REMOTE_TIMEOUT_MS);
       await t.waitFor('build1:alpha', REMOTE_TIMEOUT_MS);
       expect(children(server, 'ssh', 'build1')).toHaveLength(1);
+    } finally {
+      t.dispose();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('lists a question asked on build2 in the local inbox and approvals; y there answers it on build2', async () => {
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'asks', '--', 'cat'])).code).toBe(0);
+    const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'asks', '--agent', 'helper'])).stdout.trim());
+    const status = async () => (JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'asks', '--json'])).stdout) as { id: number; status: string }[]).find((p) => p.id === pane)?.status;
+    await eventually(status, (s) => s === 'idle', REMOTE_TIMEOUT_MS);
+    const t = new OuterTerminal(['new', '-s', 'asker', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    try {
+      await t.waitFor('build2:asks', REMOTE_TIMEOUT_MS);
+      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'one', 'Enter'])).code).toBe(0);
+      // tessera approvals here names the host; its id is the one build2 gave.
+      const listed = await eventually(async () => JSON.parse((await tessera(['approvals', '--json'])).stdout) as { id: string; host?: string; workspace: string; pane: number; question: string }[], (l) => l.length > 0, REMOTE_TIMEOUT_MS);
+      expect(listed).toEqual([expect.objectContaining({ host: 'build2', workspace: 'asks', pane, question: 'Allow this command? touch one (y/n)' })]);
+      expect((await tessera(['approvals'])).stdout).toContain(`${listed[0].id}  build2:asks:${pane} (helper)`);
+
+      t.write('\x1ci');
+      await t.waitFor(/helper +build2:asks:\d+ .*Allow this command\? touch one/, REMOTE_TIMEOUT_MS / 2);
+      t.write('y');
+      await t.waitFor('allowed: pane', REMOTE_TIMEOUT_MS / 2);
+      const screen = await eventually(async () => (await tessera(['-H', 'build2', 'capture-pane', '-t', String(pane)])).stdout, (text) => text.includes('ran: one'), REMOTE_TIMEOUT_MS);
+      expect(screen).toContain('ran: one');
+      await eventually(async () => (await tessera(['approvals'])).stdout, (text) => text === 'no question is waiting\n', REMOTE_TIMEOUT_MS);
     } finally {
       t.dispose();
     }

@@ -2,6 +2,7 @@
 // first client attaches (a server only asked commands never reaches other machines) and kept while the
 // server runs; a change of the setting opens and closes links to match it.
 
+import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { StripEntry } from '../../app/strip/model.js';
 import { controlDirectory } from '../../remote/controlDir.js';
 import type { Settings } from '../../store/settingsDefaults.js';
@@ -59,6 +60,21 @@ export class HostLinks {
   stop(): void {
     for (const mirror of this.mirrors.values()) mirror.stop();
     this.mirrors.clear();
+  }
+
+  /** The questions waiting on every connected host, each with its host. */
+  questions(): (WaitingQuestion & { host: string })[] {
+    return this.all().flatMap((mirror) => (mirror.state.state === 'connected' ? mirror.state.questions.map((q) => ({ ...q, host: mirror.name })) : []));
+  }
+
+  /**
+   * Answers a host's question through its link: `approve`/`deny --question ID` there, so a question
+   * that is no longer the one waiting is refused by that host's server, as it is here.
+   */
+  async answer(host: string, pane: number, question: string, answer: 'allow' | 'deny'): Promise<void> {
+    const mirror = this.mirrors.get(host);
+    if (!mirror) throw new Error(`no host '${host}' in the hosts setting`);
+    await mirror.request(answer === 'allow' ? 'approve' : 'deny', { pane: String(pane), question });
   }
 
   /** The strip's entries of every host, after this machine's own: `HOST:NAME`, or `HOST reconnecting` while its link is down. */

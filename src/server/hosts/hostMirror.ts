@@ -2,16 +2,18 @@
 // host's event stream followed, and its workspaces asked for again when an event says something
 // changed (at most once per HOST_REFRESH_GAP_MS). What the strip and switcher show of the host.
 
+import type { WaitingQuestion } from '../../commands/approvals.js';
 import { HOST_REFRESH_GAP_MS, RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '../../limits.js';
 import { openHostLink } from '../../remote/hostLink.js';
 import type { HostTarget } from '../../remote/sshCommand.js';
 import { visibleText } from '../../term/visibleText.js';
 import { HostChannel } from './hostChannel.js';
+import { remoteQuestions } from './remoteQuestions.js';
 import { remoteWorkspaces, type RemoteWorkspace } from './remoteWorkspaces.js';
 
 export type MirrorState =
   | { state: 'connecting' }
-  | { state: 'connected'; workspaces: RemoteWorkspace[] }
+  | { state: 'connected'; workspaces: RemoteWorkspace[]; questions: WaitingQuestion[] }
   /** The link is down: why, and when the next try is. */
   | { state: 'reconnecting'; reason: string };
 
@@ -108,11 +110,12 @@ export class HostMirror {
     }
     this.refreshing = true;
     try {
-      const [ls, panes] = await Promise.all([channel.request('ls', {}, this.cwd), channel.request('list-panes', {}, this.cwd)]);
+      const [ls, panes, approvals] = await Promise.all(['ls', 'list-panes', 'approvals'].map((command) => channel.request(command, {}, this.cwd)));
       const workspaces = remoteWorkspaces(ls, panes);
-      if (workspaces === undefined) throw new Error(`${this.name}: its workspace list is not one this tessera can read`);
+      const questions = remoteQuestions(approvals);
+      if (workspaces === undefined || questions === undefined) throw new Error(`${this.name}: its workspace list is not one this tessera can read`);
       if (channel !== this.channel) return;
-      this.shown = { state: 'connected', workspaces };
+      this.shown = { state: 'connected', workspaces, questions };
       this.changed();
     } catch (error) {
       this.lost(channel, (error as Error).message);
