@@ -491,3 +491,11 @@ export const SSH_STDERR_KEEP_BYTES = 4 << 10;
 export const RECONNECT_FIRST_DELAY_MS = 1_000;
 /** ...twice as long after each failed try, up to this: a host that is back is found soon, one that is off costs little. */
 export const RECONNECT_MAX_DELAY_MS = 30_000;
+/** The local server's link to a host ends when the host does not answer a request within this long (then it reconnects): a stuck host never holds a view. */
+export const HOST_REQUEST_TIMEOUT_MS = 30_000;
+/** A host's workspaces are asked for again at most this often while its events come: a busy host costs one listing per gap, not one per event. */
+export const HOST_REFRESH_GAP_MS = 500;
+/** At most this many workspaces of one host are shown: a host that lists thousands cannot swamp the strip or this server's memory. */
+export const MAX_HOST_WORKSPACES = 200;
+/** At most this many of one host's waiting questions are shown in the inbox, for the same reason. */
+export const MAX_HOST_QUESTIONS = 200;

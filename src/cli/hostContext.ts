@@ -2,11 +2,9 @@
 // src/remote/). The first link is opened before the command runs: its greeting says the host speaks
 // this protocol, and its working directory there (the home) is what relative paths mean.
 
-import path from 'node:path';
 import { UsageError } from '../commands/argParser.js';
 import { didYouMean } from '../commands/didYouMean.js';
-import { socketDirectory } from '../protocol/socketPath.js';
-import { secureSocketDirectory } from '../protocol/socketSecurity.js';
+import { controlDirectory } from '../remote/controlDir.js';
 import { openHostLink, type HostLink } from '../remote/hostLink.js';
 import type { HostTarget } from '../remote/sshCommand.js';
 import { loadSettings } from '../store/settings.js';
@@ -43,17 +41,6 @@ export function hostTarget(settings: Settings, name: string, env: NodeJS.Process
     throw new UsageError(`no host '${name}' in the hosts setting (${list})${didYouMean(name, known)}; add one: "hosts": { "${name}": "user@${name}.example" } ('tessera help remote')`);
   }
   return { name, entry: serverName === undefined ? entry : { ...entry, server: serverName }, sshCommand: settings.sshCommand, controlDir: controlDirectory(env), env };
-}
-
-/** The private runtime directory (the sockets' own) for ssh's shared connections; none when it cannot be made safe. */
-function controlDirectory(env: NodeJS.ProcessEnv): string | undefined {
-  const dir = socketDirectory(env);
-  try {
-    secureSocketDirectory(path.join(dir, 'ssh'), { create: true, env });
-    return dir;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The command's context for HOST; `close()` ends the links the command left open. */

@@ -25,6 +25,8 @@ export interface WaitingQuestion {
   ageSeconds: number;
   /** What the agent asks, exactly as read off its screen (or from its notification). */
   question: string;
+  /** The host of the `hosts` setting it waits on (its server reached by an attached server's link); absent: this machine. */
+  host?: string;
 }
 
 /** Where an answer came from. */
@@ -66,6 +68,8 @@ export const approvals = defineCommand<ApprovalsArgs, ApprovalsResult>({
   Lists every question an agent waits on, in every open workspace, oldest first: its id, the
   workspace, the pane, the agent, how long it has waited, and the exact question. The same list
   as the inbox (prefix i). Answer one with 'tessera approve|deny|abort -t PANE --question ID'.
+  Questions on other machines (listed once a client is attached and their link is up) come after,
+  as HOST:WORKSPACE:PANE (JSON: a "host" field); answer them with 'tessera -H HOST approve …'.
 
   --log   the answer log instead: every answer given (approval bar, inbox, batch allow, approve /
           deny / abort), oldest first, with its time, workspace, pane, agent, question id and
@@ -92,7 +96,8 @@ export const approvals = defineCommand<ApprovalsArgs, ApprovalsResult>({
 
 /** "3fa9c2-17  w:2 (helper) 12s  Allow this command? …": every field from outside as marks. */
 function questionLine(q: WaitingQuestion): string {
-  return `${q.id}  ${visibleText(q.workspace)}:${q.pane} (${visibleText(q.agent)}) ${ageText(q.ageSeconds)}  ${visibleText(q.question)}\n`;
+  const host = q.host === undefined ? '' : `${visibleText(q.host)}:`;
+  return `${q.id}  ${host}${visibleText(q.workspace)}:${q.pane} (${visibleText(q.agent)}) ${ageText(q.ageSeconds)}  ${visibleText(q.question)}\n`;
 }
 
 function logLine(e: AnswerLogEntry): string {

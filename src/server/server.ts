@@ -41,6 +41,7 @@ import { WorkspaceRegistry } from './workspaceRegistry.js';
 import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
+import { HostLinks } from './hosts/hostLinks.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { ChangeCache } from './changes/changeCache.js';
 import { ConflictRadar } from './radar/conflictRadar.js';
@@ -111,6 +112,8 @@ export class Server {
   /** The server this one took over from in an upgrade (server-info). */
   private takenOver: { version: string; pid: number; at: string } | undefined;
 
+  /** The links to the hosts of the `hosts` setting: their workspaces in the strip and switcher. */
+  private readonly hosts: HostLinks;
   private readonly socketPath: string;
   private readonly settings: LiveSettings;
   private readonly log: (text: string) => void;
@@ -206,6 +209,7 @@ export class Server {
     settings.subscribe((outcome) => {
       // Edited custom-agent rules apply to the panes already running them.
       if (outcome.status === 'applied') agents.rulesChanged();
+      if (outcome.status === 'applied') this.hosts.sync();
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(
@@ -223,7 +227,14 @@ export class Server {
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );
-    this.workspaces = new WorkspaceList(this.registry, diffs, (name) => this.radar.conflictsOf(name).map((c) => c.workspace), stackUpMarks(stacksFolder(socketPath, env)));
+    this.hosts = new HostLinks(() => settings.settings, env, () => this.refreshAllChrome(), log);
+    this.workspaces = new WorkspaceList(
+      this.registry,
+      diffs,
+      (name) => this.radar.conflictsOf(name).map((c) => c.workspace),
+      stackUpMarks(stacksFolder(socketPath, env)),
+      () => this.hosts.stripEntries(),
+    );
   }
 
   /** Someone looks at this pane: it is focused in a client showing its workspace, whose terminal has focus. */
@@ -363,6 +374,7 @@ export class Server {
     this.loopDelay.dispose();
     this.notifier.dispose();
     this.radar.stop();
+    this.hosts.stop();
     for (const client of [...this.clients]) client.end(reason, 0);
     this.listener?.close();
     // Only the socket this server bound: if someone moved it and put another there, that one stays.
@@ -420,6 +432,7 @@ export class Server {
         addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
         runCommandLine: (argv, caller) => this.runCommandLine(argv, caller),
         answers: this.answers,
+        hosts: this.hosts,
         removed: (s) => {
           this.clients.delete(s);
           this.applySizes();
@@ -432,6 +445,7 @@ export class Server {
       clientLabel(++this.clientCount, message.output?.path),
     );
     this.clients.add(session);
+    this.hosts.start(); // other machines are reached for someone looking at the strip, not for every command
     this.applySizes();
     session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0] ?? otherVersion(message.version));
     // While an upgrade holds everything still, keys and sizes are let go: the panes' state is being copied.
@@ -495,6 +509,7 @@ export class Server {
       sessions: this.sessions,
       history: this.history,
       answers: this.answers,
+      hostQuestions: () => this.hosts.questions(),
       env: this.env,
       loopDelay: this.loopDelay,
       notifications: () => this.notifier.report(),

@@ -26,6 +26,8 @@ export class WorkspaceList {
     private readonly conflicts?: (name: string) => string[],
     /** Whether a workspace's stack is up (the strip's mark); without it no mark. */
     private readonly stackUp?: (name: string) => boolean,
+    /** Other machines' workspaces (and hosts whose link is down), shown after this machine's: no digit. */
+    private readonly remote?: () => StripEntry[],
   ) {}
 
   all(): ListedWorkspace[] {
@@ -40,7 +42,7 @@ export class WorkspaceList {
   }
 
   strip(current: Workspace): StripEntry[] {
-    return this.all().map((w, i) => {
+    return this.all().map((w, i): StripEntry => {
       const diff = this.diffs?.get(w.name, w.path, w.base);
       return {
         name: w.name,
@@ -52,6 +54,6 @@ export class WorkspaceList {
         conflicts: this.conflicts?.(w.name) ?? [],
         ...(this.stackUp?.(w.name) ? { stackUp: true } : {}),
       };
-    });
+    }).concat(this.remote?.() ?? []);
   }
 }

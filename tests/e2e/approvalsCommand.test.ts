@@ -6,34 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnswerLogEntry, WaitingQuestion } from '../../src/commands/approvals.js';
+import { ASKING_AGENT, askingAgentSetting } from '../helpers/askingAgent.js';
 import { TesseraSandbox, eventually, type PaneJson } from '../helpers/outerTerminal.js';
-
-/** A prompt; each task typed there is asked about (y/n); "ran: TASK" after a y. */
-const AGENT = `#!/bin/sh
-while true; do
-  printf 'helper> '
-  IFS= read -r task || exit 0
-  printf 'Allow this command? touch %s (y/n) ' "$task"
-  IFS= read -r answer || exit 0
-  if [ "$answer" = y ]; then echo "ran: $task"; else echo "refused: $task"; fi
-done
-`;
 
 let sandbox: TesseraSandbox;
 
 beforeEach(() => {
   sandbox = new TesseraSandbox();
   const bin = path.join(sandbox.root, 'helper-agent');
-  fs.writeFileSync(bin, AGENT, { mode: 0o755 });
+  fs.writeFileSync(bin, ASKING_AGENT, { mode: 0o755 });
   sandbox.writeSettings({
-    customAgents: [
-      {
-        name: 'helper',
-        command: bin,
-        detection: { idle: ['^helper> '], approval: ['^Allow this command\\? .*\\(y/n\\)'] },
-        approvalKeys: { allow: 'y Enter', deny: 'n Enter', abort: 'C-c' },
-      },
-    ],
+    customAgents: [askingAgentSetting(bin)],
   });
 });
 

@@ -1,19 +1,18 @@
 // Other machines through a real sshd (tests/helpers/testSshd.ts): two "hosts" are two aliases of one
 // local sshd, each with its own tessera server. Skipped, with the reason, where sshd cannot run.
 
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OuterTerminal, TESSERA_BIN } from '../helpers/outerTerminal.js';
+import { REMOTE_TIMEOUT_MS, localTessera, run } from '../helpers/remoteEnv.js';
 import { TestSshd, sshdSkipReason } from '../helpers/testSshd.js';
 
 const skip = sshdSkipReason();
 if (skip) console.warn(`remoteHosts tests skipped: ${skip}`);
 
-/** A command through ssh starts a node (and maybe a server) there: generous on a loaded machine. */
-const REMOTE_TIMEOUT_MS = 90_000;
 /** A test runs a dozen such commands: its deadline holds with the machine's cores all busy. */
 const TEST_TIMEOUT_MS = 300_000;
 
@@ -21,15 +20,6 @@ let root: string;
 let sshd: TestSshd;
 /** This machine's tessera world: its own settings (the hosts), socket and state. */
 let localEnv: NodeJS.ProcessEnv;
-
-function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, { env, timeout: REMOTE_TIMEOUT_MS }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe.skipIf(skip !== undefined)('a real sshd with two hosts', () => {
   beforeAll(async () => {
@@ -41,22 +31,7 @@ describe.skipIf(skip !== undefined)('a real sshd with two hosts', () => {
     sshd.addAlias('stranger', [`IdentityFile ${path.join(root, 'sshd', 'client_key')}`, 'IdentitiesOnly yes', `UserKnownHostsFile ${path.join(root, 'sshd', 'no_known_hosts')}`, 'GlobalKnownHostsFile /dev/null', 'StrictHostKeyChecking yes']);
     // Another name for build1's machine and server: tessera hosts says they are one.
     sshd.addAlias('build1b', [`IdentityFile ${path.join(root, 'sshd', 'client_key')}`, 'IdentitiesOnly yes', `UserKnownHostsFile ${path.join(root, 'sshd', 'known_hosts')}`, `SetEnv ${Object.entries(sshd.hosts.build1.env).map(([k, v]) => `${k}=${v}`).join(' ')}`]);
-    const local = path.join(root, 'local');
-    localEnv = {
-      PATH: process.env.PATH,
-      HOME: path.join(local, 'home'),
-      LANG: 'C.UTF-8',
-      TESSERA_TMPDIR: path.join(local, 'run'),
-      TESSERA_CONFIG_DIR: path.join(local, 'config'),
-      TESSERA_STATE_DIR: path.join(local, 'state'),
-      TESSERA_WORKSPACE_ROOT: path.join(local, 'workspaces'),
-    };
-    fs.mkdirSync(localEnv.HOME as string, { recursive: true });
-    fs.mkdirSync(localEnv.TESSERA_CONFIG_DIR as string, { recursive: true });
-    fs.writeFileSync(
-      path.join(localEnv.TESSERA_CONFIG_DIR as string, 'config.json'),
-      JSON.stringify({ hosts: { build1: 'build1', build2: 'build2' }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' }),
-    );
+    localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2' }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
   }, REMOTE_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -14,6 +14,8 @@ export interface InboxRow {
   /** When it started waiting (ms since the epoch). */
   askedAt: number;
   question: string;
+  /** Asked on another machine (its workspace is shown as `HOST:NAME`): answered through that host's link. */
+  host?: string;
 }
 
 export interface InboxState {

@@ -20,6 +20,8 @@ export interface StripEntry {
   conflicts?: string[];
   /** Its own app runs ('tessera up'): a mark after its name. */
   stackUp?: boolean;
+  /** A workspace of another machine (`HOST:NAME`), or its host while the link is down (`down` says why). */
+  host?: { name: string; path: string; needsYou: number; down?: string };
 }
 
 /** The mark after the name of a workspace whose stack is up. */

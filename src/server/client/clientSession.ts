@@ -30,6 +30,7 @@ import { MouseInput } from './mouseInput.js';
 import { ScrollModes } from './scrollModes.js';
 import { SessionActions, type ActionContext } from './sessionActions.js';
 import type { WorkspaceList } from '../workspaceList.js';
+import type { HostLinks } from '../hosts/hostLinks.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
 import { ClientInput } from './clientInput.js';
 import { ClientScreen } from './clientScreen.js';
@@ -291,6 +292,10 @@ export class ClientSession implements ActionContext {
 
   get answers(): AnswerJournal {
     return this.host.answers;
+  }
+
+  get hosts(): HostLinks {
+    return this.host.hosts;
   }
 
   get settingsNow() {

@@ -12,6 +12,7 @@ import { answerApproval, type Answer } from '../approval/answer.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
 import { waitingQuestions } from '../approval/waitingQuestions.js';
 import { RefusedError } from '../refusedError.js';
+import type { HostLinks } from '../hosts/hostLinks.js';
 import type { DialogHost } from './dialogHost.js';
 
 export type InboxOverlay = Extract<Overlay, { kind: 'inbox' }>;
@@ -20,6 +21,8 @@ export interface InboxHost extends DialogHost {
   readonly answers: AnswerJournal;
   /** How the answer log names this client. */
   readonly label: string;
+  /** The other machines' questions, and answering them through their links. */
+  readonly hosts: Pick<HostLinks, 'questions' | 'answer'>;
   attentionChanged(): void;
 }
 
@@ -54,8 +57,8 @@ export class InboxController {
     }
     if ('close' in outcome) this.close();
     else if ('jump' in outcome) this.jump(outcome.jump);
-    else if ('answer' in outcome) this.answerOne(outcome.row, outcome.answer);
-    else this.allowAll(step.state, outcome.allowAll);
+    else if ('answer' in outcome) void this.answerOne(outcome.row, outcome.answer);
+    else void this.allowAll(step.state, outcome.allowAll);
   }
 
   /** The screen changed size: the inbox is laid out again for it. */
@@ -68,14 +71,17 @@ export class InboxController {
     this.stopTicking();
   }
 
+  /** This machine's questions, then each host's (its workspace as `HOST:NAME`). */
   private rows(): InboxRow[] {
-    return waitingQuestions(this.host.registry.list()).map((q) => ({
+    const here = waitingQuestions(this.host.registry.list()).map((q) => ({ ...q, host: undefined }));
+    return [...here, ...this.host.hosts.questions()].map((q) => ({
       questionId: q.id,
       paneId: q.pane,
-      workspace: q.workspace,
+      workspace: q.host === undefined ? q.workspace : `${q.host}:${q.workspace}`,
       agent: q.agent,
       askedAt: Date.parse(q.askedAt),
       question: q.question,
+      ...(q.host === undefined ? {} : { host: q.host }),
     }));
   }
 
@@ -105,8 +111,13 @@ export class InboxController {
   }
 
   /** Answers one row's question, by its id; the error says why when it no longer waits. */
-  private answer(row: InboxRow, answer: Answer, via: 'inbox' | 'inbox batch'): string | undefined {
+  private async answer(row: InboxRow, answer: Answer, via: 'inbox' | 'inbox batch'): Promise<string | undefined> {
     try {
+      // Another machine's question is answered there, by its id: that server refuses a stale one.
+      if (row.host !== undefined) {
+        await this.host.hosts.answer(row.host, row.paneId, row.questionId, answer === 'allow' ? 'allow' : 'deny');
+        return undefined;
+      }
       const target = this.host.registry.findPane(row.paneId);
       if (!target) throw new RefusedError(`no question is waiting in pane ${row.paneId}`);
       answerApproval(target, answer, { meant: row.questionId, origin: { via, client: this.host.label }, journal: this.host.answers });
@@ -116,18 +127,19 @@ export class InboxController {
     }
   }
 
-  private answerOne(row: InboxRow, answer: 'allow' | 'deny'): void {
-    const failed = this.answer(row, answer, 'inbox');
+  private async answerOne(row: InboxRow, answer: 'allow' | 'deny'): Promise<void> {
+    const failed = await this.answer(row, answer, 'inbox');
     if (failed) this.host.message(failed, 'error');
     else this.host.message(`${answer === 'allow' ? 'allowed' : 'denied'}: pane ${row.paneId} (${row.agent}, ${row.workspace}) ${row.question}`, 'info');
     this.refresh();
   }
 
-  private allowAll(state: InboxState, rows: InboxRow[]): void {
-    const failures = rows.flatMap((row) => {
-      const failed = this.answer(row, 'allow', 'inbox batch');
-      return failed === undefined ? [] : [failed];
-    });
+  private async allowAll(state: InboxState, rows: InboxRow[]): Promise<void> {
+    const failures: string[] = [];
+    for (const row of rows) {
+      const failed = await this.answer(row, 'allow', 'inbox batch');
+      if (failed !== undefined) failures.push(failed);
+    }
     const allowed = rows.length - failures.length;
     if (failures.length === 0) this.host.message(`allowed ${allowed} question${allowed === 1 ? '' : 's'}`, 'info');
     else this.host.message(`allowed ${allowed} of ${rows.length}; not answered: ${failures.join('; ')}`, 'error');
@@ -136,6 +148,10 @@ export class InboxController {
   }
 
   private jump(row: InboxRow): void {
+    if (row.host !== undefined) {
+      this.host.message(`${row.workspace} is on another machine: 'tessera -H ${row.host} attach -t ${row.workspace.slice(row.host.length + 1)}' shows it`, 'info');
+      return;
+    }
     const target = this.host.registry.findPane(row.paneId);
     if (!target) {
       this.host.message(`pane ${row.paneId} is gone`, 'error');

@@ -10,7 +10,7 @@ import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
 import { ROUTER_HELP } from './keyRouter.js';
 import { COMMAND_LINE_ITEM, actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
 import type { ActionContext } from './sessionActions.js';
-import { switcherOverlay } from './workspaceSwitcher.js';
+import { REMOTE_ITEM, remoteChosen, switcherOverlay } from './workspaceSwitcher.js';
 import { shownItems } from '../../app/palette/model.js';
 
 /** In the switcher, C-x removes and C-r resets the selected workspace (each through its confirmation). */
@@ -18,6 +18,8 @@ function switcherEndKey(overlay: PaletteOverlay, token: KeyToken): { action: 'rm
   const key = token.kind === 'key' ? token.key : undefined;
   if (!key?.ctrl || key.alt || key.event === 'release' || (key.name !== 'x' && key.name !== 'r')) return undefined;
   const selected = shownItems(overlay.state)[overlay.state.selected];
+  // Another machine's workspace is removed there ('tessera -H HOST rm'), never from here by its shown name.
+  if (selected?.item.id.startsWith(REMOTE_ITEM)) return undefined;
   return selected ? { action: key.name === 'x' ? 'rm' : 'reset', name: selected.item.id } : undefined;
 }
 
@@ -143,6 +145,7 @@ export class Overlays {
   private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
     if (purpose === 'action' && id.startsWith(COMMAND_LINE_ITEM)) this.runTypedCommand(id.slice(COMMAND_LINE_ITEM.length));
     else if (purpose === 'action') void this.ctx.keys.keymap.named(id)?.run(this.actions);
+    else if (purpose === 'workspace' && id.startsWith(REMOTE_ITEM)) this.ctx.message(remoteChosen(id), 'info');
     else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
     else if (purpose === 'remove' || purpose === 'reset') void this.ctx.confirmEnd.open(purpose === 'remove' ? 'rm' : 'reset', id);
     else if (purpose === 'view')

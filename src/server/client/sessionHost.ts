@@ -8,6 +8,7 @@ import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceList } from '../workspaceList.js';
+import type { HostLinks } from '../hosts/hostLinks.js';
 import type { RowContext } from './addPaneRows.js';
 import type { ClientSession } from './clientSession.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
@@ -52,6 +53,8 @@ export interface SessionHost {
   env: NodeJS.ProcessEnv;
   /** Where every answer to an agent's question is logged. */
   answers: AnswerJournal;
+  /** The links to other machines (their questions in the inbox). */
+  hosts: HostLinks;
   /** Runs a tessera command line (a bound key's) as if typed in a pane, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome>;
 }

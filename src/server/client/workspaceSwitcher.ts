@@ -20,12 +20,30 @@ const STATE_WORDS: Record<StripEntry['state'], string> = {
 /** The switcher: every workspace with its state, diff, `merged`, the workspaces it would conflict with, and folder; its digit on the right. */
 export function switcherOverlay(strip: StripEntry[], listed: ListedWorkspace[], cols: number, rows: number): PaletteOverlay {
   const items: PaletteItem[] = strip.map((entry, i) => ({
-    id: entry.name,
+    id: entry.host ? `${REMOTE_ITEM}${entry.name}` : entry.name,
     label: entry.name,
-    detail: [entry.current ? 'shown here' : STATE_WORDS[entry.state], diffText(entry.diff), entry.merged ? MERGED_MARK : '', conflictText(entry), listed[i]?.path].filter(Boolean).join('  '),
+    detail: entry.host ? remoteDetail(entry, entry.host) : [entry.current ? 'shown here' : STATE_WORDS[entry.state], diffText(entry.diff), entry.merged ? MERGED_MARK : '', conflictText(entry), listed[i]?.path].filter(Boolean).join('  '),
     keys: entry.digit === undefined ? '' : String(entry.digit),
   }));
   return listPalette('workspace', 'Switch to a workspace (C-x removes, C-r resets the selected one)', items, 'no workspace matches', cols, rows);
+}
+
+/** Marks a switcher item of another machine (no local workspace name has a ':'). */
+export const REMOTE_ITEM = 'remote:';
+
+/** The entry of another machine's workspace: its state, need-you count, diff and folder there; or why its host's link is down. */
+function remoteDetail(entry: StripEntry, host: NonNullable<StripEntry['host']>): string {
+  if (host.down !== undefined) return host.down;
+  const needs = host.needsYou > 0 ? `${host.needsYou} need${host.needsYou === 1 ? 's' : ''} you` : STATE_WORDS[entry.state];
+  return [needs, diffText(entry.diff), entry.merged ? MERGED_MARK : '', `on ${host.name}: ${host.path}`].filter(Boolean).join('  ');
+}
+
+/** What choosing another machine's workspace says (showing it here is not built yet). */
+export function remoteChosen(id: string): string {
+  const name = id.slice(REMOTE_ITEM.length);
+  const at = name.indexOf(':');
+  if (at < 0) return `${name.split(' ')[0]}: its link is down; 'tessera hosts' says why`;
+  return `${name} is on another machine: 'tessera -H ${name.slice(0, at)} attach -t ${name.slice(at + 1)}' shows it`;
 }
 
 /** `⚠ conflicts with task-b, task-c` (the conflict radar's finding), or ''. */

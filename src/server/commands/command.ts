@@ -1,5 +1,6 @@
 // The shape of a control command on the server side; each lives in its own file.
 
+import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { CommandDefinition, SomeCommand } from '../../commands/contract.js';
 import type { Fields } from '../../protocol/validate.js';
 import type { SessionHistory } from '../../store/sessionHistory.js';
@@ -37,6 +38,8 @@ export interface CommandContext {
   history: SessionHistory;
   /** Where every answer to an agent's question is logged. */
   answers: AnswerJournal;
+  /** The questions waiting on other machines, through this server's host links. */
+  hostQuestions?: () => WaitingQuestion[];
   /** The server's environment (every pane's base). */
   env: NodeJS.ProcessEnv;
   /** Measures the event-loop delay between two `server-info --loop-delay` calls. */

@@ -29,7 +29,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   /** The chrome: drawn from a model, knows nothing of the server. */
   app: ['limits.ts', 'commands', 'git', 'store', 'term'],
   cli: ['limits.ts', 'version.ts', 'client', 'commands', 'git', 'os', 'protocol', 'remote', 'shell', 'store', 'term', 'viewer'],
-  server: ['limits.ts', 'version.ts', 'agents', 'app', 'boot', 'commands', 'git', 'mosaic', 'os', 'protocol', 'pty', 'shell', 'store', 'term', 'viewer'],
+  server: ['limits.ts', 'version.ts', 'agents', 'app', 'boot', 'commands', 'git', 'mosaic', 'os', 'protocol', 'pty', 'remote', 'shell', 'store', 'term', 'viewer'],
 };
 
 const SRC = path.join(ROOT, 'src');

@@ -1,0 +1,91 @@
+// The local server's links to the hosts of the `hosts` setting: one HostMirror each, opened when the
+// first client attaches (a server only asked commands never reaches other machines) and kept while the
+// server runs; a change of the setting opens and closes links to match it.
+
+import type { WaitingQuestion } from '../../commands/approvals.js';
+import type { StripEntry } from '../../app/strip/model.js';
+import { controlDirectory } from '../../remote/controlDir.js';
+import type { Settings } from '../../store/settingsDefaults.js';
+import { HostMirror } from './hostMirror.js';
+
+/** A host whose link is down shows as one entry with this state word after its name. */
+export const RECONNECTING_WORD = 'reconnecting';
+
+export class HostLinks {
+  private readonly mirrors = new Map<string, HostMirror>();
+  private started = false;
+
+  constructor(
+    private readonly settings: () => Settings,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly changed: () => void,
+    private readonly log: (text: string) => void,
+  ) {}
+
+  /** From the first attached client on. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.sync();
+  }
+
+  /** The setting changed: links for new hosts, none for removed ones (a changed entry is linked anew). */
+  sync(): void {
+    if (!this.started) return;
+    const { hosts, sshCommand } = this.settings();
+    for (const [name, mirror] of this.mirrors) {
+      const entry = hosts[name];
+      if (entry === undefined || JSON.stringify(entry) !== JSON.stringify(mirror.target.entry) || JSON.stringify(sshCommand) !== JSON.stringify(mirror.target.sshCommand)) {
+        mirror.stop();
+        this.mirrors.delete(name);
+      }
+    }
+    for (const [name, entry] of Object.entries(hosts)) {
+      if (this.mirrors.has(name)) continue;
+      const mirror = new HostMirror({ name, entry, sshCommand, controlDir: controlDirectory(this.env), env: this.env }, this.changed, this.log);
+      this.mirrors.set(name, mirror);
+      mirror.start();
+    }
+    this.changed();
+  }
+
+  get(name: string): HostMirror | undefined {
+    return this.mirrors.get(name);
+  }
+
+  all(): HostMirror[] {
+    return [...this.mirrors.values()];
+  }
+
+  stop(): void {
+    for (const mirror of this.mirrors.values()) mirror.stop();
+    this.mirrors.clear();
+  }
+
+  /** The questions waiting on every connected host, each with its host. */
+  questions(): (WaitingQuestion & { host: string })[] {
+    return this.all().flatMap((mirror) => (mirror.state.state === 'connected' ? mirror.state.questions.map((q) => ({ ...q, host: mirror.name })) : []));
+  }
+
+  /**
+   * Answers a host's question through its link: `approve`/`deny --question ID` there, so a question
+   * that is no longer the one waiting is refused by that host's server, as it is here.
+   */
+  async answer(host: string, pane: number, question: string, answer: 'allow' | 'deny'): Promise<void> {
+    const mirror = this.mirrors.get(host);
+    if (!mirror) throw new Error(`no host '${host}' in the hosts setting`);
+    await mirror.request(answer === 'allow' ? 'approve' : 'deny', { pane: String(pane), question });
+  }
+
+  /** The strip's entries of every host, after this machine's own: `HOST:NAME`, or `HOST reconnecting` while its link is down. */
+  stripEntries(): StripEntry[] {
+    return [...this.mirrors.values()].flatMap((mirror): StripEntry[] => {
+      const shown = mirror.state;
+      if (shown.state === 'connected') {
+        return shown.workspaces.map((w) => ({ name: `${mirror.name}:${w.name}`, state: w.state, current: false, diff: w.diff, merged: w.merged, host: { name: mirror.name, path: w.path, needsYou: w.needsYou } }));
+      }
+      const why = shown.state === 'reconnecting' ? shown.reason : 'connecting';
+      return [{ name: `${mirror.name} ${shown.state === 'reconnecting' ? RECONNECTING_WORD : 'connecting'}`, state: 'dormant', current: false, host: { name: mirror.name, path: '', needsYou: 0, down: why } }];
+    });
+  }
+}

@@ -1,0 +1,132 @@
+// Other machines' workspaces in this machine's strip and switcher, through a real sshd
+// (tests/helpers/testSshd.ts): the local server keeps a link to each host, follows its events and shows
+// its workspaces as HOST:NAME, kept live; a link that breaks shows as reconnecting and comes back; a
+// host that sends garbage is shown as down without holding up the others.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OuterTerminal, TESSERA_BIN, eventually } from '../helpers/outerTerminal.js';
+import { ASKING_AGENT, askingAgentSetting } from '../helpers/askingAgent.js';
+import { REMOTE_TIMEOUT_MS, localTessera, run } from '../helpers/remoteEnv.js';
+import { TestSshd, sshdSkipReason } from '../helpers/testSshd.js';
+
+const skip = sshdSkipReason();
+if (skip) console.warn(`hostView tests skipped: ${skip}`);
+
+const TEST_TIMEOUT_MS = 400_000;
+
+let root: string;
+let sshd: TestSshd;
+let localEnv: NodeJS.ProcessEnv;
+
+const tessera = (args: string[]) => run(process.execPath, [TESSERA_BIN, ...args], localEnv);
+
+/** A "tessera" that greets as this one's bridge, accepts the connect, then sends bytes that are no frame of the protocol. */
+async function garbageTessera(): Promise<string> {
+  const protocol = Number(/\(protocol (\d+)\)/.exec((await run(process.execPath, [TESSERA_BIN, '--version'], process.env)).stdout)?.[1]);
+  const program = path.join(root, 'garbage-tessera');
+  const hello = JSON.stringify({ bridge: 1, version: 'x', protocol, cwd: '/', hostname: 'junk', socket: '/tmp/junk/default' });
+  fs.writeFileSync(program, `#!/bin/sh\nprintf '%s\\n' 'tessera-bridge ${hello}'\nread line\nprintf '%s\\n' '{"t":"ready"}'\nprintf 'GARBAGE \\033[2J not a frame\\n'\nexec cat > /dev/null\n`, { mode: 0o755 });
+  return program;
+}
+
+/** Pids of the processes whose parent is `pid`, named `name`, with `arg` among their arguments. */
+function children(pid: number, name: string, arg: string): number[] {
+  return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      return stat.includes(`(${name})`) && parent === pid && args.includes(arg) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe.skipIf(skip !== undefined)('other machines in the local strip and switcher', () => {
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-hostview-'));
+    sshd = await TestSshd.start(root, ['build1', 'build2']);
+    const junk = { ssh: 'build2', tessera: await garbageTessera(), server: 'junk' };
+    // build2 knows an agent that asks before each task (as in approvalsCommand.test.ts).
+    const agent = path.join(root, 'helper-agent');
+    fs.writeFileSync(agent, ASKING_AGENT, { mode: 0o755 });
+    fs.mkdirSync(sshd.hosts.build2.env.TESSERA_CONFIG_DIR, { recursive: true });
+    fs.writeFileSync(
+      path.join(sshd.hosts.build2.env.TESSERA_CONFIG_DIR, 'config.json'),
+      JSON.stringify({ customAgents: [askingAgentSetting(agent)] }),
+    );
+    localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
+  }, REMOTE_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await tessera(['kill-server']);
+    await sshd?.stop();
+    for (const host of Object.values(sshd?.hosts ?? {})) await run(process.execPath, [TESSERA_BIN, 'kill-server'], { ...process.env, ...host.env });
+    fs.rmSync(root, { recursive: true, force: true });
+  }, TEST_TIMEOUT_MS);
+
+  it('shows each host\'s workspaces as HOST:NAME, follows their events, and a broken link as reconnecting until it is back', async () => {
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'alpha', '--', 'cat'])).code).toBe(0);
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'beta', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'here', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    try {
+      await t.waitFor(/● 1 here +● build1:alpha +● build2:beta/, REMOTE_TIMEOUT_MS);
+      // The host that sends garbage is shown as down with why; the others are listed all the same.
+      await t.waitFor('junk reconnecting', REMOTE_TIMEOUT_MS);
+      expect(t.text()).not.toContain('GARBAGE');
+
+      // A workspace made there appears here by its host's event.
+      expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'gamma', '--', 'cat'])).code).toBe(0);
+      await t.waitFor(/build2:beta +● build2:gamma/, REMOTE_TIMEOUT_MS);
+
+      // The switcher lists them with their host and folder there; choosing one says how to open it.
+      t.write('\x1cg');
+      await t.waitFor(/build2:gamma .*on build2: /, REMOTE_TIMEOUT_MS / 2);
+      t.write('gamma');
+      await t.waitFor('Search gamma', REMOTE_TIMEOUT_MS / 2);
+      t.write('\r');
+      await t.waitFor("'tessera -H build2 attach -t gamma' shows it", REMOTE_TIMEOUT_MS / 2);
+
+      // The link to build1 breaks: shown as reconnecting, then build1's workspaces again.
+      const server = (JSON.parse((await tessera(['server-info', '--json'])).stdout) as { pid: number }).pid;
+      const links = children(server, 'ssh', 'build1');
+      expect(links).toHaveLength(1);
+      process.kill(links[0], 'SIGKILL');
+      await t.waitFor('build1 reconnecting', REMOTE_TIMEOUT_MS);
+      await t.waitFor('build1:alpha', REMOTE_TIMEOUT_MS);
+      expect(children(server, 'ssh', 'build1')).toHaveLength(1);
+    } finally {
+      t.dispose();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('lists a question asked on build2 in the local inbox and approvals; y there answers it on build2', async () => {
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'asks', '--', 'cat'])).code).toBe(0);
+    const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'asks', '--agent', 'helper'])).stdout.trim());
+    const status = async () => (JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'asks', '--json'])).stdout) as { id: number; status: string }[]).find((p) => p.id === pane)?.status;
+    await eventually(status, (s) => s === 'idle', REMOTE_TIMEOUT_MS);
+    const t = new OuterTerminal(['new', '-s', 'asker', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    try {
+      await t.waitFor('build2:asks', REMOTE_TIMEOUT_MS);
+      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'one', 'Enter'])).code).toBe(0);
+      // tessera approvals here names the host; its id is the one build2 gave.
+      const listed = await eventually(async () => JSON.parse((await tessera(['approvals', '--json'])).stdout) as { id: string; host?: string; workspace: string; pane: number; question: string }[], (l) => l.length > 0, REMOTE_TIMEOUT_MS);
+      expect(listed).toEqual([expect.objectContaining({ host: 'build2', workspace: 'asks', pane, question: 'Allow this command? touch one (y/n)' })]);
+      expect((await tessera(['approvals'])).stdout).toContain(`${listed[0].id}  build2:asks:${pane} (helper)`);
+
+      t.write('\x1ci');
+      await t.waitFor(/helper +build2:asks:\d+ .*Allow this command\? touch one/, REMOTE_TIMEOUT_MS / 2);
+      t.write('y');
+      await t.waitFor('allowed: pane', REMOTE_TIMEOUT_MS / 2);
+      const screen = await eventually(async () => (await tessera(['-H', 'build2', 'capture-pane', '-t', String(pane)])).stdout, (text) => text.includes('ran: one'), REMOTE_TIMEOUT_MS);
+      expect(screen).toContain('ran: one');
+      await eventually(async () => (await tessera(['approvals'])).stdout, (text) => text === 'no question is waiting\n', REMOTE_TIMEOUT_MS);
+    } finally {
+      t.dispose();
+    }
+  }, TEST_TIMEOUT_MS);
+});
