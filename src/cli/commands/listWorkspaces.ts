@@ -1,11 +1,13 @@
-// tessera ls: every workspace (open or dormant) with its folder, branch and changes. Starts the server
-// when none runs, like every command, so dormant workspaces are listed after a restart too.
+// tessera ls: every workspace (open or dormant) with its folder, branch and changes. Without a server
+// it answers from the records on disk (every workspace dormant) and starts none: looking costs nothing.
 
-import { connectOrStartServer } from '../../client/connect.js';
+import { connectToServer } from '../../client/connect.js';
+import { NoServerError } from '../../client/errors.js';
 import { sendRequest } from '../../client/request.js';
 import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
 import { boolFlag } from '../../commands/argParser.js';
-import type { CliCommand } from '../command.js';
+import type { CliCommand, CliContext } from '../command.js';
+import { NO_SERVER_NOTE, dormantFacts } from '../offline/recordsOnDisk.js';
 import { jsonFlag } from '../controlCommand.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
 
@@ -19,7 +21,8 @@ export const listWorkspaces: CliCommand = {
   lines, commits), "merged" when its branch is all in its base, ⚠ and the workspaces whose changes
   would conflict with it, folder. "waiting for approval": commands of the project file
   (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is
-  reported on stderr (it was moved aside, its bytes kept).
+  reported on stderr (it was moved aside, its bytes kept). Without a running server it reads the
+  records on disk, starts none, and says on stderr what only a server knows (conflicts, stacks).
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
            waitingApproval, diff: { added, removed, untracked, ahead, behind } | null (uncommitted),
            branchDiff: { files, added, removed, commits } | null (since the merge base with base),
@@ -27,8 +30,7 @@ export const listWorkspaces: CliCommand = {
            stack: { up, services: [{ name, alive }] } (only where tessera up ran) }`,
   flags: [jsonFlag],
   async run(args, ctx) {
-    const socket = await connectOrStartServer(ctx.socketPath, ctx.env);
-    const result = (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE })) as { workspaces: WorkspaceFacts[]; problems: string[] };
+    const result = await workspacesNow(ctx);
     for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'json')) {
       ctx.out(`${terminalJson(result.workspaces, 2)}\n`);
@@ -39,6 +41,19 @@ export const listWorkspaces: CliCommand = {
     return 0;
   },
 };
+
+/** The server's answer, or without a server the records' (no server is started to look). */
+async function workspacesNow(ctx: CliContext): Promise<{ workspaces: WorkspaceFacts[]; problems: string[] }> {
+  let socket;
+  try {
+    socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+  } catch (error) {
+    if (!(error instanceof NoServerError)) throw error;
+    ctx.err(`tessera: ${NO_SERVER_NOTE}; conflicts between workspaces and running stacks are only known to a server\n`);
+    return dormantFacts(ctx);
+  }
+  return (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.env.TESSERA_PANE })) as { workspaces: WorkspaceFacts[]; problems: string[] };
+}
 
 function formatLine(w: WorkspaceFacts): string {
   const panes = `${w.panes} pane${w.panes === 1 ? '' : 's'}`;
