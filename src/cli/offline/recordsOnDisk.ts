@@ -17,9 +17,9 @@ import fs from 'node:fs';
 /** Said once on stderr by every answer given without a server. */
 export const NO_SERVER_NOTE = 'no server is running: this is what its records on disk say (every workspace is dormant); nothing was started';
 
-/** The stored workspace records (damaged files are moved aside and reported, as the server does). */
+/** The stored workspace records, read only: a damaged file is reported and left for the server to move aside. */
 export function storedRecords(ctx: CliContext): { records: WorkspaceRecord[]; problems: string[] } {
-  const { records, problems } = new WorkspaceStore(serverStateDirectory(ctx.socketPath, ctx.env)).loadAll();
+  const { records, problems } = new WorkspaceStore(serverStateDirectory(ctx.socketPath, ctx.env)).loadAll({ readOnly: true });
   return { records, problems };
 }
 

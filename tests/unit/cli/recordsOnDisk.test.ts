@@ -1,5 +1,5 @@
 // ls and list-panes without a server: the stored records as dormant workspaces, in the server's shape,
-// and a damaged record reported (moved aside) rather than failing the whole answer.
+// and a damaged record reported (left in place: only the server moves it aside) rather than failing the whole answer.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,13 +54,14 @@ describe('the records on disk, without a server', () => {
     expect(noRunningPanes(ctx)).toMatch(/dormant workspaces: .*newer \(3 panes\).*older \(1 pane\)/);
   });
 
-  it('reports a damaged record and lists the others', async () => {
+  it('reports a damaged record, leaves it where it is for the server, and lists the others', async () => {
     const { ctx, store, folder } = world();
     store.save(record('fine', folder, 1, '2026-01-02T00:00:00.000Z'));
     fs.writeFileSync(store.fileFor('broken'), '{"version": 1, "na');
     const { workspaces, problems } = await dormantFacts(ctx);
     expect(workspaces.map((w) => w.name)).toEqual(['fine']);
-    expect(problems.join('\n')).toMatch(/broken\.json was moved aside/);
+    expect(problems.join('\n')).toMatch(/broken\.json is damaged: it is not valid JSON.*the server moves it aside/);
+    expect(fs.readFileSync(store.fileFor('broken'), 'utf8')).toBe('{"version": 1, "na');
   });
 
   it('says so when there are no workspaces at all', () => {
