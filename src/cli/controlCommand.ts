@@ -1,6 +1,6 @@
 // Builds a CLI command that sends one request to the running server and prints the answer.
 
-import { connectToServer } from '../client/connect.js';
+import { connectOrStartServer, connectToServer } from '../client/connect.js';
 import { NoServerError } from '../client/errors.js';
 import { sendRequest } from '../client/request.js';
 import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
@@ -19,6 +19,8 @@ export interface ControlCommandSpec {
    * gives: the command then neither needs nor starts a server. Its note (what only a server knows) goes to stderr.
    */
   offline?(requestArgs: Record<string, unknown>, ctx: CliContext): { result: unknown; note?: string } | Promise<{ result: unknown; note?: string }>;
+  /** Starts the server when none runs (rm, reset: they act on dormant workspaces, which only a server changes). */
+  startServer?: boolean;
   /** Prints the server's answer (nothing by default); may return the exit status (default 0). */
   print?(result: unknown, args: ParsedArgs, ctx: CliContext): number | void | Promise<number | void>;
 }
@@ -44,7 +46,7 @@ export function controlCommand(spec: ControlCommandSpec): CliCommand {
 async function askServerOr(spec: ControlCommandSpec, requestArgs: Record<string, unknown>, ctx: CliContext): Promise<unknown> {
   let socket;
   try {
-    socket = await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
+    socket = spec.startServer ? await connectOrStartServer(ctx.socketPath, ctx.env) : await connectToServer(ctx.socketPath, ctx.serverLabel, ctx.env);
   } catch (error) {
     if (!(error instanceof NoServerError) || !spec.offline) throw error;
     const { result, note } = await spec.offline(requestArgs, ctx);
