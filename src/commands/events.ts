@@ -56,6 +56,8 @@ function eventDetails(event: TesseraEvent): string {
         return `${where} status ${event.exitCode ?? 'unknown'}`;
       case 'pane-closed':
         return where;
+      case 'pane-moved':
+        return `${where} from ${event.from}`;
       case 'state-changed':
         return `${where} ${event.from} -> ${event.to} (${event.source}: ${event.rule})`;
       case 'question-asked':

@@ -22,6 +22,8 @@ export type EventBody =
   | (PaneRef & { kind: 'pane-opened'; program: string })
   | (PaneRef & { kind: 'pane-exited'; exitCode: number | null })
   | (PaneRef & { kind: 'pane-closed' })
+  /** move-pane, break-pane: `workspace` is where the pane is now, `from` where it was; its program runs on. */
+  | (PaneRef & { kind: 'pane-moved'; from: string })
   /** `source`: what decided it ('screen', 'signal', 'answer' for agents; 'shell marks', 'process', … for shells) and its rule. */
   | (PaneRef & { kind: 'state-changed'; from: string; to: string; source: string; rule: string })
   | (PaneRef & { kind: 'question-asked'; question: string; text: string })
@@ -45,6 +47,7 @@ export const EVENT_KINDS: readonly EventKind[] = [
   'pane-opened',
   'pane-exited',
   'pane-closed',
+  'pane-moved',
   'state-changed',
   'question-asked',
   'question-answered',

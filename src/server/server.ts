@@ -177,14 +177,19 @@ export class Server {
     this.answers = new AnswerJournal(serverStateDirectory(socketPath, env), log);
     this.recorder = new HistoryRecorder(this.history, this.sessions, log);
     this.registry = new WorkspaceRegistry(factory, () => settings.settings, {
-      paneAdded: (pane, workspace) => {
-        agents.paneAdded(pane, workspace);
-        passthrough.watch(pane, workspace);
+      paneAdded: (pane, home) => {
+        agents.paneAdded(pane, home);
+        passthrough.watch(pane, home);
         this.sessions.watch(pane);
-        this.recorder.watch(pane, workspace);
-        watchPaneEvents(pane, workspace, (body) => this.events.publish(body));
-        this.followForStrips(workspace);
+        this.recorder.watch(pane, home);
+        watchPaneEvents(pane, home, (body) => this.events.publish(body));
+        this.followForStrips(home.workspace);
         this.refreshAllChrome(); // a new workspace or pane: every strip
+      },
+      paneMoved: (pane, from, to) => {
+        this.events.publish({ kind: 'pane-moved', workspace: to.name, pane: pane.id, ...(pane.agent === undefined ? {} : { agent: pane.agent }), from: from.name });
+        this.followForStrips(to);
+        this.refreshAllChrome();
       },
       attentionCleared: () => this.refreshAllChrome(),
       opened: (workspace) => {

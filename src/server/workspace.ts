@@ -30,6 +30,12 @@ import type { Pane } from './pane.js';
 
 /** Rows below the panes: the workspace strip (every workspace, one row) and the status bar. */
 export const STATUS_BAR_ROWS = 2;
+/** The same panes in the same arrangement, whatever the sizes. */
+function sameShape(a: LayoutNode, b: LayoutNode): boolean {
+  if (a.kind === 'pane' || b.kind === 'pane') return a.kind === 'pane' && b.kind === 'pane' && a.paneId === b.paneId;
+  return a.direction === b.direction && a.children.length === b.children.length && a.children.every((child, i) => sameShape(child, b.children[i]));
+}
+
 /** Panes remembered in a workspace's focus history; older ones are forgotten. */
 const MAX_FOCUS_HISTORY = 64;
 
@@ -179,6 +185,25 @@ export class Workspace {
     this.panes.set(pane.id, pane);
     this.zoomedPaneId = undefined; // a new pane hidden behind a zoom would be a surprise
     if (focus) this.moveFocus(pane.id);
+    this.relayout();
+  }
+
+  /**
+   * Moves one of its panes next to another of its panes (move-pane within a workspace): the gap it
+   * leaves closes as when a pane closes, and it takes the focus. Refused when it would land where it is.
+   */
+  movePane(paneId: number, targetId: number, side: SplitSide): void {
+    this.requirePane(paneId);
+    this.requirePane(targetId);
+    if (paneId === targetId) throw new RefusedError(`pane ${paneId} cannot be moved next to itself`);
+    const without = closeInTree(this.tree, paneId) as LayoutNode; // another pane (the target) stays
+    const verdict = canSplit(without, this.area, targetId, side);
+    if (!verdict.ok) throw new RefusedError(verdict.reason);
+    const next = splitInTree(without, targetId, paneId, side);
+    if (sameShape(next, this.tree)) throw new RefusedError(`pane ${paneId} is already ${side === 'right' ? 'right of' : 'below'} pane ${targetId}`);
+    this.tree = next;
+    this.zoomedPaneId = undefined;
+    this.moveFocus(paneId);
     this.relayout();
   }
 

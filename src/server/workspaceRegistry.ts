@@ -1,13 +1,15 @@
 // All workspaces of the server: the open ones (panes running) and the dormant ones (a record only),
 // and the rules for creating, opening and closing them.
 
+import path from 'node:path';
 import type { SplitSide } from '../mosaic/index.js';
 import type { Settings } from '../store/settingsDefaults.js';
-import { checkWorkspaceName } from '../store/workspaceName.js';
+import { checkWorkspaceName, nameFromFolder } from '../store/workspaceName.js';
 import type { WorkspaceRecord } from '../store/workspaceRecord.js';
 import type { Pane } from './pane.js';
 import type { LaunchRequest } from './launchPlan.js';
 import type { AdoptedPane, PaneFactory } from './paneFactory.js';
+import { PaneHome } from './paneHome.js';
 import { hydrateWorkspace } from './records/hydrate.js';
 import { freeSlot, workspaceEnvironment } from './records/workspaceEnv.js';
 import { ProjectTrust } from './project/projectTrust.js';
@@ -21,8 +23,10 @@ export const DETACHED_SIZE = { cols: 80, rows: 24 };
 export interface RegistryEvents {
   /** Some pane's "needs you" mark was cleared. */
   attentionCleared(): void;
-  /** A pane was started (first pane of a workspace, or a split). */
-  paneAdded(pane: Pane, workspace: Workspace): void;
+  /** A pane was started (first pane of a workspace, or a split); `home` is the workspace it is in, now and after a move. */
+  paneAdded(pane: Pane, home: PaneHome): void;
+  /** A running pane moved from one workspace to another (move-pane, break-pane). */
+  paneMoved?(pane: Pane, from: Workspace, to: Workspace): void;
   /** A dormant workspace was started from its record (its panes run now). */
   opened?(workspace: Workspace): void;
   /** A workspace is dormant now: its last pane closed ('emptied'), or its panes were stopped ('stopped': stop; 'ended': rm, reset). */
@@ -57,6 +61,8 @@ export class WorkspaceRegistry {
   stackVariables: (name: string, dir: string) => Record<string, string> | undefined = () => undefined;
   /** Names being created right now (a git worktree or clone takes a while): a second create waits its turn and fails. */
   private readonly reserved = new Set<string>();
+  /** Where each running pane is now: its watchers read it, move-pane and break-pane change it. */
+  private readonly homes = new WeakMap<Pane, PaneHome>();
 
   constructor(
     private readonly factory: PaneFactory,
@@ -142,10 +148,7 @@ export class WorkspaceRegistry {
     workspace.attentionCleared = () => this.events.attentionCleared();
     this.workspaces.set(workspace.name, workspace);
     workspace.onChange(() => this.saveSoon(workspace));
-    for (const pane of workspace.panes.values()) {
-      this.watchPane(workspace, pane);
-      this.events.paneAdded(pane, workspace);
-    }
+    for (const pane of workspace.panes.values()) this.events.paneAdded(pane, this.watchPane(workspace, pane));
     this.recent.push(workspace.name);
     return workspace;
   }
@@ -272,8 +275,7 @@ export class WorkspaceRegistry {
       rows: side === 'down' ? Math.max(1, Math.floor(rect.height / 2)) : rect.height,
     });
     workspace.addSplit(paneId, pane, side, !options.keepFocus);
-    this.watchPane(workspace, pane);
-    this.events.paneAdded(pane, workspace);
+    this.events.paneAdded(pane, this.watchPane(workspace, pane));
     return pane;
   }
 
@@ -288,8 +290,7 @@ export class WorkspaceRegistry {
       old.id,
     );
     workspace.replacePane(pane);
-    this.watchPane(workspace, pane);
-    this.events.paneAdded(pane, workspace);
+    this.events.paneAdded(pane, this.watchPane(workspace, pane));
     await old.close();
     return pane;
   }
@@ -297,13 +298,73 @@ export class WorkspaceRegistry {
   /** Closes a pane and ends its processes. Closing the last pane leaves the workspace dormant and empty. */
   async closePane(paneId: number): Promise<void> {
     const { pane, workspace } = this.requirePane(paneId);
-    const record = snapshotRecord(workspace);
-    const remaining = workspace.removePane(paneId);
-    if (!remaining) {
-      this.records.put(emptiedRecord(record));
-      this.removeWorkspace(workspace, 'emptied');
-    }
+    this.leave(workspace, paneId);
     await pane.close();
+  }
+
+  /**
+   * Moves a running pane next to pane `targetId` (tmux's join-pane), in its own workspace or another:
+   * the program, its screen and scrollback stay; the workspace it leaves closes the gap as when a pane
+   * closes, and is left dormant and empty when it was its last pane. Both records are written now.
+   */
+  movePane(paneId: number, targetId: number, side: SplitSide): { from: Workspace; to: Workspace } {
+    const { pane, workspace: from } = this.requirePane(paneId);
+    const { workspace: to } = this.requirePane(targetId);
+    if (from === to) {
+      from.movePane(paneId, targetId, side);
+      this.saveNow(from);
+      return { from, to };
+    }
+    to.checkSplit(targetId, side);
+    this.leave(from, paneId);
+    to.addSplit(targetId, pane, side, true);
+    this.arrive(pane, from, to);
+    return { from, to };
+  }
+
+  /**
+   * Moves a running pane into a new workspace of its own (tmux's break-pane), named `name` or after
+   * the pane. The new workspace is an adopted one on the same folder, with the same shell and
+   * permission choice; its record is written before the pane leaves, so a failure moves nothing.
+   */
+  breakPane(paneId: number, name?: string): Workspace {
+    const { pane, workspace: from } = this.requirePane(paneId);
+    if (from.panes.size === 1) throw new RefusedError(`pane ${paneId} is the only pane of ${from.name}: there is nothing to break it away from (rename the workspace instead)`);
+    const newName = name ?? this.freeName(paneName(pane));
+    this.checkNewName(newName);
+    const settings = { bypassPermissions: from.settings.bypassPermissions, shell: from.settings.shell };
+    const workspace = new Workspace(newName, from.cwd, singlePane(pane), from.size, settings, { kind: 'adopted', created: new Date().toISOString() });
+    workspace.env = this.envFor(newName, from.cwd);
+    workspace.lastOpened = new Date().toISOString();
+    try {
+      this.records.putNew(snapshotRecord(workspace));
+    } catch (error) {
+      from.replacePane(pane); // the new workspace resized it: back to its place's size
+      throw new RefusedError(`pane ${paneId} was not moved: the new workspace's record cannot be saved (${(error as Error).message})`);
+    }
+    this.leave(from, paneId);
+    this.register(workspace, { saved: true });
+    this.arrive(pane, from, workspace);
+    return workspace;
+  }
+
+  /** Takes a pane out of a workspace (closed or moved away); the last one leaves it dormant and empty. */
+  private leave(workspace: Workspace, paneId: number): void {
+    const record = snapshotRecord(workspace);
+    if (workspace.removePane(paneId)) {
+      this.saveNow(workspace);
+      return;
+    }
+    this.records.put(emptiedRecord(record));
+    this.removeWorkspace(workspace, 'emptied');
+  }
+
+  /** A pane that moved is in `to` now, for everything that watches it; `to`'s record says so at once. */
+  private arrive(pane: Pane, from: Workspace, to: Workspace): void {
+    const home = this.homes.get(pane);
+    if (home) home.workspace = to;
+    this.saveNow(to);
+    this.events.paneMoved?.(pane, from, to);
   }
 
   /** Ends every pane of an open workspace and keeps its record as it was (dormant, same panes). */
@@ -354,14 +415,16 @@ export class WorkspaceRegistry {
   /** Makes a started workspace one of the open ones: its panes watched, its changes saved. */
   /** `saved`: its record was just written as it is, opened now; it only becomes the most recent. */
   private adopt(workspace: Workspace, options: { saved?: boolean } = {}): void {
+    this.register(workspace, options);
+    for (const pane of workspace.panes.values()) this.events.paneAdded(pane, this.watchPane(workspace, pane));
+  }
+
+  /** The workspace is one of the open ones now (its panes are watched by the caller). */
+  private register(workspace: Workspace, options: { saved?: boolean }): void {
     workspace.attentionCleared = () => this.events.attentionCleared();
     this.workspaces.set(workspace.name, workspace);
     workspace.onChange(() => this.saveSoon(workspace));
     this.events.started?.(workspace, options.saved ? 'created' : 'opened');
-    for (const pane of workspace.panes.values()) {
-      this.watchPane(workspace, pane);
-      this.events.paneAdded(pane, workspace);
-    }
     if (options.saved) this.recent = [workspace.name, ...this.recent.filter((n) => n !== workspace.name)];
     else this.touch(workspace);
   }
@@ -376,21 +439,36 @@ export class WorkspaceRegistry {
     this.events.workspaceClosed(workspace, how);
   }
 
-  private watchPane(workspace: Workspace, pane: Pane): void {
-    pane.onMeta(() => workspace.notify());
+  private watchPane(workspace: Workspace, pane: Pane): PaneHome {
+    const home = new PaneHome(workspace);
+    this.homes.set(pane, home);
+    pane.onMeta(() => home.workspace.notify());
     pane.onExit(() => {
       const cleanShellExit = pane.kind === 'shell' && pane.exitCode === 0;
-      if (cleanShellExit && this.settings().closeOnCleanShellExit && workspace.panes.get(pane.id) === pane && this.workspaces.get(workspace.name) === workspace) {
+      const { workspace: now } = home;
+      if (cleanShellExit && this.settings().closeOnCleanShellExit && now.panes.get(pane.id) === pane && this.workspaces.get(now.name) === now) {
         void this.closePane(pane.id);
       } else {
-        workspace.notify();
+        now.notify();
       }
     });
+    return home;
   }
 
-  private freeName(): string {
-    for (let n = 0; ; n++) if (!this.taken(String(n))) return String(n);
+  /** `base` (or 0, 1, … without one), else `base-2`, `base-3`, …: the first name no workspace has. */
+  private freeName(base?: string): string {
+    if (base === undefined) {
+      for (let n = 0; ; n++) if (!this.taken(String(n))) return String(n);
+    }
+    if (!this.taken(base)) return base;
+    for (let n = 2; ; n++) if (!this.taken(`${base}-${n}`)) return `${base}-${n}`;
   }
+}
+
+/** A workspace name from what a pane runs (its title, agent or program), in the characters names allow. */
+function paneName(pane: Pane): string {
+  const name = nameFromFolder(pane.userTitle || pane.agent || path.basename(pane.command.split(' ')[0] ?? '')).slice(0, 48);
+  return name === 'workspace' || checkWorkspaceName(name) ? `pane-${pane.id}` : name;
 }
 
 function workspaceSettings(record: WorkspaceRecord): WorkspaceSettings {

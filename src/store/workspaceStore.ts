@@ -32,7 +32,8 @@ export class WorkspaceStore {
     return path.join(this.dir, `${name}${RECORD_SUFFIX}`);
   }
 
-  loadAll(): LoadedRecords {
+  /** `readOnly`: a look without a server (ls): nothing is moved or removed; the server does that when it starts. */
+  loadAll(options: { readOnly?: boolean } = {}): LoadedRecords {
     const result: LoadedRecords = { records: [], problems: [], untouchable: [] };
     let names: string[];
     try {
@@ -45,11 +46,12 @@ export class WorkspaceStore {
     for (const name of names.sort()) {
       const file = path.join(this.dir, name);
       if (isLeftoverTemp(name)) {
+        if (options.readOnly) continue;
         fs.rmSync(file, { force: true }); // a write interrupted before its rename: the old record is intact
         continue;
       }
       if (isMovedAside(name) || !name.endsWith(RECORD_SUFFIX)) continue;
-      const loaded = this.loadFile(file, name.slice(0, -RECORD_SUFFIX.length));
+      const loaded = this.loadFile(file, name.slice(0, -RECORD_SUFFIX.length), options.readOnly === true);
       if ('record' in loaded) result.records.push(loaded.record);
       else {
         result.problems.push(loaded.problem);
@@ -67,7 +69,7 @@ export class WorkspaceStore {
     fs.rmSync(this.fileFor(name), { force: true });
   }
 
-  private loadFile(file: string, expectedName: string): { record: WorkspaceRecord } | { problem: string; untouchable?: boolean } {
+  private loadFile(file: string, expectedName: string, readOnly: boolean): { record: WorkspaceRecord } | { problem: string; untouchable?: boolean } {
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
@@ -82,6 +84,7 @@ export class WorkspaceStore {
       if (error instanceof NewerRecordError) return { problem: `workspace record ${path.basename(file)} is ${error.message}; left as it is (${file})`, untouchable: true };
       const why = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it has the wrong shape (${(error as Error).message})`;
       const shown = path.basename(file);
+      if (readOnly) return { problem: `workspace record ${shown} is damaged: ${why}; the server moves it aside when it starts` };
       try {
         const moved = moveAside(file);
         return { problem: `workspace record ${shown} was moved aside: ${why}; its bytes are kept in ${moved}` };

@@ -135,7 +135,7 @@ describe('bad input', () => {
   };
 
   it('says clearly when no server runs', async () => {
-    await expectError(['list-panes'], /^tessera: no server running \(-L test\)$/);
+    await expectError(['zoom'], /^tessera: no server running \(-L test\)$/);
     await expectError(['capture-pane'], /no server running/);
   });
 

@@ -180,7 +180,7 @@ describe('guards that always run', () => {
     fs.writeFileSync(path.join(precious, 'thesis.txt'), 'years of work\n');
     git(precious, 'init', '-q', '-b', 'main'); // a repository of its own, so nothing else would stop it
     editRecord('c1', (record) => (record.path = precious));
-    expect(await names()).toEqual(['c1']); // ls starts the server, which reads the record
+    expect(await names()).toEqual(['c1']); // ls reads the record; rm starts the server, which reads it too
     const refused = await sandbox.cli(['rm', '-t', 'c1', '--yes', '--force', '--discard-changes', '--discard-ignored']);
     expect(refused.code).toBe(1);
     expect(fs.readFileSync(path.join(precious, 'thesis.txt'), 'utf8')).toBe('years of work\n');
@@ -211,7 +211,8 @@ describe('guards that always run', () => {
     git(other, 'init', '-q', '-b', 'theirs');
     commit(other, 'theirs.txt');
     const gitContext = { GIT_DIR: path.join(other, '.git'), GIT_WORK_TREE: other, GIT_INDEX_FILE: path.join(other, '.git', 'index'), GIT_COMMON_DIR: path.join(other, '.git') };
-    // The first command starts the server, with this environment.
+    // The first command starts the server, with this environment (ls would answer from disk without one).
+    await sandbox.cliOk(['templates'], { env: gitContext });
     const entry = (JSON.parse(await sandbox.cliOk(['ls', '--json'], { env: gitContext })) as { name: string; diff: unknown }[]).find((w) => w.name === 'w');
     expect(entry?.diff).toEqual({ added: 1, removed: 1, untracked: 0, ahead: 0, behind: 0 });
     expect(await sandbox.cliOk(['diff', '-t', 'w'])).toContain('+TWO');

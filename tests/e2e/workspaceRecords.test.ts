@@ -133,18 +133,21 @@ describe('workspace records', () => {
     await sandbox.cliOk(['new', '-d', '-s', 'good', '-c', dir]);
     await sandbox.cliOk(['kill-server']);
     fs.writeFileSync(recordFile('broken'), '{"version": 1, "name": "broken", "kin');
+    // ls without a server reads the records and says the file is damaged; the server moves it aside.
     const result = await sandbox.cli(['ls']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^good: dormant/m);
-    expect(result.stderr).toMatch(/broken\.json was moved aside: it is not valid JSON.*kept in .*broken\.json\.corrupt-/);
+    expect(result.stderr).toMatch(/broken\.json is damaged: it is not valid JSON.*the server moves it aside when it starts/);
+    const t = open(['attach', '-t', 'good']);
+    await t.waitFor(PROMPT_PATTERN);
+    await t.waitFor('moved aside');
+    const withServer = await sandbox.cli(['ls']);
+    expect(withServer.stdout).toMatch(/^good: open/m);
     const aside = fs.readdirSync(path.dirname(recordFile('broken'))).filter((n) => n.startsWith('broken.json.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(fs.readFileSync(path.join(path.dirname(recordFile('broken')), aside[0]), 'utf8')).toContain('"kin');
     const log = fs.readFileSync(path.join(sandbox.env.TESSERA_TMPDIR, `tessera-${process.getuid?.() ?? 0}`, `${sandbox.socketName}.log`), 'utf8');
-    expect(log).toMatch(/broken\.json was moved aside/);
-    const t = open(['attach', '-t', 'good']);
-    await t.waitFor(PROMPT_PATTERN);
-    await t.waitFor('moved aside');
+    expect(log).toMatch(/broken\.json was moved aside: it is not valid JSON.*kept in .*broken\.json\.corrupt-/);
   });
 
   it('keeps the records of two servers apart', async () => {

@@ -121,7 +121,7 @@ export class TesseraSandbox {
   }
 
   /** Pids of tessera servers whose socket lies anywhere in this sandbox (a test may point TESSERA_TMPDIR elsewhere in it). */
-  private serversUnderRoot(): number[] {
+  serversUnderRoot(): number[] {
     return fs
       .readdirSync('/proc')
       .filter((entry) => /^\d+$/.test(entry))

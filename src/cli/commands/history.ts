@@ -2,6 +2,7 @@
 
 import { boolFlag, stringFlag } from '../../commands/argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
+import { storedHistory } from '../offline/recordsOnDisk.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
 
@@ -13,9 +14,12 @@ export const history = controlCommand({
   started and how long it ran, how it ended ('done' on its own, 'killed' when it was closed, put to
   sleep or the server stopped), exit status, workspace, folder, what ran and, for an agent, its
   conversation id. 'tessera new-pane --resume h12' continues an agent's conversation in a new pane.
+  Without a running server it reads the history file and starts none.
   --json prints the entries as a JSON list.`,
   flags: [{ name: 'target', short: 't', value: true }, jsonFlag],
   toArgs: (args) => ({ workspace: stringFlag(args, 'target') }),
+  // The history is a file: without a server it is read as the server would (a session still running is in neither).
+  offline: (args, ctx) => ({ result: storedHistory(ctx, args.workspace as string | undefined) }),
   print(result, args, ctx) {
     const { entries, problem } = result as { entries: HistoryEntry[]; problem: string | null };
     if (problem) ctx.err(`tessera: ${problem}\n`);

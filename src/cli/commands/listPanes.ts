@@ -2,6 +2,7 @@
 
 import { boolFlag, stringFlag } from '../../commands/argParser.js';
 import { controlCommand, jsonFlag } from '../controlCommand.js';
+import { noRunningPanes } from '../offline/recordsOnDisk.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 interface PaneInfo {
@@ -25,9 +26,12 @@ export const listPanes = controlCommand({
   Prints one line per pane: id, workspace, size, status and title.
   --json prints an array of objects: id, workspace, title, command, pid, status, exitCode,
   cols, rows, rect {x, y, width, height} (the pane's content on the attached screen, 0-based;
-  null for a pane that is hidden by zoom), cursor {x, y}, focused.`,
+  null for a pane that is hidden by zoom), cursor {x, y}, focused.
+  Without a running server no pane runs: it prints none (an empty array with --json), names the
+  dormant workspaces on stderr, and starts no server.`,
   flags: [{ name: 'target', short: 't', value: true }, jsonFlag],
   toArgs: (args) => ({ workspace: stringFlag(args, 'target') }),
+  offline: (_args, ctx) => ({ result: [], note: noRunningPanes(ctx) }),
   print(result, args, ctx) {
     const panes = result as PaneInfo[];
     if (boolFlag(args, 'json')) {

@@ -1,10 +1,12 @@
-// tessera ls: every workspace (open or dormant) with its folder, branch and changes. Starts the server
-// when none runs, like every command, so dormant workspaces are listed after a restart too.
+// tessera ls: every workspace (open or dormant) with its folder, branch and changes. Without a server
+// it answers from the records on disk (every workspace dormant) and starts none: looking costs nothing.
 
+import { NoServerError } from '../../client/errors.js';
 import { sendRequest } from '../../client/request.js';
 import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
 import { UsageError, boolFlag } from '../../commands/argParser.js';
-import type { CliCommand } from '../command.js';
+import type { CliCommand, CliContext } from '../command.js';
+import { NO_SERVER_NOTE, dormantFacts } from '../offline/recordsOnDisk.js';
 import { jsonFlag } from '../controlCommand.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
 
@@ -18,7 +20,8 @@ export const listWorkspaces: CliCommand = {
   lines, commits), "merged" when its branch is all in its base, ⚠ and the workspaces whose changes
   would conflict with it, folder. "waiting for approval": commands of the project file
   (.tessera.json) wait until you approve it with 'tessera trust'. A damaged record file is
-  reported on stderr (it was moved aside, its bytes kept).
+  reported on stderr (it was moved aside, its bytes kept). Without a running server it reads the
+  records on disk, starts none, and says on stderr what only a server knows (conflicts, stacks).
   --json   an array of { name, kind, path, repo, branch, base, state, panes, needsYou,
            waitingApproval, diff: { added, removed, untracked, ahead, behind } | null (uncommitted),
            branchDiff: { files, added, removed, commits } | null (since the merge base with base),
@@ -30,8 +33,7 @@ export const listWorkspaces: CliCommand = {
   flags: [jsonFlag, { name: 'all-hosts' }],
   async run(args, ctx) {
     if (boolFlag(args, 'all-hosts') && ctx.host !== undefined) throw new UsageError('--all-hosts lists every host from this machine: leave out -H');
-    const socket = await ctx.connect(true);
-    const result = (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane: ctx.host === undefined ? ctx.env.TESSERA_PANE : undefined })) as { workspaces: WorkspaceFacts[]; problems: string[] };
+    const result = await workspacesNow(ctx);
     for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'all-hosts')) return (await import('./allHosts.js')).listAllHosts(ctx, result.workspaces, boolFlag(args, 'json'), formatLine);
     if (boolFlag(args, 'json')) {
@@ -43,6 +45,20 @@ export const listWorkspaces: CliCommand = {
     return 0;
   },
 };
+
+/** The server's answer, or without a server the records' (no server is started to look; with -H, the host's is). */
+async function workspacesNow(ctx: CliContext): Promise<{ workspaces: WorkspaceFacts[]; problems: string[] }> {
+  let socket;
+  try {
+    socket = await ctx.connect(ctx.host !== undefined);
+  } catch (error) {
+    if (!(error instanceof NoServerError) || ctx.host !== undefined) throw error;
+    ctx.err(`tessera: ${NO_SERVER_NOTE}; conflicts between workspaces and running stacks are only known to a server\n`);
+    return dormantFacts(ctx);
+  }
+  const callerPane = ctx.host === undefined ? ctx.env.TESSERA_PANE : undefined;
+  return (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane })) as { workspaces: WorkspaceFacts[]; problems: string[] };
+}
 
 function formatLine(w: WorkspaceFacts): string {
   const panes = `${w.panes} pane${w.panes === 1 ? '' : 's'}`;

@@ -89,6 +89,7 @@ const PERMISSIONS = `  Permissions (each only for what it names; none implies an
 
 export const removeWorkspace = controlCommand({
   name: 'rm',
+  startServer: true,
   usage: `tessera rm -t WORKSPACE [--yes] [--force] [--discard-changes] [--discard-ignored] [--json]
 tessera rm --merged [--yes] [--json]
 
@@ -113,6 +114,7 @@ ${PERMISSIONS}`,
 
 export const resetWorkspace = controlCommand({
   name: 'reset',
+  startServer: true,
   usage: `tessera reset -t WORKSPACE [--yes] [--force] [--discard-changes] [--json]
 
   Puts a managed worktree back to its base branch: the branch checked out now, which must be the

@@ -4,6 +4,7 @@
 import type { AgentState, ScreenDetector } from '../../agents/detection.js';
 import type { Pane } from '../pane.js';
 import type { Workspace } from '../workspace.js';
+import type { PaneHome } from '../paneHome.js';
 import { AgentMonitor } from './agentMonitor.js';
 import { PromptDelivery } from './promptDelivery.js';
 import type { AgentNotification } from './notificationSignals.js';
@@ -28,23 +29,23 @@ export class AgentSupervisor {
     for (const monitor of this.monitors) monitor.detectNow();
   }
 
-  /** Watches a new pane if it runs an installed agent. */
-  paneAdded(pane: Pane, workspace: Workspace): void {
+  /** Watches a new pane if it runs an installed agent; `home` says which workspace it is in now. */
+  paneAdded(pane: Pane, home: PaneHome): void {
     if (pane.kind !== 'agent' || !pane.installed || !pane.agent) return;
     const detector = this.host.detectorFor(pane.agent);
     if (!detector) return;
     let previous: AgentState | undefined;
-    const delivery = this.promptDelivery(pane, workspace);
+    const delivery = this.promptDelivery(pane, home);
     const agent = pane.agent;
     const monitor = new AgentMonitor(pane, detector, () => this.host.detectorFor(agent), {
       changed: () => {
         const state = monitor.state;
         pane.setAgentState(state, monitor.question);
         delivery?.stateChanged(state);
-        if (state !== previous) this.transition(pane, workspace, previous, state);
+        if (state !== previous) this.transition(pane, home.workspace, previous, state);
         previous = state;
       },
-      notified: (notification) => this.notified(pane, workspace, notification),
+      notified: (notification) => this.notified(pane, home.workspace, notification),
     }, detector.reportsState === true);
     pane.agentMonitor = monitor;
     pane.promptDelivery = delivery;
@@ -62,12 +63,12 @@ export class AgentSupervisor {
   }
 
   /** The pane's own prompt, else the workspace's: delivered once this launch is ready for it. */
-  private promptDelivery(pane: Pane, workspace: Workspace): PromptDelivery | undefined {
-    const text = pane.initialPrompt ?? workspace.settings.prompt;
+  private promptDelivery(pane: Pane, home: PaneHome): PromptDelivery | undefined {
+    const text = pane.initialPrompt ?? home.workspace.settings.prompt;
     if (text === undefined || text === '') return undefined;
     const target = { bracketedPaste: () => pane.inputModes.bracketedPaste, write: (data: string) => pane.write(data) };
     // Its header says so while it is overdue (see PROMPT_OVERDUE_MS).
-    return new PromptDelivery(text, target, () => workspace.notify());
+    return new PromptDelivery(text, target, () => home.workspace.notify());
   }
 
   private transition(pane: Pane, workspace: Workspace, from: AgentState | undefined, to: AgentState | undefined): void {

@@ -4,7 +4,7 @@ import { HISTORY_MIN_SESSION_MS } from '../../limits.js';
 import type { NewHistoryEntry, SessionHistory } from '../../store/sessionHistory.js';
 import type { Pane } from '../pane.js';
 import type { SessionEnd } from '../paneLaunch.js';
-import type { Workspace } from '../workspace.js';
+import type { PaneHome } from '../paneHome.js';
 import type { SessionTracker } from './sessionTracker.js';
 
 export class HistoryRecorder {
@@ -18,10 +18,10 @@ export class HistoryRecorder {
     private readonly log: (text: string) => void,
   ) {}
 
-  watch(pane: Pane, workspace: Workspace): void {
-    const name = workspace.name;
+  /** The entry names the workspace the pane is in when its session ends (it may have moved). */
+  watch(pane: Pane, home: PaneHome): void {
     pane.onSessionEnd((end) => {
-      const done = this.record(pane, name, end).finally(() => this.writing.delete(done));
+      const done = this.record(pane, home.workspace.name, end).finally(() => this.writing.delete(done));
       this.writing.add(done);
     });
   }

@@ -1,6 +1,7 @@
 // Every control command the server answers, by name.
 
 import { lastPane, selectLayout, swapPane } from './arrangePanes.js';
+import { breakPane, movePane } from './movePanes.js';
 import { detachClients } from './detachClients.js';
 import { displayMessage } from './displayMessage.js';
 import { renamePane } from './renamePane.js';
@@ -79,6 +80,8 @@ const ALL: ServerCommand[] = [
   swapPane,
   lastPane,
   selectLayout,
+  movePane,
+  breakPane,
   renamePane,
   renameWorkspace,
   displayMessage,

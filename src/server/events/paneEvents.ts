@@ -4,14 +4,14 @@
 import { MAX_EVENT_TEXT_CHARS } from '../../limits.js';
 import type { EventBody } from '../../protocol/events.js';
 import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
+import type { PaneHome } from '../paneHome.js';
 
 /** Where an event goes (the stream's publish). */
 export type Publish = (body: EventBody) => void;
 
-/** Starts reporting a pane that was just added to `workspace`; stops when the pane closes. */
-export function watchPaneEvents(pane: Pane, workspace: Workspace, publish: Publish): void {
-  const at = () => ({ workspace: workspace.name, pane: pane.id, ...(pane.agent === undefined ? {} : { agent: pane.agent }) });
+/** Starts reporting a pane that was just added to its workspace (`home`, which follows it when it moves); stops when the pane closes. */
+export function watchPaneEvents(pane: Pane, home: PaneHome, publish: Publish): void {
+  const at = () => ({ workspace: home.workspace.name, pane: pane.id, ...(pane.agent === undefined ? {} : { agent: pane.agent }) });
   publish({ kind: 'pane-opened', ...at(), program: pane.command });
   let status: string = pane.status;
   let question: string | undefined;
@@ -32,7 +32,8 @@ export function watchPaneEvents(pane: Pane, workspace: Workspace, publish: Publi
   pane.own({
     dispose: () => {
       // A pane started again in its place (an agent woken) keeps the id: the old one closing is no news.
-      const replaced = workspace.panes.get(pane.id) !== undefined && workspace.panes.get(pane.id) !== pane;
+      const now = home.workspace.panes.get(pane.id);
+      const replaced = now !== undefined && now !== pane;
       if (!replaced) publish({ kind: 'pane-closed', ...at() });
     },
   });

@@ -6,6 +6,7 @@ import { BELL_BURST, BELLS_PER_SECOND, CLIPBOARD_BURST, CLIPBOARD_WRITES_PER_SEC
 import type { Settings } from '../../store/settingsDefaults.js';
 import { watchClipboardWrites, type ClipboardWrite } from '../../term/clipboardWrites.js';
 import type { Pane } from '../pane.js';
+import type { PaneHome } from '../paneHome.js';
 import type { Workspace } from '../workspace.js';
 import { RateLimit } from './rateLimit.js';
 
@@ -29,18 +30,18 @@ export class Passthrough {
   constructor(private readonly host: PassthroughHost) {}
 
   /** Starts passing a new pane's bell and clipboard writes on; stops when the pane closes. */
-  watch(pane: Pane, workspace: Workspace): void {
+  watch(pane: Pane, home: PaneHome): void {
     const bells = new RateLimit(BELLS_PER_SECOND, BELL_BURST);
     const writes = new RateLimit(CLIPBOARD_WRITES_PER_SECOND, CLIPBOARD_BURST);
     let refusing = false;
-    pane.own(pane.emulator.onBell(() => bells.take() && this.ring(pane, workspace)));
+    pane.own(pane.emulator.onBell(() => bells.take() && this.ring(pane, home.workspace)));
     pane.own(
       watchClipboardWrites(pane.emulator, (write) => {
         const allowed = writes.take();
         if (allowed) refusing = false;
         else if (refusing) return; // said once per flood
         else refusing = true;
-        this.clipboard(pane, workspace, allowed ? write : { ok: false, reason: 'too many clipboard writes; the rest are dropped' });
+        this.clipboard(pane, home.workspace, allowed ? write : { ok: false, reason: 'too many clipboard writes; the rest are dropped' });
       }),
     );
   }

@@ -1,0 +1,71 @@
+// What the read-only commands (ls, list-panes, history) can answer from the files a server keeps when
+// no server runs, so that looking does not start one: the workspace records (all dormant now) and the
+// session history. What only a live server knows (conflicts between workspaces, whether an approval
+// still waits, running stacks) is left out and said on stderr.
+
+import { branchMerged } from '../../git/mergedBranch.js';
+import { workspaceChanges } from '../../git/changeSummary.js';
+import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
+import type { HistoryEntry } from '../../store/historyEntry.js';
+import { SessionHistory } from '../../store/sessionHistory.js';
+import { serverStateDirectory } from '../../store/stateDir.js';
+import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
+import { WorkspaceStore } from '../../store/workspaceStore.js';
+import type { CliContext } from '../command.js';
+import fs from 'node:fs';
+
+/** Said once on stderr by every answer given without a server. */
+export const NO_SERVER_NOTE = 'no server is running: this is what its records on disk say (every workspace is dormant); nothing was started';
+
+/** The stored workspace records, read only: a damaged file is reported and left for the server to move aside. */
+export function storedRecords(ctx: CliContext): { records: WorkspaceRecord[]; problems: string[] } {
+  const { records, problems } = new WorkspaceStore(serverStateDirectory(ctx.socketPath, ctx.env)).loadAll({ readOnly: true });
+  return { records, problems };
+}
+
+/** ls without a server: each record as the server would list a dormant workspace, git asked for its changes. */
+export async function dormantFacts(ctx: CliContext): Promise<{ workspaces: WorkspaceFacts[]; problems: string[] }> {
+  const { records, problems } = storedRecords(ctx);
+  const workspaces = await Promise.all(records.map((record) => recordFacts(record)));
+  workspaces.sort((a, b) => (b.lastOpened ?? '').localeCompare(a.lastOpened ?? '') || a.name.localeCompare(b.name));
+  return { workspaces, problems };
+}
+
+async function recordFacts(record: WorkspaceRecord): Promise<WorkspaceFacts> {
+  const changes = fs.existsSync(record.path) ? await workspaceChanges(record.path, record.base).catch(() => undefined) : undefined;
+  const merged = changes ? await branchMerged(record.path, record.base).catch(() => false) : false;
+  return {
+    name: record.name,
+    kind: record.kind,
+    path: record.path,
+    repo: record.repo ?? null,
+    branch: changes?.branchName ?? record.branch ?? null,
+    base: record.base ?? null,
+    state: 'dormant',
+    panes: record.panes.length,
+    needsYou: 0,
+    // The record says work waits; whether the file has been approved since, only the server checks.
+    waitingApproval: record.waitingForApproval !== undefined,
+    diff: changes?.diff ?? null,
+    merged,
+    branchDiff: changes?.branch ?? null,
+    conflicts: [],
+    created: record.created,
+    lastOpened: record.lastOpened ?? null,
+  };
+}
+
+/** history without a server: the same file the server reads. */
+export function storedHistory(ctx: CliContext, workspace: string | undefined): { entries: readonly HistoryEntry[]; problem: string | null } {
+  const history = new SessionHistory(serverStateDirectory(ctx.socketPath, ctx.env));
+  const entries = history.list().filter((e) => workspace === undefined || e.workspace === workspace);
+  return { entries, problem: history.problem ?? null };
+}
+
+/** list-panes without a server: no pane runs; the note names the dormant workspaces and their panes. */
+export function noRunningPanes(ctx: CliContext): string {
+  const { records } = storedRecords(ctx);
+  if (records.length === 0) return 'no server is running: no pane runs, and there are no workspaces';
+  const listed = records.map((r) => `${r.name} (${r.panes.length} pane${r.panes.length === 1 ? '' : 's'})`).join(', ');
+  return `no server is running: no pane runs; dormant workspaces: ${listed} ('tessera attach -t NAME' opens one)`;
+}
