@@ -289,7 +289,10 @@ export const MAX_PENDING_FRAME_BYTES = 64 << 20;
 
 /** Longest an agent CLI may take to list its sessions (opencode's `session list` loads a 180 MB binary). */
 export const AGENT_SESSION_QUERY_TIMEOUT_MS = 15_000;
-/** Longest sleep/close waits to learn an agent's session id before ending it anyway (the id is then the last one known). */
+/**
+ * Longest sleep/close waits for a new lookup of an agent's session id before ending it anyway (the id is then the last
+ * one known); a lookup already under way (from the end of a turn) is waited out up to AGENT_SESSION_QUERY_TIMEOUT_MS.
+ */
 export const SESSION_ID_WAIT_MS = 3_000;
 /** Pane sessions shorter than this are not worth a history entry (a typo, a pane opened and closed at once). */
 export const HISTORY_MIN_SESSION_MS = 10_000;

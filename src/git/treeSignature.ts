@@ -63,6 +63,16 @@ export async function treeSignature(places: GitPlaces, files: readonly string[],
   return `${head.trim()}\n${stamps.join('\n')}`;
 }
 
+/**
+ * What HEAD names and the index's stamp: read before git is asked (which branch, what is staged), and again after,
+ * so that a branch switched or an index written while git read them is never vouched for by a fingerprint taken
+ * later (a count made on 'other' was kept under a fingerprint of 'feat/w1' after a quick switch back).
+ */
+export async function headAndIndex(places: GitPlaces): Promise<string> {
+  const head = await fs.promises.readFile(path.join(places.gitDir, 'HEAD'), 'utf8').catch(() => '');
+  return `${head.trim()}\n${stamp(path.join(places.gitDir, 'index'))}`;
+}
+
 /** A file's time, change time, size and inode; `-` when it is not there (or cannot be read). */
 function stamp(file: string): string {
   try {

@@ -213,8 +213,10 @@ export class Server {
     this.viewers = new ViewerPanes(this.registry);
     settings.subscribe((outcome) => {
       // Edited custom-agent rules apply to the panes already running them.
-      if (outcome.status === 'applied') agents.rulesChanged();
-      if (outcome.status === 'applied') this.hosts.sync();
+      if (outcome.status === 'applied') {
+        agents.rulesChanged();
+        this.hosts.sync(); // hosts added or removed: links opened or closed to match
+      }
       this.settingsChanged(outcome);
     });
     const diffs = new DiffSummaries(

@@ -21,6 +21,10 @@ const RESUMED_SETTLE_MS = 1_000;
 /** How long an Enter may go unnoticed (no turn, no request, the prompt still shown) before it is pressed again. */
 const ENTER_TAKEN_MS = 20_000;
 const ENTER_ATTEMPTS = 3;
+/** How often a prompt none of which showed is typed again. */
+const TYPE_ATTEMPTS = 3;
+/** The bottom rows that hold an agent's input box and footer (Gemini's: 8). */
+const INPUT_ROWS = 8;
 const KINDS = (process.env.TESSERA_RESUME_KINDS?.split(',') as AgentKind[] | undefined) ?? AGENT_KINDS;
 
 describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and resume', (kind) => {
@@ -62,13 +66,32 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
     }
   };
 
+  /**
+   * Types the prompt, and again if none of it showed: a resumed Gemini CLI repainting its history dropped the whole
+   * typed line once (the input box kept its placeholder), as a user would see and type it again. Part of it showing in
+   * the input box is never retyped (that would double it).
+   */
+  const typeUntilShown = async (id: number, prompt: string): Promise<void> => {
+    const start = prompt.slice(0, 4);
+    for (let attempt = 1; ; attempt++) {
+      await world.request('send-keys', { pane: String(id), keys: [prompt], literal: true });
+      const screen = await waitForValue(() => world.screen(id), (s) => s.includes(prompt), ECHO_TIMEOUT_MS, `'${prompt}' to show in pane ${id}`).catch(() => undefined);
+      if (screen !== undefined) return;
+      const now = await world.screen(id);
+      // The input box is at the bottom; the history above may quote earlier prompts that start the same way.
+      const inputRows = now.trimEnd().split('\n').slice(-INPUT_ROWS).join('\n');
+      if (attempt === TYPE_ATTEMPTS || inputRows.includes(start)) throw new Error(`'${prompt}' did not show in pane ${id} after ${attempt} tries; the screen:\n${now}`);
+      console.log(`${kind}: '${prompt}' typed into pane ${id} did not show; typing it again`);
+      await waitForPaneQuiet(world, id, RESUMED_SETTLE_MS, SETTLE_TIMEOUT_MS);
+    }
+  };
+
   /** Types a prompt like a user (text, then Enter once it shows and the pane is still), and allows the marker. */
   const makeMarker = async (id: number, marker: number): Promise<void> => {
     const prompt = `make marker ${marker}`;
     // A resumed agent repaints its earlier conversation after its prompt first shows: keys typed then can be lost.
     await waitForPaneQuiet(world, id, RESUMED_SETTLE_MS, SETTLE_TIMEOUT_MS);
-    await world.request('send-keys', { pane: String(id), keys: [prompt], literal: true });
-    await waitForValue(() => world.screen(id), (s) => s.includes(prompt), ECHO_TIMEOUT_MS, `'${prompt}' to show in pane ${id}`);
+    await typeUntilShown(id, prompt);
     await pressEnterUntilSent(id, prompt);
     await waitForStatus(id, 'approval', TURN_TIMEOUT_MS * 2).catch(async (error: Error) => {
       throw new Error(`${error.message.split('\n')[0]}; the screen:\n${await world.screen(id)}`);

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { AGENT_SESSIONS, type AgentSessions } from '../../agents/session/index.js';
 import { isBuiltinAgentKind } from '../../agents/agentKinds.js';
-import { SESSION_ID_WAIT_MS } from '../../limits.js';
+import { AGENT_SESSION_QUERY_TIMEOUT_MS, SESSION_ID_WAIT_MS } from '../../limits.js';
 import { paneProcesses } from '../../pty/paneProcesses.js';
 import type { Pane } from '../pane.js';
 
@@ -50,10 +50,11 @@ export class SessionTracker {
   refresh(pane: Pane): Promise<void> {
     const sessions = sessionsFor(pane);
     if (!sessions) return Promise.resolve();
-    // A lookup already under way (the end of a turn started one) is waited on for no longer than a new one: a CLI
-    // slow to list its sessions on a loaded machine must not hold up a sleep or a close for its whole query time.
+    // A lookup already under way (the end of a turn started one) is waited out, up to its own query limit: the id it
+    // finds is the one a sleep needs to resume the conversation. Cut at SESSION_ID_WAIT_MS, a sleep of an opencode pane
+    // (whose 'session list' took 16-20 s at load 15) ended the agent with no id, and wake could not resume it.
     const running = this.pending.get(pane);
-    if (running) return withDeadline(running, SESSION_ID_WAIT_MS);
+    if (running) return withDeadline(running, AGENT_SESSION_QUERY_TIMEOUT_MS);
     const lookup = this.lookUp(pane, sessions).finally(() => this.pending.delete(pane));
     this.pending.set(pane, lookup);
     return withDeadline(lookup, SESSION_ID_WAIT_MS);

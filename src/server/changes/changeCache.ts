@@ -7,7 +7,7 @@
 import { countChanges, type WorkspaceChanges } from '../../git/changeSummary.js';
 import { branchMerged } from '../../git/mergedBranch.js';
 import { readStatus } from '../../git/statusV2.js';
-import { gitPlaces, trackedFiles, treeSignature, type GitPlaces } from '../../git/treeSignature.js';
+import { gitPlaces, headAndIndex, trackedFiles, treeSignature, type GitPlaces } from '../../git/treeSignature.js';
 
 interface Entry {
   base: string | undefined;
@@ -22,6 +22,9 @@ interface Entry {
 }
 
 export class ChangeCache {
+  /** `status` reads the folder's status (git status); tests pass one that changes the folder meanwhile. */
+  constructor(private readonly status: typeof readStatus = readStatus) {}
+
   private readonly entries = new Map<string, Entry>();
   /** One count at a time per folder: callers that ask meanwhile share it. */
   private readonly running = new Map<string, Promise<WorkspaceChanges | undefined>>();
@@ -95,7 +98,8 @@ export class ChangeCache {
       return undefined;
     }
     this.computed++;
-    const [tracked, status] = await Promise.all([trackedFiles(places.top).catch(() => undefined), readStatus(dir)]);
+    const gate = await headAndIndex(places);
+    const [tracked, status] = await Promise.all([trackedFiles(places.top).catch(() => undefined), this.status(dir)]);
     if (!tracked || !status) {
       this.entries.delete(dir);
       return undefined;
@@ -107,7 +111,7 @@ export class ChangeCache {
     const before = await treeSignature(places, files, refs);
     const changes = await countChanges(dir, base, status);
     const after = await treeSignature(places, files, refs);
-    if (before === after) this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes });
+    if (before === after && (await headAndIndex(places)) === gate) this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes });
     else this.entries.delete(dir);
     return changes;
   }

@@ -1,10 +1,9 @@
-// The session tracker's deadline: a sleep or a close asks for the pane's conversation and waits at most
-// SESSION_ID_WAIT_MS, also when a lookup started at the end of a turn is still under way (a CLI that lists its
-// sessions slowly on a loaded machine: at load 25 `tessera sleep` of an opencode pane outlasted the agent suite's
-// 15 s for a command, as it would when waiting out opencode's `session list` for its whole query time).
+// The session tracker's deadlines: a new lookup is waited on at most SESSION_ID_WAIT_MS; a lookup already under way
+// (started at the end of a turn) is waited out up to its own query limit, AGENT_SESSION_QUERY_TIMEOUT_MS, since the id
+// it finds is what a sleep needs to resume (opencode's `session list` took 16-20 s at load 15); never forever.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ID_WAIT_MS } from '../../../../src/limits.js';
+import { AGENT_SESSION_QUERY_TIMEOUT_MS, SESSION_ID_WAIT_MS } from '../../../../src/limits.js';
 import type { Pane } from '../../../../src/server/pane.js';
 
 // A CLI whose session lookup never ends.
@@ -19,7 +18,7 @@ afterEach(() => {
 });
 
 describe('SessionTracker.refresh', () => {
-  it('waits no longer than SESSION_ID_WAIT_MS, also for a lookup already under way', async () => {
+  it('waits SESSION_ID_WAIT_MS for a new lookup, and a lookup already under way up to its query limit', async () => {
     vi.useFakeTimers();
     const tracker = new SessionTracker({ env: {}, panes: () => [], changed: () => {}, log: () => {} });
     const pane = { kind: 'agent', agent: 'opencode', installed: true, cwd: '/', isLive: false, pid: 0, startedAt: 0, program: 'opencode' } as unknown as Pane;
@@ -27,6 +26,8 @@ describe('SessionTracker.refresh', () => {
     void tracker.refresh(pane).then(() => ended.push('the end of a turn'));
     void tracker.refresh(pane).then(() => ended.push('a sleep'));
     await vi.advanceTimersByTimeAsync(SESSION_ID_WAIT_MS);
-    expect(ended.sort()).toEqual(['a sleep', 'the end of a turn']);
+    expect(ended).toEqual(['the end of a turn']);
+    await vi.advanceTimersByTimeAsync(AGENT_SESSION_QUERY_TIMEOUT_MS - SESSION_ID_WAIT_MS);
+    expect(ended).toEqual(['the end of a turn', 'a sleep']);
   });
 });

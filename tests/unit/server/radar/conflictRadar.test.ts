@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../../src/server/changes/changeCache.js';
 import { mergeConflicts } from '../../../../src/git/mergeConflicts.js';
+import { readStatus } from '../../../../src/git/statusV2.js';
 import { ConflictRadar, type RadarWorkspace } from '../../../../src/server/radar/conflictRadar.js';
 import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_REST_PER_WORK } from '../../../../src/limits.js';
 import { git } from '../../../helpers/gitRepo.js';
@@ -221,6 +222,22 @@ describe('the change cache', () => {
     expect((await cache.get(dir, 'main'))?.branch).toEqual({ files: 2, added: 2, removed: 0, commits: 1 });
     await cache.get(dir, 'main');
     expect(cache.computed).toBe(4);
+  });
+
+  it('keeps no count made while the branch was switched under it', async () => {
+    const { dirs } = repoWithWorktrees(['w']);
+    const dir = dirs.w as string;
+    git(dir, 'switch', '-q', '-c', 'other');
+    let switchBack = true;
+    // git status reads 'other'; before the count is kept, the folder is switched back (as a user or agent would).
+    const cache = new ChangeCache(async (folder) => {
+      const status = await readStatus(folder);
+      if (switchBack) git(dir, 'switch', '-q', 'feat/w');
+      switchBack = false;
+      return status;
+    });
+    expect((await cache.get(dir, 'main'))?.branchName).toBe('other');
+    expect((await cache.get(dir, 'main'))?.branchName).toBe('feat/w');
   });
 
   it('asks git whether a branch is merged once while nothing changed, and again once the base moved', async () => {
