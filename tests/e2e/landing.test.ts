@@ -149,9 +149,9 @@ describe('a land killed with SIGKILL at random moments', () => {
     for (let i = 0; i < 5; i++) commit(dir, `k${i}.txt`);
     const tip = rev(dir, 'HEAD');
     const old = rev(repo, 'main');
-    // ls starts a server when none runs (the one before was killed); server-info names its pid.
+    // A server is started when none runs (the one before was killed); server-info names its pid.
     const serverPid = async (): Promise<number> => {
-      await sandbox.cliOk(['ls']);
+      await sandbox.cliOk(['start-server']);
       return (JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { pid: number }).pid;
     };
     const restore = (): void => {

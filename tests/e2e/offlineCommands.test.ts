@@ -85,3 +85,24 @@ describe('looking without a server', () => {
     expect(sockets()).toEqual([]);
   }, 240_000);
 });
+
+describe('start-server', () => {
+  it('starts the server once, wakes no workspace, and a second call finds it running', async () => {
+    const dir = path.join(sandbox.root, 'project');
+    fs.mkdirSync(dir);
+    await sandbox.cliOk(['new', '-d', '-s', 'alpha', '-c', dir, '--', 'sleep', '600']);
+    await sandbox.cliOk(['kill-server']);
+    await eventually(() => sandbox.serversUnderRoot(), (pids) => pids.length === 0);
+
+    const started = await sandbox.cli(['start-server']);
+    expect(started).toEqual({ code: 0, stdout: '', stderr: '' });
+    const servers = sandbox.serversUnderRoot();
+    expect(servers).toHaveLength(1);
+    expect((await sandbox.cli(['start'])).code).toBe(0);
+    expect(sandbox.serversUnderRoot()).toEqual(servers);
+
+    const listed = JSON.parse(await sandbox.cliOk(['ls', '--json'])) as Listed[];
+    expect(listed.map((w) => [w.name, w.state])).toEqual([['alpha', 'dormant']]);
+    expect(await sandbox.listPanes()).toEqual([]);
+  }, 240_000);
+});

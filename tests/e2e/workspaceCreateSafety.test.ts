@@ -83,7 +83,7 @@ describe('making a workspace', () => {
     const hook = path.join(repo, '.git', 'hooks', 'post-checkout');
     const holdGit = () => fs.writeFileSync(hook, `#!/bin/sh\ntouch '${marks}/started'\nwhile [ ! -f '${marks}/release' ]; do sleep 0.05; done\ntouch '${marks}/finished'\n`, { mode: 0o755 });
     git(repo, 'branch', 'keep', 'main');
-    await sandbox.cliOk(['ls']); // the server runs
+    await sandbox.cliOk(['start-server']);
 
     const interrupt = async (args: string[]) => {
       holdGit();
@@ -100,6 +100,7 @@ describe('making a workspace', () => {
     await interrupt(['-s', 'half', '--worktree']);
     expect(branches()).toContain('feat/half');
     fs.rmSync(hook);
+    await sandbox.cliOk(['start-server']); // a new server cleans up what the killed one left half made
     expect(await names()).toEqual([]);
     expect(branches()).not.toContain('feat/half');
     expect(fs.existsSync(path.join(workspaceRoot(), 'app', 'half'))).toBe(false);
@@ -113,13 +114,14 @@ describe('making a workspace', () => {
     // An existing branch checked out: the worktree goes, the branch stays.
     await interrupt(['-s', 'kept', '--worktree', '--branch', 'keep']);
     fs.rmSync(hook);
+    await sandbox.cliOk(['start-server']);
     expect(await names()).toEqual(['half']);
     expect(branches()).toContain('keep');
     expect(fs.existsSync(path.join(workspaceRoot(), 'app', 'kept'))).toBe(false);
   });
 
   it('fails with a clear error when the record cannot be written, and leaves nothing half made', async () => {
-    await sandbox.cliOk(['ls']); // the server runs
+    await sandbox.cliOk(['start-server']);
     // Where the records go, a file instead of a folder: every record write fails (root ignores read-only modes).
     fs.mkdirSync(serverState(), { recursive: true });
     fs.writeFileSync(path.join(serverState(), 'workspaces'), 'in the way\n');

@@ -211,8 +211,8 @@ describe('guards that always run', () => {
     git(other, 'init', '-q', '-b', 'theirs');
     commit(other, 'theirs.txt');
     const gitContext = { GIT_DIR: path.join(other, '.git'), GIT_WORK_TREE: other, GIT_INDEX_FILE: path.join(other, '.git', 'index'), GIT_COMMON_DIR: path.join(other, '.git') };
-    // The first command starts the server, with this environment (ls would answer from disk without one).
-    await sandbox.cliOk(['templates'], { env: gitContext });
+    // The server starts with this environment.
+    await sandbox.cliOk(['start-server'], { env: gitContext });
     const entry = (JSON.parse(await sandbox.cliOk(['ls', '--json'], { env: gitContext })) as { name: string; diff: unknown }[]).find((w) => w.name === 'w');
     expect(entry?.diff).toEqual({ added: 1, removed: 1, untracked: 0, ahead: 0, behind: 0 });
     expect(await sandbox.cliOk(['diff', '-t', 'w'])).toContain('+TWO');

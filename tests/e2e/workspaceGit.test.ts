@@ -192,6 +192,7 @@ describe('workspaces on git', () => {
     const notes = path.join(sandbox.env.TESSERA_STATE_DIR, 'servers', sandbox.socketName, 'creating');
     fs.mkdirSync(notes, { recursive: true });
     fs.writeFileSync(path.join(notes, 'half.json'), JSON.stringify({ name: 'half', kind: 'worktree', path: half, repo }));
+    await sandbox.cliOk(['start-server']); // a new server cleans up what the killed one left half made
     expect((await ls()).map((w) => w.name)).toEqual(['first']);
     expect(fs.existsSync(half)).toBe(false);
     expect(git(repo, 'worktree', 'list')).not.toContain('half');

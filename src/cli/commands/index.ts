@@ -65,6 +65,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'hosts', load: async () => (await import('./hosts.js')).hosts },
   { name: 'serve', summary: "this machine's server over stdin/stdout, for tessera -H on another machine (run by ssh)", load: async () => (await import('./serve.js')).serve },
   { name: 'server-info', load: async () => cliCommand((await import('../../commands/serverInfo.js')).serverInfo) },
+  { name: 'start-server', aliases: ['start'], load: async () => cliCommand((await import('../../commands/startServer.js')).startServer) },
   { name: 'kill-server', load: async () => cliCommand((await import('../../commands/killServer.js')).killServer) },
   { name: 'upgrade', load: async () => cliCommand((await import('../../commands/upgrade.js')).upgrade) },
 ];

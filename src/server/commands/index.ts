@@ -31,6 +31,7 @@ import { reload } from './reload.js';
 import { resizePane } from './resizePane.js';
 import { sendKeys } from './sendKeys.js';
 import { serverInfo } from './serverInfo.js';
+import { startServer } from './startServer.js';
 import { upgrade } from './upgrade.js';
 import { sleepPane } from './sleepPane.js';
 import { wakePane } from './wakePane.js';
@@ -69,6 +70,7 @@ const ALL: ServerCommand[] = [
   resizePane,
   sendKeys,
   serverInfo,
+  startServer,
   upgrade,
   sleepPane,
   splitPane,
