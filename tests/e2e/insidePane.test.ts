@@ -49,7 +49,7 @@ describe('tessera inside a pane of a -L server', () => {
     screen = await typeInPane(first.id, 'capture-pane | grep -c split-0', 'capture');
     expect(screen).toMatch(/^1\ncapture-0/m);
 
-    screen = await typeInPane(first.id, '-L nosuch list-panes', 'explicit');
+    screen = await typeInPane(first.id, '-L nosuch server-info', 'explicit');
     expect(screen).toMatch(/no server running \(-L nosuch\)/);
     expect(screen).toMatch(/^explicit-1/m);
   });

@@ -189,9 +189,10 @@ describe('tessera upgrade', () => {
     await client.waitFor(`answer-${after[0].id * 7}-${after[0].pid}`);
     await client.waitFor('the agent');
     // A client of the old version is told it is the older one, in one line.
+    // (Its last output can reach the outer terminal after its exit is seen: the line is waited for, not read at the exit.)
     const old = open(['attach', '-t', 'alpha']);
+    await old.waitFor(() => old.lines().join('').includes('this tessera is older than the server; use the newer tessera'));
     await eventually(() => old.exitCode, (code) => code !== undefined);
-    expect(old.lines().join('')).toContain('this tessera is older than the server; use the newer tessera');
   }, TEST_TIMEOUT_MS);
 
   it('moves the server by itself when a client of the new version attaches, and every pane goes on running', async () => {
