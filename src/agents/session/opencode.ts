@@ -1,6 +1,8 @@
 // opencode's sessions (checked with 1.18.33) live in a SQLite database, which Node 20 cannot read without a native
 // module; `opencode session list --format json` reads it for us: `[{id, updated, created, directory, …}]`. opencode has
 // no flag to choose the id, so the pane's session is the newest one of its folder updated since the pane started.
+// A list that cannot be read (opencode failed, or took longer than the limit on a loaded machine) says nothing about
+// whether a session exists: a wake then resumes it anyway, rather than dropping the user's conversation for a slow answer.
 
 import { execFile } from 'node:child_process';
 import { AGENT_SESSION_QUERY_TIMEOUT_MS } from '../../limits.js';
@@ -15,26 +17,27 @@ interface Listed {
   directory: string;
 }
 
-function listSessions(lookup: Pick<SessionLookup, 'cwd' | 'env' | 'program'>): Promise<Listed[]> {
+/** The newest sessions; undefined when they could not be read. */
+function listSessions(lookup: Pick<SessionLookup, 'cwd' | 'env' | 'program'>): Promise<Listed[] | undefined> {
   const program = lookup.program;
-  if (program === undefined) return Promise.resolve([]);
+  if (program === undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     execFile(
       program,
       ['session', 'list', '--format', 'json', '--max-count', String(LISTED_SESSIONS)],
       { cwd: lookup.cwd, env: lookup.env, timeout: AGENT_SESSION_QUERY_TIMEOUT_MS, maxBuffer: 4 << 20 },
       (error, stdout) => {
-        if (error) return resolve([]);
+        if (error) return resolve(undefined);
         try {
           const parsed = JSON.parse(stdout) as unknown;
-          if (!Array.isArray(parsed)) return resolve([]);
+          if (!Array.isArray(parsed)) return resolve(undefined);
           resolve(
             parsed.filter(
               (s): s is Listed => typeof s?.id === 'string' && typeof s?.updated === 'number' && typeof s?.directory === 'string',
             ),
           );
         } catch {
-          resolve([]);
+          resolve(undefined);
         }
       },
     );
@@ -44,12 +47,13 @@ function listSessions(lookup: Pick<SessionLookup, 'cwd' | 'env' | 'program'>): P
 export const opencodeSessions: AgentSessions = {
   assignsOwnId: false,
   async current(lookup) {
-    const sessions = (await listSessions(lookup))
+    const sessions = ((await listSessions(lookup)) ?? [])
       .filter((s) => s.directory === lookup.cwd && s.updated >= lookup.startedAt && !lookup.claimed.has(s.id))
       .sort((a, b) => b.updated - a.updated);
     return sessions[0]?.id;
   },
   async exists(id, lookup) {
-    return (await listSessions(lookup)).some((s) => s.id === id);
+    const sessions = await listSessions(lookup);
+    return sessions === undefined || sessions.some((s) => s.id === id);
   },
 };

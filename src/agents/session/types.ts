@@ -28,6 +28,9 @@ export interface AgentSessions {
    * is followed.
    */
   current(lookup: SessionLookup): Promise<string | undefined>;
-  /** Does the CLI still have this session on disk (else a resume would fail, and the pane starts fresh)? */
+  /**
+   * Does the CLI still have this session on disk (else a resume would fail, and the pane starts fresh)? True when it
+   * cannot tell (its list could not be read): a conversation is never dropped for want of an answer.
+   */
   exists(id: string, lookup: Pick<SessionLookup, 'cwd' | 'env' | 'program'>): Promise<boolean>;
 }

@@ -8,6 +8,7 @@ import { agentArgs } from '../../../src/agents/launch/agentArgs.js';
 import { claudeSessions } from '../../../src/agents/session/claude.js';
 import { codexSessions } from '../../../src/agents/session/codex.js';
 import { geminiSessions } from '../../../src/agents/session/gemini.js';
+import { opencodeSessions } from '../../../src/agents/session/opencode.js';
 
 const ID = '3f2a9c1e-0000-4000-8000-000000000001';
 const OTHER = '3f2a9c1e-0000-4000-8000-000000000002';
@@ -82,5 +83,22 @@ describe('reading the session back from the CLI files', () => {
     expect(await codexSessions.current(lookup)).toBe(codexId);
     expect(await codexSessions.exists(otherId, lookup)).toBe(true);
     expect(await codexSessions.exists('01a22fcd-fc4c-7552-9953-fb8670a27500', lookup)).toBe(false);
+  });
+
+  test('opencode: asks its own session list; a list it cannot give keeps the conversation (resumed, not dropped)', async () => {
+    // A stand-in for opencode's `session list --format json`: the list from a file, or a failure when there is none.
+    const list = path.join(root, 'list.json');
+    const program = path.join(root, 'opencode');
+    fs.writeFileSync(program, `#!/bin/sh\n[ -f '${list}' ] || { echo 'database is locked' >&2; exit 1; }\ncat '${list}'\n`, { mode: 0o755 });
+    const session = (id: string, directory: string, updated: number) => ({ id, directory, updated, created: updated });
+    fs.writeFileSync(list, JSON.stringify([session('ses_new', cwd, Date.now()), session('ses_old', cwd, startedAt - 60_000), session('ses_there', '/elsewhere', Date.now())]));
+    const lookup = { cwd, startedAt, pids: [], env: { HOME: root, PATH: process.env.PATH ?? '' }, claimed: new Set<string>(), program };
+    expect(await opencodeSessions.current(lookup)).toBe('ses_new');
+    expect(await opencodeSessions.exists('ses_old', lookup)).toBe(true);
+    expect(await opencodeSessions.exists('ses_gone', lookup)).toBe(false);
+
+    fs.rmSync(list);
+    expect(await opencodeSessions.current(lookup)).toBeUndefined();
+    expect(await opencodeSessions.exists('ses_old', lookup)).toBe(true);
   });
 });
