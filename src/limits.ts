@@ -416,6 +416,15 @@ export const RADAR_REST_PER_WORK = 19;
 export const RADAR_MAX_REST_MS = 60_000;
 /** Files a workspace's fingerprint stat()s in one go before the event loop gets a turn (~1–3 ms of work). */
 export const SIGNATURE_STAT_BATCH = 256;
+/**
+ * Paths the change cache keeps on disk over all its folders (each folder's files, ~40 bytes a path): a server that
+ * starts answers `ls` from it without a git child per workspace. Folders past it are counted again by the next server.
+ */
+export const CHANGE_CACHE_MAX_PATHS = 200_000;
+/** The change cache file is written this long after the last count kept (a burst of counts is one write). */
+export const CHANGE_CACHE_SAVE_DELAY_MS = 5_000;
+/** A change cache file larger than this is not read (moved aside): it was not written by this code. */
+export const CHANGE_CACHE_MAX_FILE_BYTES = 64 << 20;
 
 /**
  * A frame sent to a terminal that says when it has drawn it (see drawnAck.ts) may be on its way, unanswered, this long

@@ -3,6 +3,7 @@
 // every folder holding one (a new file changes its folder's time). Two equal fingerprints mean git
 // would count the same changes, so a cached count can be shown without asking git again.
 
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SIGNATURE_STAT_BATCH } from '../limits.js';
@@ -60,7 +61,8 @@ export async function treeSignature(places: GitPlaces, files: readonly string[],
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const file of all.slice(i, i + SIGNATURE_STAT_BATCH)) stamps.push(stamp(file));
   }
-  return `${head.trim()}\n${stamps.join('\n')}`;
+  // A digest, not the stamps themselves: it is kept per workspace in memory and on disk (changeCacheFile.ts).
+  return createHash('sha256').update(`${head.trim()}\n${stamps.join('\n')}`).digest('base64');
 }
 
 /**

@@ -44,6 +44,8 @@ import { WorkspaceList } from './workspaceList.js';
 import { HostLinks } from './hosts/hostLinks.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { ChangeCache } from './changes/changeCache.js';
+import { ChangeCacheFile } from './changes/changeCacheFile.js';
+import { keepChangesOnDisk, type KeptChanges } from './changes/keptChanges.js';
 import { ConflictRadar } from './radar/conflictRadar.js';
 import { SYSTEM_OS, type ServerOs } from './serverOs.js';
 import { EVENT_READER_BACKLOG_BYTES, EVENT_RING_SIZE } from '../limits.js';
@@ -101,6 +103,8 @@ export class Server {
   private readonly loopDelay = new LoopDelayWindow();
   /** Each workspace folder's change counts (ls, the strip, the radar share them). */
   private readonly changes = new ChangeCache();
+  /** The change counts a next server starts from (a cold `ls` then asks git only of folders that changed). */
+  private readonly keptChanges: KeptChanges;
   private readonly radar: ConflictRadar;
   private readonly budget = new ConnectionBudget();
   /** What happened, numbered, for `tessera events` (and the last EVENT_RING_SIZE of it for --since). */
@@ -127,6 +131,7 @@ export class Server {
     this.log = log;
     this.crashSweep = options.crashSweep ?? new CrashSweepNotice(undefined);
     const records = options.records ?? new RecordKeeper(undefined);
+    this.keptChanges = keepChangesOnDisk(this.changes, new ChangeCacheFile(serverStateDirectory(socketPath, env), log), new Set(records.all().map((r) => r.path)));
     this.env = env;
     const factory = (this.factory = new PaneFactory(
       () => settings.settings,
@@ -395,6 +400,7 @@ export class Server {
     }
     await this.registry.closeAll();
     await this.recorder.flush(); // the ended panes' history entries are written before the process exits
+    await this.keptChanges.flush();
   }
 
   get attachedClients(): number {

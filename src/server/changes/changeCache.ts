@@ -8,17 +8,14 @@ import { countChanges, type WorkspaceChanges } from '../../git/changeSummary.js'
 import { branchMerged } from '../../git/mergedBranch.js';
 import { readStatus } from '../../git/statusV2.js';
 import { gitPlaces, headAndIndex, trackedFiles, treeSignature, type GitPlaces } from '../../git/treeSignature.js';
+import type { StoredChanges } from './storedChanges.js';
 
-interface Entry {
-  base: string | undefined;
-  places: GitPlaces;
-  /** Tracked and untracked files the fingerprint stats (tracked ones change only with the index, which it stats too). */
-  files: string[];
-  branchName: string | undefined;
-  signature: string;
-  changes: WorkspaceChanges;
+/** A folder's counts and fingerprint (as kept on disk, less its key), and the "merged?" answer while it is asked. */
+interface Entry extends Omit<StoredChanges, 'dir' | 'merged'> {
   /** Whether its branch is merged into its base, once asked (the fingerprint covers both branches' refs and the index). */
   merged?: Promise<boolean>;
+  /** The answer `merged` resolved to, once it has (what is kept on disk). */
+  mergedAnswer?: boolean;
 }
 
 export class ChangeCache {
@@ -32,6 +29,25 @@ export class ChangeCache {
   computed = 0;
   /** "Merged?" asked of git (not answered from memory), for tests and the bench. */
   mergeChecks = 0;
+  /** Called when a count or a "merged?" answer is kept (the server then saves them: changeCacheFile.ts). */
+  onKept: () => void = () => {};
+
+  /** What is kept, for the file a next server starts from. */
+  stored(): StoredChanges[] {
+    return [...this.entries].map(([dir, e]) => ({ dir, base: e.base, places: e.places, files: e.files, branchName: e.branchName, signature: e.signature, changes: e.changes, merged: e.mergedAnswer }));
+  }
+
+  /** Takes what a previous server kept: each is answered from memory only while its fingerprint still matches. */
+  restore(stored: readonly StoredChanges[]): void {
+    for (const s of stored) {
+      const entry: Entry = { base: s.base, places: s.places, files: s.files, branchName: s.branchName, signature: s.signature, changes: s.changes };
+      if (s.merged !== undefined) {
+        entry.merged = Promise.resolve(s.merged);
+        entry.mergedAnswer = s.merged;
+      }
+      this.entries.set(s.dir, entry);
+    }
+  }
 
   /** The folder's counts, from memory when nothing changed; undefined when it is not in a git repository. */
   get(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined> {
@@ -52,7 +68,13 @@ export class ChangeCache {
     const changes = await this.get(dir, base);
     const entry = this.entries.get(dir);
     if (!changes || !entry || entry.base !== base) return this.askMerged(dir, base);
-    entry.merged ??= this.askMerged(dir, base);
+    entry.merged ??= this.askMerged(dir, base).then((answer) => {
+      if (this.entries.get(dir) === entry) {
+        entry.mergedAnswer = answer;
+        this.onKept();
+      }
+      return answer;
+    });
     return entry.merged;
   }
 
@@ -111,8 +133,10 @@ export class ChangeCache {
     const before = await treeSignature(places, files, refs);
     const changes = await countChanges(dir, base, status);
     const after = await treeSignature(places, files, refs);
-    if (before === after && (await headAndIndex(places)) === gate) this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes });
-    else this.entries.delete(dir);
+    if (before === after && (await headAndIndex(places)) === gate) {
+      this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes });
+      this.onKept();
+    } else this.entries.delete(dir);
     return changes;
   }
 }
