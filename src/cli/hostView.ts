@@ -4,7 +4,7 @@
 // that view ends (the prefix, then d, there) attaches again to the local server. What went wrong on the
 // way comes back as one line in the local status bar.
 
-import { runAttachedSession, type HostView } from '../client/attach.js';
+import { runAttachedSession, type AttachEnd, type HostView } from '../client/attach.js';
 import { oneLine } from '../remote/hostLinkError.js';
 import type { CliContext } from './command.js';
 import { hostContext, hostTarget, settingsForHosts } from './hostContext.js';
@@ -21,14 +21,27 @@ export async function showHostsFrom(local: CliContext, first: HostView): Promise
   let view = first;
   for (;;) {
     const notice = await visitHost(local, view);
-    let socket;
+    const back = async (workspace: string | undefined, line: string | undefined): Promise<AttachEnd> => {
+      let gone = false;
+      const socket = await local.connect(false);
+      const end = await runAttachedSession(socket, {
+        version: VERSION,
+        workspace,
+        env: local.env,
+        opensHosts: true,
+        notice: line,
+        // The workspace was removed meanwhile: the most recent one instead, saying so.
+        refused: (reason) => (gone = workspace !== undefined && reason.includes(`no workspace named '${workspace}'`)),
+      });
+      return gone ? back(undefined, [`workspace ${workspace} is gone`, line].filter(Boolean).join('; ')) : end;
+    };
+    let end;
     try {
-      socket = await local.connect(false);
+      end = await back(view.from, notice);
     } catch (error) {
       local.err(`tessera: back from ${view.host}:${view.workspace}, but this machine's server is gone: ${(error as Error).message}\n`);
       return 1;
     }
-    const end = await runAttachedSession(socket, { version: VERSION, workspace: view.from, env: local.env, opensHosts: true, notice });
     if (end.open === undefined) return end.code;
     view = end.open;
   }

@@ -130,7 +130,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
 
   it('opens a host\'s workspace from the local switcher: keys go there, frames come back, detaching there comes back here', async () => {
     expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'farview', '--', 'cat'])).code).toBe(0);
-    const t = new OuterTerminal(['new', '-s', 'homeview', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    const t = new OuterTerminal(['new', '-s', 'homeview', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d homeview .*● build1:farview/, REMOTE_TIMEOUT_MS);
       await chooseInSwitcher(t, 'build1:farview');
@@ -153,12 +153,32 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       expect(farPane).not.toContain('typed-near');
     } finally {
       t.dispose();
+      await removeWorkspaces(['homeview'], ['farview']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('comes back to the most recent workspace here, saying so, when the one it showed was removed meanwhile', async () => {
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'while', '--', 'cat'])).code).toBe(0);
+    expect((await tessera(['new', '-d', '-s', 'stays', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'leaves', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d leaves .*● build1:while/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build1:while');
+      await t.waitFor(() => /● \d while/.test(t.text()) && !t.text().includes('leaves'), REMOTE_TIMEOUT_MS);
+      expect((await tessera(['rm', '-t', 'leaves', '--yes'])).code).toBe(0);
+      t.write('\x1cd');
+      await t.waitFor('workspace leaves is gone', REMOTE_TIMEOUT_MS);
+      expect(t.text()).toMatch(/● \d \S+ .*● build1:while/);
+      expect(t.exitCode).toBeUndefined();
+    } finally {
+      t.dispose();
+      await removeWorkspaces(['stays', 'leaves'], ['while']);
     }
   }, TEST_TIMEOUT_MS);
 
   it('attach -t HOST:NAME here is -H HOST attach -t NAME: the host\'s workspace in this terminal, detaching ends it', async () => {
     expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'byname', '--', 'cat'])).code).toBe(0);
-    const t = new OuterTerminal(['attach', '-t', 'build1:byname'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    const t = new OuterTerminal(['attach', '-t', 'build1:byname'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d byname/, REMOTE_TIMEOUT_MS);
       t.write('typed-byname\r');
@@ -169,6 +189,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       expect((await tessera(['-H', 'build1', 'capture-pane', '-t', 'byname:0'])).stdout).toContain('typed-byname');
     } finally {
       t.dispose();
+      await removeWorkspaces([], ['byname']);
     }
   }, TEST_TIMEOUT_MS);
 
@@ -180,7 +201,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     const settings = JSON.parse(fs.readFileSync(path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json'), 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(path.join(clientConfig, 'config.json'), JSON.stringify({ ...settings, sshCommand: ['ssh', '-F', sshd.configFile, '-o', 'Port=1'] }));
     expect((await tessera(['ls'])).code).toBe(0); // the server runs with the settings that reach build1
-    const t = new OuterTerminal(['new', '-s', 'staysput', '--', 'cat'], { env: { ...localEnv, TESSERA_CONFIG_DIR: clientConfig } as Record<string, string>, cols: 200, rows: 30 });
+    const t = new OuterTerminal(['new', '-s', 'staysput', '--', 'cat'], { env: { ...localEnv, TESSERA_CONFIG_DIR: clientConfig } as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d staysput .*● build1:unreached/, REMOTE_TIMEOUT_MS);
       await chooseInSwitcher(t, 'build1:unreached');
@@ -191,9 +212,16 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       await t.waitFor(/still-here[\s\S]*still-here/, REMOTE_TIMEOUT_MS / 2);
     } finally {
       t.dispose();
+      await removeWorkspaces(['staysput'], ['unreached']);
     }
   }, TEST_TIMEOUT_MS);
 });
+
+/** Removes this machine's workspaces and build1's a test made, so the strip keeps room for the next test's names. */
+async function removeWorkspaces(here: string[], onBuild1: string[]): Promise<void> {
+  for (const name of here) await tessera(['rm', '-t', name, '--yes']);
+  for (const name of onBuild1) await tessera(['-H', 'build1', 'rm', '-t', name, '--yes']);
+}
 
 /** Opens the switcher, narrows it to `name` and chooses it. */
 async function chooseInSwitcher(t: OuterTerminal, name: string): Promise<void> {
