@@ -215,6 +215,30 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       await removeWorkspaces(['staysput'], ['unreached']);
     }
   }, TEST_TIMEOUT_MS);
+
+  // Last: it gives build1 a hosts setting of its own.
+  it("a view of a host's workspace opens nothing for that host: its own hosts' workspaces are only named with the -H command", async () => {
+    fs.mkdirSync(sshd.hosts.build1.env.TESSERA_CONFIG_DIR, { recursive: true });
+    fs.writeFileSync(path.join(sshd.hosts.build1.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify({ hosts: { build2: 'build2' }, sshCommand: ['ssh', '-F', sshd.configFile] }));
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'deeper', '--', 'cat'])).code).toBe(0);
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'middle', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'top', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d top .*● build1:middle/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build1:middle');
+      // build1's view, whose strip lists build2's workspaces through build1's own link.
+      await t.waitFor(() => /● \d middle/.test(t.text()) && t.text().includes('build2:deeper') && !t.text().includes('top'), REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build2:deeper');
+      await t.waitFor("this client cannot open it here: 'tessera -H build2 attach -t deeper' shows it", REMOTE_TIMEOUT_MS / 2);
+      expect(t.text()).toMatch(/● \d middle/);
+      t.write('\x1cd');
+      await t.waitFor(/● \d top .*● build1:middle/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+    } finally {
+      t.dispose();
+      await removeWorkspaces(['top'], ['middle']);
+    }
+  }, TEST_TIMEOUT_MS);
 });
 
 /** Removes this machine's workspaces and build1's a test made, so the strip keeps room for the next test's names. */

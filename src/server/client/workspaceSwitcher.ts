@@ -47,7 +47,7 @@ export interface HostWorkspace {
 /**
  * What choosing another machine's workspace does: `open` it in this client, when the client can leave to
  * show it and the host is still one of the hosts setting; otherwise a line that says why not, or (a
- * client older than this server) the command that shows it.
+ * client older than this server, or one that shows this server from another machine) the command that shows it.
  */
 export function remoteChoice(id: string, isHost: (name: string) => boolean, clientOpensHosts: boolean): { open: HostWorkspace } | { message: string; tone: 'info' | 'error' } {
   const name = id.slice(REMOTE_ITEM.length);
@@ -57,7 +57,8 @@ export function remoteChoice(id: string, isHost: (name: string) => boolean, clie
   const workspace = name.slice(at + 1);
   // The switcher listed it from a link the settings had; they may have changed since it opened.
   if (!isHost(host) || workspace === '') return { message: `no host '${host}' in the hosts setting any more; 'tessera hosts' lists them`, tone: 'error' };
-  if (!clientOpensHosts) return { message: `${name} is on another machine: 'tessera -H ${host} attach -t ${workspace}' shows it (this client is older than the server)`, tone: 'info' };
+  // An older client, or a client that shows this server as another machine's view (it opens nothing for a host).
+  if (!clientOpensHosts) return { message: `${name} is on another machine, and this client cannot open it here: 'tessera -H ${host} attach -t ${workspace}' shows it`, tone: 'info' };
   return { open: { host, workspace } };
 }
 

@@ -32,8 +32,8 @@ describe('remoteChoice', () => {
     expect(remoteChoice(`${REMOTE_ITEM}build1:a:b`, isHost, true)).toEqual({ open: { host: 'build1', workspace: 'a:b' } });
   });
 
-  it('tells an older client the command that shows it', () => {
-    expect(remoteChoice(`${REMOTE_ITEM}build1:fix-auth`, isHost, false)).toEqual({ message: "build1:fix-auth is on another machine: 'tessera -H build1 attach -t fix-auth' shows it (this client is older than the server)", tone: 'info' });
+  it('tells a client that cannot open it (older, or itself a view from another machine) the command that shows it', () => {
+    expect(remoteChoice(`${REMOTE_ITEM}build1:fix-auth`, isHost, false)).toEqual({ message: "build1:fix-auth is on another machine, and this client cannot open it here: 'tessera -H build1 attach -t fix-auth' shows it", tone: 'info' });
   });
 
   it('refuses a host no longer in the settings, and a host whose link is down', () => {
