@@ -200,7 +200,8 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     fs.mkdirSync(clientConfig, { recursive: true });
     const settings = JSON.parse(fs.readFileSync(path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json'), 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(path.join(clientConfig, 'config.json'), JSON.stringify({ ...settings, sshCommand: ['ssh', '-F', sshd.configFile, '-o', 'Port=1'] }));
-    expect((await tessera(['ls'])).code).toBe(0); // the server runs with the settings that reach build1
+    // The server runs with the settings that reach build1 (a workspace made starts it when none runs).
+    expect((await tessera(['new', '-d', '-s', 'reaches', '--', 'cat'])).code).toBe(0);
     const t = new OuterTerminal(['new', '-s', 'staysput', '--', 'cat'], { env: { ...localEnv, TESSERA_CONFIG_DIR: clientConfig } as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d staysput .*● build1:unreached/, REMOTE_TIMEOUT_MS);
@@ -212,7 +213,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       await t.waitFor(/still-here[\s\S]*still-here/, REMOTE_TIMEOUT_MS / 2);
     } finally {
       t.dispose();
-      await removeWorkspaces(['staysput'], ['unreached']);
+      await removeWorkspaces(['staysput', 'reaches'], ['unreached']);
     }
   }, TEST_TIMEOUT_MS);
 
