@@ -1,6 +1,6 @@
 // Attaching the terminal: checks that there is one, asks before nesting, then runs the client.
 
-import { runAttachedClient } from '../client/attach.js';
+import { runAttachedSession } from '../client/attach.js';
 import { sendRequest } from '../client/request.js';
 import { readProtocolRefusal } from '../protocol/messages.js';
 import { VERSION } from '../version.js';
@@ -25,21 +25,25 @@ export async function attachTerminal(
   // Another machine's server cannot write to this terminal or read its keys itself: all goes through its
   // link, and a view of it reconnects when that breaks.
   if (ctx.host !== undefined) return (await import('./remoteAttach.js')).attachThroughLink(ctx, options);
+  // No workspace here has a ':' in its name: `HOST:NAME` (as the strip and `ls --all-hosts` name it) is another machine's.
+  if (options.workspace?.includes(':')) return (await import('./hostView.js')).attachHostWorkspace(ctx, options.workspace);
   const attach = async (firstTry: boolean): Promise<number> => {
     const socket = await ctx.connect(options.startServer);
     let olderServer = false;
-    const code = await runAttachedClient(socket, {
+    const end = await runAttachedSession(socket, {
       version: VERSION,
       workspace: options.workspace,
       createCwd: options.createCwd,
       env: ctx.env,
+      opensHosts: true,
       refused: (reason) => {
         const refusal = readProtocolRefusal(reason);
         olderServer = firstTry && refusal !== undefined && refusal.server < refusal.client;
         return olderServer;
       },
     });
-    if (!olderServer) return code;
+    if (end.open) return (await import('./hostView.js')).showHostsFrom(ctx, end.open);
+    if (!olderServer) return end.code;
     return (await moveServerHere(ctx)) ? attach(false) : 1;
   };
   return attach(true);

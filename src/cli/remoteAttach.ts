@@ -2,12 +2,17 @@
 // breaks (ssh killed, a laptop that slept, keep-alives unanswered), the server there keeps everything;
 // this client says so, tries again with a growing pause, and shows the workspace again once it is back.
 
-import { runAttachedSession } from '../client/attach.js';
+import { runAttachedSession, type AttachEnd } from '../client/attach.js';
 import { RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '../limits.js';
 import { HostLinkError } from '../remote/hostLinkError.js';
 import type { CliContext } from './command.js';
 
 export async function attachThroughLink(ctx: CliContext, options: { workspace?: string; createCwd?: string; startServer: boolean }): Promise<number> {
+  return (await viewThroughLink(ctx, options)).code;
+}
+
+/** attachThroughLink, saying how the view ended; `quiet`: the reason is not printed (the caller shows it). */
+export async function viewThroughLink(ctx: CliContext, options: { workspace?: string; createCwd?: string; startServer: boolean; quiet?: boolean }): Promise<AttachEnd> {
   const host = ctx.host ?? '';
   let delay = RECONNECT_FIRST_DELAY_MS;
   let first = true;
@@ -22,9 +27,10 @@ export async function attachThroughLink(ctx: CliContext, options: { workspace?: 
       continue;
     }
     // After a break, the server there shows the workspace it showed last (its most recent): the one this view had.
-    const end = await runAttachedSession(socket, first ? { workspace: options.workspace, createCwd: options.createCwd, env: ctx.env, remote: true } : { env: ctx.env, remote: true });
+    const view = { env: ctx.env, remote: true, quiet: options.quiet };
+    const end = await runAttachedSession(socket, first ? { ...view, workspace: options.workspace, createCwd: options.createCwd } : view);
     first = false;
-    if (end.lost === undefined || !linkProblem(end.lost)) return end.code;
+    if (end.lost === undefined || !linkProblem(end.lost)) return end;
     delay = await pause(ctx, host, RECONNECT_FIRST_DELAY_MS);
   }
 }

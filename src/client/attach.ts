@@ -4,7 +4,7 @@
 
 import type { Duplex } from 'node:stream';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
-import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage } from '../protocol/messages.js';
+import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage, type OpenHostMessage } from '../protocol/messages.js';
 import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
 import { keyboardIsTerminal, outputTerminal } from './outputTerminal.js';
 import { LEAVE_TIMEOUT_MS } from '../limits.js';
@@ -21,6 +21,15 @@ export interface AttachOptions {
   remote?: boolean;
   /** The server refused the attach (`reason`): true when the caller deals with it, and the reason is not printed. */
   refused?: (reason: string) => boolean;
+  /**
+   * This client can leave to show another machine's workspace (the server's `open-host`): only a view
+   * of this machine's server says so; a host's server is never obeyed in that.
+   */
+  opensHosts?: boolean;
+  /** A line for the server to show in the status bar at once (why the client is back from a host's view). */
+  notice?: string;
+  /** The reason the session ended is not printed: the caller shows it (AttachEnd.reason). */
+  quiet?: boolean;
 }
 
 /** How a session ended: its exit status, and the link's error when the link broke under it. */
@@ -28,7 +37,14 @@ export interface AttachEnd {
   code: number;
   /** The connection failed (a link to another machine broke) rather than the server ending the session. */
   lost: ConnectionError | undefined;
+  /** Why it ended, as the server said it (or the client saw it). */
+  reason: string;
+  /** The server asked this client to show another machine's workspace (only when it offered to: `opensHosts`). */
+  open?: HostView;
 }
+
+/** A host's workspace to show, and the workspace of this machine to come back to. */
+export type HostView = Omit<OpenHostMessage, 't'>;
 
 /** Runs until the session ends; resolves with the exit code and prints why it ended. */
 export async function runAttachedClient(socket: Duplex, options: AttachOptions): Promise<number> {
@@ -42,6 +58,8 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
   return new Promise((resolve) => {
     const decoder = new FrameDecoder();
     let finished = false;
+    let open: HostView | undefined;
+    const opensHosts = options.opensHosts === true && options.remote !== true;
 
     const finish = (reason: string, code: number, lost?: ConnectionError, quiet = false) => {
       if (finished) return;
@@ -58,8 +76,9 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
       socket.destroy();
       writeSafely(RESTORE_SEQUENCE);
       // The server's reason can quote a workspace's folder or an error from outside.
-      if (!quiet) writeSafely(`${visibleText(reason, { lines: true })}\n`);
-      resolve({ code, lost });
+      // Leaving for a host's view says nothing here: the next screen follows at once.
+      if (!quiet && !options.quiet && open === undefined) writeSafely(`${visibleText(reason, { lines: true })}\n`);
+      resolve({ code, lost, reason, ...(open === undefined ? {} : { open }) });
     };
 
     const writeSafely = (text: string) => {
@@ -115,6 +134,8 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
           const message = parseServerMessage(frame.message);
           if (message.t === 'end') finish(message.reason, message.exitCode, undefined, options.refused?.(message.reason) ?? false);
           else if (message.t === 'input' && !message.direct) relayKeys();
+          // Only a client that offered to; its `end` follows (and a host's server is never offered it).
+          else if (message.t === 'open-host' && opensHosts) open = { host: message.host, workspace: message.workspace, from: message.from };
         } catch (error) {
           finish(`[tessera: unexpected message from the server: ${(error as Error).message}]`, 1);
         }
@@ -148,6 +169,8 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
       },
       output,
       input: offerKeyboard || undefined,
+      opensHosts: opensHosts || undefined,
+      notice: options.notice,
     };
     socket.write(encodeJson(hello));
     if (!offerKeyboard) relayKeys();

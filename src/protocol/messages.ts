@@ -2,6 +2,7 @@
 
 import { InvalidInput, bool, int, optStr, record, str, type Fields } from './validate.js';
 import { parseEvent, parseEventsStart, type EventsStart, type TesseraEvent } from './events.js';
+import { HOST_NAME_PATTERN } from './hostName.js';
 
 export const PROTOCOL_VERSION = 2;
 
@@ -25,6 +26,8 @@ export function readProtocolRefusal(reason: string): { client: number; server: n
 /** Largest terminal we accept from a client; anything bigger is a bug or an attack on memory. */
 export const MAX_TERMINAL_COLS = 1000;
 export const MAX_TERMINAL_ROWS = 500;
+/** Longest notice a client brings back to the status bar (one line of ssh's or a host's reason). */
+export const MAX_NOTICE_CHARS = 1024;
 /** Largest text of one `output` message: the server sends a request's output in pieces well below it. */
 export const MAX_OUTPUT_MESSAGE_CHARS = 1 << 20;
 
@@ -66,6 +69,13 @@ export interface AttachMessage {
    * the answer is `direct: false`), so no key is read twice or out of order.
    */
   input?: boolean;
+  /**
+   * The client can leave to show another machine's workspace and come back (the `open-host` message).
+   * Older clients do not say so: choosing a host's workspace tells them the `-H … attach` that shows it.
+   */
+  opensHosts?: boolean;
+  /** A line for the status bar once attached: why the client is back (a host's view that could not open or ended badly). */
+  notice?: string;
 }
 
 /** The client is ending on its own (a signal): the server stops writing to its terminal, then says `end`. */
@@ -116,8 +126,21 @@ export type ServerMessage =
   /** The answer to an attach that offered its keyboard: whether the server reads the keys itself. */
   | { t: 'input'; direct: boolean }
   | { t: 'end'; reason: string; exitCode: number }
+  /**
+   * Sent only to a client that said `opensHosts`, just before its `end`: it shows HOST's workspace
+   * through its own link to HOST (a host of its own settings), and when that view ends comes back to
+   * workspace `from` here.
+   */
+  | OpenHostMessage
   | ({ t: 'events-start' } & EventsStart)
   | { t: 'event'; event: TesseraEvent };
+
+export interface OpenHostMessage {
+  t: 'open-host';
+  host: string;
+  workspace: string;
+  from: string;
+}
 
 export function parseClientMessage(value: unknown): ClientMessage {
   const m = record(value, 'message');
@@ -139,6 +162,8 @@ export function parseClientMessage(value: unknown): ClientMessage {
         },
         output: m.output === undefined ? undefined : parseOutputTerminal(m.output),
         input: m.input === undefined ? undefined : bool(m.input, 'input'),
+        opensHosts: m.opensHosts === undefined ? undefined : bool(m.opensHosts, 'opensHosts'),
+        notice: optStr(m.notice, 'notice', MAX_NOTICE_CHARS),
       };
     }
     case 'leave':
@@ -190,6 +215,11 @@ export function parseServerMessage(value: unknown): ServerMessage {
       return { t: 'input', direct: bool(m.direct, 'direct') };
     case 'end':
       return { t: 'end', reason: str(m.reason, 'reason', 4096), exitCode: int(m.exitCode, 'exitCode', 0, 255) };
+    case 'open-host': {
+      const host = str(m.host, 'host', 32);
+      if (!HOST_NAME_PATTERN.test(host)) throw new InvalidInput('host must be a name of the hosts setting');
+      return { t: 'open-host', host, workspace: str(m.workspace, 'workspace', 256), from: str(m.from, 'from', 256) };
+    }
     case 'events-start':
       return { t: 'events-start', ...parseEventsStart(m) };
     case 'event':

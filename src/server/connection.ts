@@ -94,6 +94,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
       send({ t: 'end', reason, exitCode });
       socket.end();
     },
+    openHost: (target) => send({ t: 'open-host', ...target }),
   };
   const drop = (why: string) => {
     if (socket.destroyed) return;

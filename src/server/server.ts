@@ -42,6 +42,7 @@ import { openOrAdoptFolder } from './records/openFolder.js';
 import { Passthrough } from './passthrough/passthrough.js';
 import { WorkspaceList } from './workspaceList.js';
 import { HostLinks } from './hosts/hostLinks.js';
+import { visibleText } from '../term/visibleText.js';
 import { DiffSummaries } from './diffSummaries.js';
 import { ChangeCache } from './changes/changeCache.js';
 import { ChangeCacheFile } from './changes/changeCacheFile.js';
@@ -456,11 +457,14 @@ export class Server {
       { cols: message.cols, rows: message.rows },
       message.terminal,
       clientLabel(++this.clientCount, message.output?.path),
+      message.opensHosts === true,
     );
     this.clients.add(session);
     this.hosts.start(); // other machines are reached for someone looking at the strip, not for every command
     this.applySizes();
-    session.start(this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0] ?? otherVersion(message.version));
+    // A client back from a host's view says why, when that view could not open or ended badly.
+    const back = message.notice === undefined ? undefined : visibleText(message.notice);
+    session.start(back ?? this.settings.notice() ?? this.crashSweep.takeForFirstClient() ?? takeNotice(session.workspace) ?? this.registry.records.problems[0] ?? otherVersion(message.version));
     // While an upgrade holds everything still, keys and sizes are let go: the panes' state is being copied.
     return {
       input: (data) => {

@@ -1,6 +1,7 @@
 // The settings about other machines: `hosts` (a name for each, and how ssh reaches it) and
 // `sshCommand` (the ssh program and options tessera runs). See docs/remote.md.
 
+import { HOST_NAME_PATTERN } from '../protocol/hostName.js';
 import { InvalidInput, record, str, strArray } from '../protocol/validate.js';
 
 /** How tessera reaches one other machine's server. */
@@ -25,11 +26,6 @@ export const DEFAULT_HOSTS_SETTINGS: HostsSettingsFields = {
   sshCommand: ['ssh'],
 };
 
-/**
- * A host's name, as `-H NAME` and `NAME:workspace` use it: letters, digits, '-' and '_' (no ':', which
- * separates it from a workspace, and no '.', which would read as a host name of its own).
- */
-export const HOST_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 /** More hosts than this in one view is surely a paste accident. */
 const MAX_HOSTS = 64;
 /** Longest ssh destination (a host name is at most 253 characters, plus the user and port). */

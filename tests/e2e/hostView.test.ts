@@ -83,13 +83,11 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'gamma', '--', 'cat'])).code).toBe(0);
       await t.waitFor(/build2:beta +● build2:gamma/, REMOTE_TIMEOUT_MS);
 
-      // The switcher lists them with their host and folder there; choosing one says how to open it.
+      // The switcher lists them with their host and folder there (choosing one opens it: the test below).
       t.write('\x1cg');
       await t.waitFor(/build2:gamma .*on build2: /, REMOTE_TIMEOUT_MS / 2);
-      t.write('gamma');
-      await t.waitFor('Search gamma', REMOTE_TIMEOUT_MS / 2);
-      t.write('\r');
-      await t.waitFor("'tessera -H build2 attach -t gamma' shows it", REMOTE_TIMEOUT_MS / 2);
+      t.write('\x1b');
+      await t.waitFor(() => !t.text().includes('Switch to a workspace'), REMOTE_TIMEOUT_MS / 2);
 
       // The link to build1 breaks: shown as reconnecting, then build1's workspaces again.
       const server = (JSON.parse((await tessera(['server-info', '--json'])).stdout) as { pid: number }).pid;
@@ -129,4 +127,132 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       t.dispose();
     }
   }, TEST_TIMEOUT_MS);
+
+  it('opens a host\'s workspace from the local switcher: keys go there, frames come back, detaching there comes back here', async () => {
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'farview', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'homeview', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d homeview .*● build1:farview/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build1:farview');
+      // build1's server draws now: its own strip (farview, no homeview, no host entries), through the link.
+      await t.waitFor(() => /● \d farview/.test(t.text()) && !t.text().includes('homeview'), REMOTE_TIMEOUT_MS);
+      t.write('typed-far\r');
+      await t.waitFor(/typed-far[\s\S]*typed-far/, REMOTE_TIMEOUT_MS / 2);
+      const there = await eventually(async () => (await tessera(['-H', 'build1', 'capture-pane', '-t', 'farview:0'])).stdout, (text) => text.includes('typed-far'), REMOTE_TIMEOUT_MS);
+      expect(there).toContain('typed-far');
+
+      // Detaching there: the same client shows this machine's workspace again, and keys come here.
+      t.write('\x1cd');
+      await t.waitFor(/● \d homeview .*● build1:farview/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+      t.write('typed-near\r');
+      await t.waitFor(/typed-near[\s\S]*typed-near/, REMOTE_TIMEOUT_MS / 2);
+      const here = await eventually(async () => (await tessera(['capture-pane', '-t', 'homeview:0'])).stdout, (text) => text.includes('typed-near'), REMOTE_TIMEOUT_MS);
+      expect(here).toContain('typed-near');
+      const farPane = (await tessera(['-H', 'build1', 'capture-pane', '-t', 'farview:0'])).stdout;
+      expect(farPane).not.toContain('typed-near');
+    } finally {
+      t.dispose();
+      await removeWorkspaces(['homeview'], ['farview']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('comes back to the most recent workspace here, saying so, when the one it showed was removed meanwhile', async () => {
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'while', '--', 'cat'])).code).toBe(0);
+    expect((await tessera(['new', '-d', '-s', 'stays', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'leaves', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d leaves .*● build1:while/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build1:while');
+      await t.waitFor(() => /● \d while/.test(t.text()) && !t.text().includes('leaves'), REMOTE_TIMEOUT_MS);
+      expect((await tessera(['rm', '-t', 'leaves', '--yes'])).code).toBe(0);
+      t.write('\x1cd');
+      await t.waitFor('workspace leaves is gone', REMOTE_TIMEOUT_MS);
+      expect(t.text()).toMatch(/● \d \S+ .*● build1:while/);
+      expect(t.exitCode).toBeUndefined();
+    } finally {
+      t.dispose();
+      await removeWorkspaces(['stays', 'leaves'], ['while']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('attach -t HOST:NAME here is -H HOST attach -t NAME: the host\'s workspace in this terminal, detaching ends it', async () => {
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'byname', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['attach', '-t', 'build1:byname'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d byname/, REMOTE_TIMEOUT_MS);
+      t.write('typed-byname\r');
+      await t.waitFor(/typed-byname[\s\S]*typed-byname/, REMOTE_TIMEOUT_MS / 2);
+      t.write('\x1cd');
+      expect(await t.exited).toBe(0);
+      expect(t.output).toContain('detached from workspace byname');
+      expect((await tessera(['-H', 'build1', 'capture-pane', '-t', 'byname:0'])).stdout).toContain('typed-byname');
+    } finally {
+      t.dispose();
+      await removeWorkspaces([], ['byname']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it('lands back in the local view with ssh\'s reason when the link to the host cannot be made', async () => {
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'unreached', '--', 'cat'])).code).toBe(0);
+    // This client's own settings reach build1 on a closed port (the server's, which list it, do not).
+    const clientConfig = path.join(root, 'client-config');
+    fs.mkdirSync(clientConfig, { recursive: true });
+    const settings = JSON.parse(fs.readFileSync(path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(clientConfig, 'config.json'), JSON.stringify({ ...settings, sshCommand: ['ssh', '-F', sshd.configFile, '-o', 'Port=1'] }));
+    // The server runs with the settings that reach build1 (a workspace made starts it when none runs).
+    expect((await tessera(['new', '-d', '-s', 'reaches', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'staysput', '--', 'cat'], { env: { ...localEnv, TESSERA_CONFIG_DIR: clientConfig } as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d staysput .*● build1:unreached/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build1:unreached');
+      await t.waitFor(/build1:unreached could not be shown: build1: .*Connection refused/, REMOTE_TIMEOUT_MS);
+      expect(t.text()).toMatch(/● \d staysput/);
+      expect(t.exitCode).toBeUndefined();
+      t.write('still-here\r');
+      await t.waitFor(/still-here[\s\S]*still-here/, REMOTE_TIMEOUT_MS / 2);
+    } finally {
+      t.dispose();
+      await removeWorkspaces(['staysput', 'reaches'], ['unreached']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  // Last: it gives build1 a hosts setting of its own.
+  it("a view of a host's workspace opens nothing for that host: its own hosts' workspaces are only named with the -H command", async () => {
+    fs.mkdirSync(sshd.hosts.build1.env.TESSERA_CONFIG_DIR, { recursive: true });
+    fs.writeFileSync(path.join(sshd.hosts.build1.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify({ hosts: { build2: 'build2' }, sshCommand: ['ssh', '-F', sshd.configFile] }));
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'deeper', '--', 'cat'])).code).toBe(0);
+    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'middle', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'top', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    try {
+      await t.waitFor(/● \d top .*● build1:middle/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build1:middle');
+      // build1's view, whose strip lists build2's workspaces through build1's own link.
+      await t.waitFor(() => /● \d middle/.test(t.text()) && t.text().includes('build2:deeper') && !t.text().includes('top'), REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'build2:deeper');
+      await t.waitFor("this client cannot open it here: 'tessera -H build2 attach -t deeper' shows it", REMOTE_TIMEOUT_MS / 2);
+      expect(t.text()).toMatch(/● \d middle/);
+      t.write('\x1cd');
+      await t.waitFor(/● \d top .*● build1:middle/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+    } finally {
+      t.dispose();
+      await removeWorkspaces(['top'], ['middle']);
+    }
+  }, TEST_TIMEOUT_MS);
 });
+
+/** Removes this machine's workspaces and build1's a test made, so the strip keeps room for the next test's names. */
+async function removeWorkspaces(here: string[], onBuild1: string[]): Promise<void> {
+  for (const name of here) await tessera(['rm', '-t', name, '--yes']);
+  for (const name of onBuild1) await tessera(['-H', 'build1', 'rm', '-t', name, '--yes']);
+}
+
+/** Opens the switcher, narrows it to `name` and chooses it. */
+async function chooseInSwitcher(t: OuterTerminal, name: string): Promise<void> {
+  t.write('\x1cg');
+  await t.waitFor(new RegExp(`${name} .*on ${name.split(':')[0]}: `), REMOTE_TIMEOUT_MS / 2);
+  t.write(name);
+  await t.waitFor(`Search ${name}`, REMOTE_TIMEOUT_MS / 2);
+  t.write('\r');
+}

@@ -19,6 +19,8 @@ export class HarnessClient {
   private pendingWrites = 0;
   /** Set when the server ended this client (detach, kill-server): why, and the exit code it gave. */
   ended: { reason: string; exitCode: number } | undefined;
+  /** The host's workspace the server told this client to show (an `open-host` message), if it did. */
+  openedHost: { host: string; workspace: string; from: string } | undefined;
   /** Every byte the server sent this client, in order. */
   output = '';
 
@@ -42,6 +44,9 @@ export class HarnessClient {
     onceDrained: (callback) => setImmediate(callback),
     end: (reason, exitCode) => {
       this.ended = { reason, exitCode };
+    },
+    openHost: (target) => {
+      this.openedHost = target;
     },
   };
 

@@ -120,7 +120,7 @@ export class InProcessServer {
   }
 
   /** Attaches a client of `cols`×`rows` to a workspace (by default: a new one adopting a folder, as a bare `tessera` would). */
-  attach(options: { cols?: number; rows?: number; workspace?: string; cwd?: string; version?: string } = {}): HarnessClient {
+  attach(options: { cols?: number; rows?: number; workspace?: string; cwd?: string; version?: string; opensHosts?: boolean; notice?: string } = {}): HarnessClient {
     const cols = options.cols ?? 100;
     const rows = options.rows ?? 30;
     const client = new HarnessClient(cols, rows);
@@ -134,6 +134,8 @@ export class InProcessServer {
         cols,
         rows,
         terminal: { term: 'xterm-256color', colorTerm: 'truecolor', insideMultiplexer: false },
+        ...(options.opensHosts === undefined ? {} : { opensHosts: options.opensHosts }),
+        ...(options.notice === undefined ? {} : { notice: options.notice }),
       },
       client.transport,
     );

@@ -37,6 +37,10 @@ function onInput() {
     const length = input.readUInt32BE(0);
     const message = JSON.parse(input.subarray(5, 5 + length).toString());
     input = input.subarray(5 + length);
+    if (mode === 'host') {
+      hostAnswer(message);
+      continue;
+    }
     const answer = frame({ t: 'response', id: message.id, ok: true, result: { command: message.command, cwd: message.cwd } });
     if (mode === 'close-clean') {
       process.exit(0);
@@ -46,6 +50,18 @@ function onInput() {
       process.stdout.write('HTTP/1.1 200 OK\r\n\r\n');
     } else process.stdout.write(answer);
   }
+}
+
+/** 'host': a server with one open workspace, `alpha`, and nothing waiting (the answers a host link asks for). */
+function hostAnswer(message) {
+  if (message.t !== 'request') return; // the event stream: no event ever comes
+  const results = {
+    ls: { workspaces: [{ name: 'alpha', path: '/home/far/alpha', state: 'open', needsYou: 0 }] },
+    'list-panes': [{ workspace: 'alpha', status: 'idle', attention: false }],
+    approvals: { waiting: [] },
+  };
+  const known = Object.hasOwn(results, message.command);
+  process.stdout.write(frame(known ? { t: 'response', id: message.id, ok: true, result: results[message.command] } : { t: 'response', id: message.id, ok: false, error: `unknown command '${message.command}'` }));
 }
 
 switch (mode) {

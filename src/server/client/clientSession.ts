@@ -40,6 +40,7 @@ import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
 import type { ClientTransport, SessionHost } from './sessionHost.js';
+import type { HostWorkspace } from './workspaceSwitcher.js';
 import type { ClientInfo } from '../../commands/serverInfo.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
 
@@ -79,6 +80,8 @@ export class ClientSession implements ActionContext {
     private readonly terminal: TerminalInfo,
     /** How the answer log names this client ("client 2 on /dev/pts/4"). */
     readonly label: string,
+    /** The client can leave to show another machine's workspace (it said so when attaching). */
+    readonly opensHosts = false,
   ) {
     this.cols = size.cols;
     this.rows = size.rows;
@@ -347,6 +350,17 @@ export class ClientSession implements ActionContext {
 
   detach(): void {
     this.end(`[tessera: detached from workspace ${this.workspace.name}]`, 0);
+  }
+
+  isHost(name: string): boolean {
+    return Object.hasOwn(this.host.settings.settings.hosts, name) && this.host.hosts.get(name) !== undefined;
+  }
+
+  /** The client leaves this server to show a host's workspace, and attaches again to this one (to this workspace) when that view ends. */
+  showHost(target: HostWorkspace): void {
+    if (this.closed) return;
+    this.transport.openHost({ ...target, from: this.workspace.name });
+    this.end(`[tessera: showing ${target.host}:${target.workspace}; detaching there comes back to ${this.workspace.name}]`, 0);
   }
 
   scrollMode(pageUp: boolean): void {

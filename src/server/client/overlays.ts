@@ -10,7 +10,7 @@ import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
 import { ROUTER_HELP } from './keyRouter.js';
 import { COMMAND_LINE_ITEM, actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
 import type { ActionContext } from './sessionActions.js';
-import { REMOTE_ITEM, remoteChosen, switcherOverlay } from './workspaceSwitcher.js';
+import { REMOTE_ITEM, remoteChoice, switcherOverlay } from './workspaceSwitcher.js';
 import { shownItems } from '../../app/palette/model.js';
 
 /** In the switcher, C-x removes and C-r resets the selected workspace (each through its confirmation). */
@@ -142,10 +142,17 @@ export class Overlays {
     else this.actions.runCommand(checked);
   }
 
+  /** Another machine's workspace: this client goes to show it, or is told why it cannot. */
+  private chooseRemote(id: string): void {
+    const choice = remoteChoice(id, (host) => this.ctx.isHost(host), this.ctx.opensHosts);
+    if ('open' in choice) this.ctx.showHost(choice.open);
+    else this.ctx.message(choice.message, choice.tone);
+  }
+
   private paletteChose(purpose: PaletteOverlay['purpose'], id: string): void {
     if (purpose === 'action' && id.startsWith(COMMAND_LINE_ITEM)) this.runTypedCommand(id.slice(COMMAND_LINE_ITEM.length));
     else if (purpose === 'action') void this.ctx.keys.keymap.named(id)?.run(this.actions);
-    else if (purpose === 'workspace' && id.startsWith(REMOTE_ITEM)) this.ctx.message(remoteChosen(id), 'info');
+    else if (purpose === 'workspace' && id.startsWith(REMOTE_ITEM)) this.chooseRemote(id);
     else if (purpose === 'workspace') this.attempt(() => this.ctx.showWorkspace(this.ctx.openWorkspace(id)));
     else if (purpose === 'remove' || purpose === 'reset') void this.ctx.confirmEnd.open(purpose === 'remove' ? 'rm' : 'reset', id);
     else if (purpose === 'view')

@@ -19,7 +19,7 @@ import type { InboxController } from './inboxController.js';
 import type { ChromeState } from './chromeState.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceList } from '../workspaceList.js';
-import { nextWaiting } from './workspaceSwitcher.js';
+import { nextWaiting, type HostWorkspace } from './workspaceSwitcher.js';
 import { Overlays } from './overlays.js';
 import { repoTop } from '../../git/repo.js';
 import { workspacePlace } from '../project/projectTrust.js';
@@ -69,6 +69,12 @@ export interface ActionContext {
   showWorkspace(workspace: Workspace): void;
   /** Runs a tessera command line as if typed in a pane, in its folder. */
   runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome>;
+  /** The client said it can leave to show another machine's workspace (older clients cannot). */
+  readonly opensHosts: boolean;
+  /** A host of the hosts setting now, with its link. */
+  isHost(name: string): boolean;
+  /** The client leaves to show a host's workspace through its own link, and comes back here when that view ends. */
+  showHost(target: HostWorkspace): void;
 }
 
 export class SessionActions implements KeyActions {

@@ -27,6 +27,8 @@ export interface ClientTransport {
   route(): ClientRoute;
   onceDrained(callback: () => void): void;
   end(reason: string, exitCode: number): void;
+  /** Tells the client to show another machine's workspace (an `open-host` message); its `end` follows. */
+  openHost(target: { host: string; workspace: string; from: string }): void;
 }
 
 export interface SessionHost {

@@ -77,4 +77,20 @@ describe('the terminal an attaching client names for its frames', () => {
     expect(parseClientMessage({ t: 'leave', reason: 'bye' })).toEqual({ t: 'leave', reason: 'bye' });
     expect(() => parseClientMessage({ t: 'leave' })).toThrow(/reason must be a string/);
   });
+
+  it("reads open-host only with a host's name (never a path or an ssh option) and the workspaces there and here", () => {
+    const open = { t: 'open-host', host: 'build1', workspace: 'fix-auth', from: 'main' };
+    expect(parseServerMessage(open)).toEqual(open);
+    for (const host of ['-oProxyCommand=x', 'a.b', 'a:b', '', 'x'.repeat(33)]) expect(() => parseServerMessage({ ...open, host })).toThrow(InvalidInput);
+    expect(() => parseServerMessage({ ...open, workspace: 1 })).toThrow(/workspace must be a string/);
+    expect(() => parseServerMessage({ t: 'open-host', host: 'build1', workspace: 'w' })).toThrow(/from must be a string/);
+  });
+
+  it('reads the attach offer to open hosts and the notice a client brings back', () => {
+    const attach = { t: 'attach', protocol: 2, cols: 80, rows: 24, terminal: { term: 'xterm', colorTerm: '', insideMultiplexer: false } };
+    expect(parseClientMessage({ ...attach, opensHosts: true, notice: 'build1: unreachable' })).toMatchObject({ opensHosts: true, notice: 'build1: unreachable' });
+    expect(parseClientMessage(attach)).toMatchObject({ opensHosts: undefined, notice: undefined });
+    expect(() => parseClientMessage({ ...attach, opensHosts: 'yes' })).toThrow(/opensHosts must be true or false/);
+    expect(() => parseClientMessage({ ...attach, notice: 'x'.repeat(2000) })).toThrow(/notice is longer than/);
+  });
 });
