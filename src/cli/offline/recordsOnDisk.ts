@@ -3,9 +3,9 @@
 // session history. What only a live server knows (conflicts between workspaces, whether an approval
 // still waits, running stacks) is left out and said on stderr.
 
-import { branchMerged } from '../../git/mergedBranch.js';
-import { workspaceChanges } from '../../git/changeSummary.js';
+import { ChangeCache } from '../../git/changeCache.js';
 import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
+import { ChangeCacheFile } from '../../store/changeCacheFile.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
 import { SessionHistory } from '../../store/sessionHistory.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
@@ -23,17 +23,30 @@ export function storedRecords(ctx: CliContext): { records: WorkspaceRecord[]; pr
   return { records, problems };
 }
 
-/** ls without a server: each record as the server would list a dormant workspace, git asked for its changes. */
+/**
+ * ls without a server: each record as the server would list a dormant workspace, its changes from the counts the
+ * last server kept while the folder's fingerprint still matches them, else from git.
+ */
 export async function dormantFacts(ctx: CliContext): Promise<{ workspaces: WorkspaceFacts[]; problems: string[] }> {
   const { records, problems } = storedRecords(ctx);
-  const workspaces = await Promise.all(records.map((record) => recordFacts(record)));
+  const counts = keptCounts(ctx, records);
+  const workspaces = await Promise.all(records.map((record) => recordFacts(record, counts)));
   workspaces.sort((a, b) => (b.lastOpened ?? '').localeCompare(a.lastOpened ?? '') || a.name.localeCompare(b.name));
   return { workspaces, problems };
 }
 
-async function recordFacts(record: WorkspaceRecord): Promise<WorkspaceFacts> {
-  const changes = fs.existsSync(record.path) ? await workspaceChanges(record.path, record.base).catch(() => undefined) : undefined;
-  const merged = changes ? await branchMerged(record.path, record.base).catch(() => false) : false;
+/** The change counts the last server kept on disk, read only (it is the server that writes them, or moves a damaged file aside). */
+function keptCounts(ctx: CliContext, records: readonly WorkspaceRecord[]): ChangeCache {
+  const counts = new ChangeCache();
+  const dirs = new Set(records.map((record) => record.path));
+  const file = new ChangeCacheFile(serverStateDirectory(ctx.socketPath, ctx.env), () => {});
+  counts.restore(file.read({ readOnly: true }).filter((entry) => dirs.has(entry.dir)));
+  return counts;
+}
+
+async function recordFacts(record: WorkspaceRecord, counts: ChangeCache): Promise<WorkspaceFacts> {
+  const changes = fs.existsSync(record.path) ? await counts.get(record.path, record.base).catch(() => undefined) : undefined;
+  const merged = changes ? await counts.merged(record.path, record.base).catch(() => false) : false;
   return {
     name: record.name,
     kind: record.kind,

@@ -1,8 +1,8 @@
 // The change cache kept across servers: restored when the server starts (only the folders of its workspaces),
 // written a moment after counts are kept, and once more as the server stops.
 
-import type { ChangeCache } from './changeCache.js';
-import type { ChangeCacheFile } from './changeCacheFile.js';
+import type { ChangeCache } from '../../git/changeCache.js';
+import type { ChangeCacheFile } from '../../store/changeCacheFile.js';
 
 export interface KeptChanges {
   /** Writes what is waiting to be written (the server stops). */

@@ -7,7 +7,7 @@ import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { ClientSession } from '../client/clientSession.js';
-import type { ChangeCache } from '../changes/changeCache.js';
+import type { ChangeCache } from '../../git/changeCache.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LoopDelayWindow } from '../loopDelay.js';
 import type { NotificationReport } from '../notifications/notifier.js';

@@ -17,7 +17,7 @@ import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS, RADAR_REST_PER
 import type { WorkspaceChanges } from '../../git/changeSummary.js';
 import { mergeConflicts } from '../../git/mergeConflicts.js';
 import { snapshotCommit } from '../../git/snapshotCommit.js';
-import type { ChangeCache } from '../changes/changeCache.js';
+import type { ChangeCache } from '../../git/changeCache.js';
 import { workCpuTimeMs } from '../../os/workCpuTime.js';
 
 export interface RadarWorkspace {

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChangeCache } from '../../../../src/server/changes/changeCache.js';
-import { ChangeCacheFile } from '../../../../src/server/changes/changeCacheFile.js';
+import { ChangeCache } from '../../../../src/git/changeCache.js';
+import { ChangeCacheFile } from '../../../../src/store/changeCacheFile.js';
 import { keepChangesOnDisk } from '../../../../src/server/changes/keptChanges.js';
 import { git } from '../../../helpers/gitRepo.js';
 import { scratch } from '../../../helpers/scratch.js';
@@ -83,5 +83,16 @@ describe('the change cache on disk', () => {
       expect((await server.cache.get(dir, 'main'))?.branch?.commits).toBe(1);
       expect(server.cache.computed).toBe(1);
     }
+  });
+
+  it('read only (ls without a server), leaves a damaged file where it is and says nothing', () => {
+    const { state } = worktree();
+    fs.mkdirSync(state, { recursive: true });
+    const file = path.join(state, 'changes.json');
+    fs.writeFileSync(file, 'not json');
+    const logged: string[] = [];
+    expect(new ChangeCacheFile(state, (line) => logged.push(line)).read({ readOnly: true })).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(fs.readFileSync(file, 'utf8')).toBe('not json');
   });
 });

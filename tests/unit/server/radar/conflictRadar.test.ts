@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChangeCache } from '../../../../src/server/changes/changeCache.js';
+import { ChangeCache } from '../../../../src/git/changeCache.js';
 import { mergeConflicts } from '../../../../src/git/mergeConflicts.js';
 import { readStatus } from '../../../../src/git/statusV2.js';
 import { ConflictRadar, type RadarWorkspace } from '../../../../src/server/radar/conflictRadar.js';

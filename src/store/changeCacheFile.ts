@@ -6,9 +6,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHANGE_CACHE_MAX_FILE_BYTES, CHANGE_CACHE_MAX_PATHS, CHANGE_CACHE_SAVE_DELAY_MS } from '../../limits.js';
-import { InvalidInput, record } from '../../protocol/validate.js';
-import { moveAside } from '../../store/moveAside.js';
+import { CHANGE_CACHE_MAX_FILE_BYTES, CHANGE_CACHE_MAX_PATHS, CHANGE_CACHE_SAVE_DELAY_MS } from '../limits.js';
+import { InvalidInput, record } from '../protocol/validate.js';
+import { moveAside } from './moveAside.js';
 import { parseStoredChanges, pathsIn, type StoredChanges } from './storedChanges.js';
 
 const FILE_NAME = 'changes.json';
@@ -26,14 +26,18 @@ export class ChangeCacheFile {
     this.file = path.join(serverStateDir, FILE_NAME);
   }
 
-  /** The entries a previous server kept; none when there is no file, or it was unreadable (then moved aside and logged). */
-  read(): StoredChanges[] {
+  /**
+   * The entries a previous server kept; none when there is no file, or it was unreadable (then moved aside and
+   * logged, unless `readOnly`: a command that only looks leaves a damaged file for the server to deal with).
+   */
+  read(options: { readOnly?: boolean } = {}): StoredChanges[] {
+    const unreadable = (why: string) => (options.readOnly ? [] : this.unreadable(why));
     let text: string;
     try {
-      if (fs.statSync(this.file).size > CHANGE_CACHE_MAX_FILE_BYTES) return this.unreadable(`is larger than ${CHANGE_CACHE_MAX_FILE_BYTES >> 20} MB`);
+      if (fs.statSync(this.file).size > CHANGE_CACHE_MAX_FILE_BYTES) return unreadable(`is larger than ${CHANGE_CACHE_MAX_FILE_BYTES >> 20} MB`);
       text = fs.readFileSync(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`could not read the change cache ${this.file}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !options.readOnly) this.log(`could not read the change cache ${this.file}: ${(error as Error).message}`);
       return [];
     }
     try {
@@ -48,7 +52,7 @@ export class ChangeCacheFile {
         }
       });
     } catch (error) {
-      return this.unreadable(error instanceof SyntaxError ? `is not JSON (${error.message})` : `is damaged (${(error as Error).message})`);
+      return unreadable(error instanceof SyntaxError ? `is not JSON (${error.message})` : `is damaged (${(error as Error).message})`);
     }
   }
 

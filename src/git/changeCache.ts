@@ -4,11 +4,11 @@
 // workspaces costs a few stat() calls each when nothing changed. Counts taken while the folder was
 // changing (the fingerprint moved during the count) are not kept.
 
-import { countChanges, type WorkspaceChanges } from '../../git/changeSummary.js';
-import { branchMerged } from '../../git/mergedBranch.js';
-import { readStatus } from '../../git/statusV2.js';
-import { gitPlaces, headAndIndex, trackedFiles, treeSignature, type GitPlaces } from '../../git/treeSignature.js';
-import type { StoredChanges } from './storedChanges.js';
+import { countChanges, type WorkspaceChanges } from './changeSummary.js';
+import { branchMerged } from './mergedBranch.js';
+import { readStatus } from './statusV2.js';
+import { gitPlaces, headAndIndex, trackedFiles, treeSignature, type GitPlaces } from './treeSignature.js';
+import type { StoredChanges } from '../store/storedChanges.js';
 
 /** A folder's counts and fingerprint (as kept on disk, less its key), and the "merged?" answer while it is asked. */
 interface Entry extends Omit<StoredChanges, 'dir' | 'merged'> {

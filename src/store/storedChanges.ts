@@ -1,11 +1,11 @@
 // The change cache's entries as they are kept on disk between servers (changeCacheFile.ts), and the check of
 // what is read back: the file is the server's own, but it is read as any file is, field by field.
 
-import type { BranchSummary, WorkspaceChanges } from '../../git/changeSummary.js';
-import type { DiffSummary } from '../../git/diffSummary.js';
-import type { GitPlaces } from '../../git/treeSignature.js';
-import { CHANGE_CACHE_MAX_PATHS } from '../../limits.js';
-import { InvalidInput, int, optStr, record, str, strArray } from '../../protocol/validate.js';
+import type { BranchSummary, WorkspaceChanges } from '../git/changeSummary.js';
+import type { DiffSummary } from '../git/diffSummary.js';
+import type { GitPlaces } from '../git/treeSignature.js';
+import { CHANGE_CACHE_MAX_PATHS } from '../limits.js';
+import { InvalidInput, int, optStr, record, str, strArray } from '../protocol/validate.js';
 
 /** One folder's counts and the fingerprint they were made under. */
 export interface StoredChanges {
