@@ -57,7 +57,13 @@ export class NewServer {
         this.replies.fail(`it said something unreadable (${(error as Error).message})`);
       }
     });
-    this.process.on('error', (error) => this.replies.fail(`it could not be started (${error.message})`));
+    this.process.on('error', (error: NodeJS.ErrnoException) => {
+      // A message sent to a server that has just died fails (EPIPE) before its exit is seen: the exit says why it
+      // died (its last log line), which is what the user needs; a server whose channel closed and lives on meets
+      // the deadline of the answer it owes.
+      if (this.process.pid !== undefined && (error.code === 'EPIPE' || error.code === 'ERR_IPC_CHANNEL_CLOSED')) return;
+      this.replies.fail(`it could not be started (${error.message})`);
+    });
     this.process.on('exit', (code, signal) => {
       const said = lastLogLine(this.socketPath);
       this.replies.fail(`it exited (${signal ?? `status ${code}`})${said ? `: ${said}` : ''}`);
