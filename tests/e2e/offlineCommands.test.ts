@@ -94,6 +94,15 @@ describe('start-server', () => {
     await sandbox.cliOk(['kill-server']);
     await eventually(() => sandbox.serversUnderRoot(), (pids) => pids.length === 0);
 
+    // Without any workspace, ls says only that.
+    const empty = new TesseraSandbox();
+    try {
+      expect(await empty.cli(['ls'])).toEqual({ code: 0, stdout: "no workspaces (start one with 'tessera' in a folder, or 'tessera new')\n", stderr: '' });
+      expect(empty.serversUnderRoot()).toEqual([]);
+    } finally {
+      await empty.cleanup();
+    }
+
     const started = await sandbox.cli(['start-server']);
     expect(started).toEqual({ code: 0, stdout: '', stderr: '' });
     const servers = sandbox.serversUnderRoot();

@@ -53,8 +53,10 @@ async function workspacesNow(ctx: CliContext): Promise<{ workspaces: WorkspaceFa
     socket = await ctx.connect(ctx.host !== undefined);
   } catch (error) {
     if (!(error instanceof NoServerError) || ctx.host !== undefined) throw error;
-    ctx.err(`tessera: ${NO_SERVER_NOTE}; conflicts between workspaces and running stacks are only known to a server\n`);
-    return dormantFacts(ctx);
+    const facts = await dormantFacts(ctx);
+    // With no workspace at all there is nothing the note would qualify: "no workspaces" says it all.
+    if (facts.workspaces.length > 0 || facts.problems.length > 0) ctx.err(`tessera: ${NO_SERVER_NOTE}; conflicts between workspaces and running stacks are only known to a server\n`);
+    return facts;
   }
   const callerPane = ctx.host === undefined ? ctx.env.TESSERA_PANE : undefined;
   return (await sendRequest(socket, 'ls', {}, { cwd: ctx.cwd, callerPane })) as { workspaces: WorkspaceFacts[]; problems: string[] };
