@@ -13,7 +13,8 @@ export const EVENTS_USAGE = `tessera events [--json] [--since SEQ]
   opened, dormant or removed; panes opened, exited (with their status) or closed; a pane's state
   changing (idle, running, approval, …, and what decided it); an agent's question asked or
   answered (with the answer and where it came from); a notification sent. Each event has a
-  sequence number and a time.
+  sequence number and a time. Once a client has attached, the events of every host of the hosts
+  setting come too, each naming its host (build1:fix-auth; "host" in JSON).
 
   --json       one JSON object per line (see the README: "Scripting and events")
   --since SEQ  first replay the events numbered after SEQ (the last one a reader saw before it
@@ -47,8 +48,10 @@ export function eventLine(event: TesseraEvent, json: boolean): string {
 }
 
 function eventDetails(event: TesseraEvent): string {
+  // Another machine's workspace is named as the strip names it: build1:fix-auth.
+  const workspace = event.host === undefined ? event.workspace : `${event.host}:${event.workspace}`;
   if ('pane' in event) {
-    const where = `${event.workspace}:${event.pane}${event.agent === undefined ? '' : ` (${event.agent})`}`;
+    const where = `${workspace}:${event.pane}${event.agent === undefined ? '' : ` (${event.agent})`}`;
     switch (event.kind) {
       case 'pane-opened':
         return `${where} ${event.program}`;
@@ -68,6 +71,6 @@ function eventDetails(event: TesseraEvent): string {
         return `${where} ${event.reason}${event.question === undefined ? '' : ` ${event.question}`} via ${event.channels.join(', ') || 'nothing'}`;
     }
   }
-  if (event.kind === 'workspace-renamed') return `${event.from} -> ${event.workspace}`;
-  return event.workspace;
+  if (event.kind === 'workspace-renamed') return `${event.host === undefined ? event.from : `${event.host}:${event.from}`} -> ${workspace}`;
+  return workspace;
 }

@@ -12,7 +12,14 @@ interface PaneRef {
   agent?: string;
 }
 
-export type EventBody =
+/** Where an event happened when it was not on this machine. */
+interface HostTag {
+  /** The host (of the `hosts` setting) whose server it happened on; its `workspace` and `pane` are that server's. Absent for this machine. */
+  host?: string;
+}
+
+export type EventBody = HostTag &
+  (
   | { kind: 'workspace-created'; workspace: string }
   | { kind: 'workspace-opened'; workspace: string }
   | { kind: 'workspace-dormant'; workspace: string }
@@ -30,7 +37,8 @@ export type EventBody =
   /** `answer`: allow, deny, abort or typed; `origin`: where it came from (the approval bar, tessera approve, the pane). */
   | (PaneRef & { kind: 'question-answered'; question: string; answer: string; origin: string })
   /** `reason`: question or turn-finished; `channels`: terminal and/or command. */
-  | (PaneRef & { kind: 'notification'; reason: NotificationReason; question?: string; channels: string[] });
+  | (PaneRef & { kind: 'notification'; reason: NotificationReason; question?: string; channels: string[] })
+  );
 
 export type NotificationReason = 'question' | 'turn-finished';
 

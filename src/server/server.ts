@@ -240,7 +240,7 @@ export class Server {
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );
-    this.hosts = new HostLinks(() => settings.settings, env, () => this.refreshAllChrome(), log);
+    this.hosts = new HostLinks(() => settings.settings, env, () => this.refreshAllChrome(), log, (body) => this.events.publish(body));
     this.workspaces = new WorkspaceList(
       this.registry,
       diffs,

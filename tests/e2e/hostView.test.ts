@@ -3,6 +3,7 @@
 // its workspaces as HOST:NAME, kept live; a link that breaks shows as reconnecting and comes back; a
 // host that sends garbage is shown as down without holding up the others.
 
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,24 @@ async function garbageTessera(): Promise<string> {
   const hello = JSON.stringify({ bridge: 1, version: 'x', protocol, cwd: '/', hostname: 'junk', socket: '/tmp/junk/default' });
   fs.writeFileSync(program, `#!/bin/sh\nprintf '%s\\n' 'tessera-bridge ${hello}'\nread line\nprintf '%s\\n' '{"t":"ready"}'\nprintf 'GARBAGE \\033[2J not a frame\\n'\nexec cat > /dev/null\n`, { mode: 0o755 });
   return program;
+}
+
+/**
+ * This machine's `tessera events --since 0` (JSON unless `format` is given) until its output contains `until`;
+ * JSON lines are parsed, text is returned as it came.
+ */
+async function localEvents(until: string): Promise<Record<string, unknown>[]>;
+async function localEvents(until: string, format: string[]): Promise<string>;
+async function localEvents(until: string, format = ['--json']): Promise<Record<string, unknown>[] | string> {
+  const reader = spawn(process.execPath, [TESSERA_BIN, 'events', '--since', '0', ...format], { env: localEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  reader.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  try {
+    await eventually(() => out, (text) => text.includes(until) || reader.exitCode !== null, REMOTE_TIMEOUT_MS);
+  } finally {
+    reader.kill();
+  }
+  return format.length > 0 ? out.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>) : out;
 }
 
 /** Pids of the processes whose parent is `pid`, named `name`, with `arg` among their arguments. */
@@ -82,6 +101,9 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       // A workspace made there appears here by its host's event.
       expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'gamma', '--', 'cat'])).code).toBe(0);
       await t.waitFor(/build2:beta +● build2:gamma/, REMOTE_TIMEOUT_MS);
+      // And this server's own event stream has it, tagged with its host (replayed from the start, then stopped).
+      expect(await localEvents('"workspace":"gamma"')).toContainEqual(expect.objectContaining({ kind: 'workspace-created', workspace: 'gamma', host: 'build2' }));
+      expect(await localEvents('build2:gamma', [])).toMatch(/^\d+ \S+ workspace-created build2:gamma$/m);
 
       // The switcher lists them with their host and folder there (choosing one opens it: the test below).
       t.write('\x1cg');

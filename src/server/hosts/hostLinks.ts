@@ -4,6 +4,7 @@
 
 import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { StripEntry } from '../../app/strip/model.js';
+import type { EventBody } from '../../protocol/events.js';
 import { controlDirectory } from '../../remote/controlDir.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import { HostMirror } from './hostMirror.js';
@@ -20,6 +21,8 @@ export class HostLinks {
     private readonly env: NodeJS.ProcessEnv,
     private readonly changed: () => void,
     private readonly log: (text: string) => void,
+    /** The hosts' events, each tagged with its host, for this server's own stream. */
+    private readonly publish: (body: EventBody) => void = () => {},
   ) {}
 
   /** From the first attached client on. */
@@ -42,7 +45,7 @@ export class HostLinks {
     }
     for (const [name, entry] of Object.entries(hosts)) {
       if (this.mirrors.has(name)) continue;
-      const mirror = new HostMirror({ name, entry, sshCommand, controlDir: controlDirectory(this.env), env: this.env }, this.changed, this.log);
+      const mirror = new HostMirror({ name, entry, sshCommand, controlDir: controlDirectory(this.env), env: this.env }, this.changed, this.log, this.publish);
       this.mirrors.set(name, mirror);
       mirror.start();
     }

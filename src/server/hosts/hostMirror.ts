@@ -3,11 +3,13 @@
 // changed (at most once per HOST_REFRESH_GAP_MS). What the strip and switcher show of the host.
 
 import type { WaitingQuestion } from '../../commands/approvals.js';
+import type { EventBody } from '../../protocol/events.js';
 import { HOST_REFRESH_GAP_MS, RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '../../limits.js';
 import { openHostLink } from '../../remote/hostLink.js';
 import type { HostTarget } from '../../remote/sshCommand.js';
 import { visibleText } from '../../term/visibleText.js';
 import { HostChannel } from './hostChannel.js';
+import { relayedEvent } from './hostEvents.js';
 import { remoteQuestions } from './remoteQuestions.js';
 import { remoteWorkspaces, type RemoteWorkspace } from './remoteWorkspaces.js';
 
@@ -33,6 +35,8 @@ export class HostMirror {
     /** Something shown of the host changed. */
     private readonly changed: () => void,
     private readonly log: (text: string) => void,
+    /** One of the host's events, for this server's own stream. */
+    private readonly relay: (body: EventBody) => void = () => {},
   ) {}
 
   get name(): string {
@@ -68,7 +72,12 @@ export class HostMirror {
       const stream = await link.connect(true);
       if (this.stopped) return void stream.destroy();
       this.cwd = link.hello.cwd;
-      const channel = new HostChannel(stream, this.name, () => this.scheduleRefresh(), (why) => this.lost(channel, why));
+      const onEvent = (event: Parameters<typeof relayedEvent>[0]) => {
+        const body = relayedEvent(event, this.name);
+        if (body) this.relay(body);
+        this.scheduleRefresh();
+      };
+      const channel = new HostChannel(stream, this.name, onEvent, (why) => this.lost(channel, why));
       this.channel = channel;
       channel.subscribe();
       await this.refresh();
