@@ -185,6 +185,12 @@ export const WARM_UP_FIRST_ROUNDS = 2;
 /** A changed workspace is saved this long after its last change: a burst of resizes or focus moves costs one write. */
 export const RECORD_SAVE_DELAY_MS = 300;
 
+/**
+ * Local git children that run at once; the others wait their turn (src/git/childSlots.ts). Each start blocks the
+ * event loop ~10 ms: ten workspaces' counts asked at once delayed a key by up to 360 ms; two cores gain nothing
+ * from more git children at a time than this.
+ */
+export const GIT_MAX_CHILDREN = 3;
 /** A git command that takes longer than this is stopped: a hung credential prompt or network must not hang a command. */
 export const GIT_TIMEOUT_MS = 60_000;
 /** A clone may download a lot; it gets longer before it is stopped. */
@@ -405,15 +411,23 @@ export const RADAR_POLL_MS = 2_000;
 export const RADAR_MIN_INTERVAL_MS = 5_000;
 /**
  * After a round, the radar rests this many times the CPU the round cost (the server's and its git children's), so that
- * it uses at most a twentieth of one core (issue 21's budget: 5 % with ten workspaces changing).
+ * it uses at most a twenty-fifth of one core: 4 %, a fifth of issue 21's 5 % budget (ten workspaces changing) left for
+ * what this pacing cannot see (the timer that wakes it, the change cache's file written after a count).
  */
-export const RADAR_REST_PER_WORK = 19;
+export const RADAR_REST_PER_WORK = 24;
 /**
- * The longest rest: a collision still shows within about a minute however much the last round cost. With ten
- * workspaces all changing, a round costs ~3 s of CPU (each look ~10 git children, then the merges): 30 s kept the
- * radar at 10 % of a core, twice the budget.
+ * A round starts no new git child once it has spent this much CPU (the server's and its children's): with ten
+ * workspaces all changing, a whole pass (ten captures, 45 merges) costs ~1.7 s; in slices of this size its rests stay
+ * a few seconds long, so what shows follows the work evenly instead of in bursts a minute apart.
+ */
+export const RADAR_ROUND_CPU_MS = 250;
+/**
+ * The longest rest: a collision still shows within about a minute however much the last round cost (one git child
+ * that took very long on a loaded machine).
  */
 export const RADAR_MAX_REST_MS = 60_000;
+/** Merge bases the server remembers by their two commits (src/git/mergeBase.ts): a few per workspace, ~200 bytes each. */
+export const FORK_MEMO_MAX_ENTRIES = 1_000;
 /** Files a workspace's fingerprint stat()s in one go before the event loop gets a turn (~1–3 ms of work). */
 export const SIGNATURE_STAT_BATCH = 256;
 /**

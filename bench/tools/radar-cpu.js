@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OuterTerminal } from '../lib/outer-terminal.js';
+import { latencyPercentiles } from '../lib/stats.js';
+import { typeKeys } from '../scenarios/keystroke.js';
 
 const BIN = fileURLToPath(new URL('../../bin/tessera.js', import.meta.url));
 const DURATION_S = Number(process.argv[2] ?? 30);
@@ -21,6 +24,9 @@ const EDIT_MS = 500;
 /** Files of the generated repository (a small project). */
 const FILES = 300;
 const LABEL = 'radarbench';
+/** Keys typed for each echo figure, and the pause after each echo (a person typing slowly). */
+const ECHO_KEYS = 120;
+const ECHO_GAP_MS = 100;
 
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-radarbench-')));
 const identity = { GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com' };
@@ -46,6 +52,16 @@ function cpuWithChildrenMs(pid) {
   return (((f[11] ?? 0) + (f[12] ?? 0) + (f[13] ?? 0) + (f[14] ?? 0)) * 1000) / CLOCK_TICKS;
 }
 
+/** Edits one file every EDIT_MS until `stop` resolves. @param {() => void} tick @param {Promise<unknown>} stop */
+async function editUntil(tick, stop) {
+  let done = false;
+  void stop.finally(() => (done = true));
+  while (!done) {
+    tick();
+    await new Promise((resolve) => setTimeout(resolve, EDIT_MS));
+  }
+}
+
 /** Percent of one core the server used over `seconds` while `tick` runs every EDIT_MS. @param {number} pid @param {number} seconds @param {() => void} tick */
 async function measure(pid, seconds, tick) {
   const cpu0 = cpuWithChildrenMs(pid);
@@ -55,6 +71,15 @@ async function measure(pid, seconds, tick) {
     await new Promise((resolve) => setTimeout(resolve, EDIT_MS));
   }
   return ((cpuWithChildrenMs(pid) - cpu0) / (performance.now() - t0)) * 100;
+}
+
+/** @type {OuterTerminal | undefined} */
+let outer;
+/** Runs `work` while the edits go on. @template T @param {() => void} edit @param {() => Promise<T>} work @returns {Promise<T>} */
+async function runWhileEditing(edit, work) {
+  const done = work();
+  await Promise.all([editUntil(edit, done), done]);
+  return done;
 }
 
 try {
@@ -88,7 +113,26 @@ try {
   process.stdout.write(`conflict radar, ${COUNT} open worktree workspaces of ${FILES} files (load average ${load} on ${os.cpus().length} cores)\n`);
   process.stdout.write(`  nothing edited for ${DURATION_S} s:           server + git children ${idle.toFixed(2)} % of one core\n`);
   process.stdout.write(`  a file edited every ${EDIT_MS} ms for ${DURATION_S} s: server + git children ${busy.toFixed(2)} % of one core (budget 5 %); ${conflicts} workspaces shown in conflict\n`);
+
+  const typing = path.join(root, 'typing');
+  fs.mkdirSync(typing);
+  tessera('new', '-d', '-s', 'typing', '-c', typing, '--', 'bash', '--norc', '--noprofile');
+  outer = new OuterTerminal({ file: process.execPath, args: [BIN, '-L', LABEL, 'attach', '-t', 'typing'], env, cwd: typing });
+  await outer.waitForScreen((lines) => lines.some((l) => l.includes('typing')), { timeoutMs: 30_000, what: 'the attached client' });
+  /** How late the server's event loop ran since the last call (a key waits that long at most for the server itself). */
+  const loopDelay = () => /** @type {{ loopDelay: { p99Ms: number, maxMs: number } | null }} */ (JSON.parse(tessera('server-info', '--json', '--loop-delay'))).loopDelay;
+  loopDelay();
+  const quiet = latencyPercentiles(await typeKeys(outer, ECHO_KEYS, ECHO_GAP_MS));
+  const quietLoop = loopDelay();
+  const whileEditing = latencyPercentiles(await runWhileEditing(edit, () => typeKeys(/** @type {OuterTerminal} */ (outer), ECHO_KEYS, ECHO_GAP_MS)));
+  const editingLoop = loopDelay();
+  /** @param {ReturnType<typeof latencyPercentiles>} p @param {{ p99Ms: number, maxMs: number } | null} loop */
+  const echo = (p, loop) =>
+    `p50 ${p.p50?.toFixed(2)} ms, p99 ${p.p99?.toFixed(2)} ms, max ${p.max?.toFixed(2)} ms; the server's event loop late by p99 ${loop?.p99Ms.toFixed(1)} ms, max ${loop?.maxMs.toFixed(1)} ms`;
+  process.stdout.write(`  keystroke echo in another workspace, ${ECHO_KEYS} keys: nothing edited ${echo(quiet, quietLoop)}\n`);
+  process.stdout.write(`                                          while editing ${echo(whileEditing, editingLoop)}\n`);
 } finally {
+  outer?.dispose();
   try {
     tessera('kill-server');
   } catch {

@@ -16,6 +16,8 @@ interface Entry extends Omit<StoredChanges, 'dir' | 'merged'> {
   merged?: Promise<boolean>;
   /** The answer `merged` resolved to, once it has (what is kept on disk). */
   mergedAnswer?: boolean;
+  /** The tracked files and the HEAD and index they were listed under (in memory only): an unchanged index lists the same files. */
+  tracked?: { gate: string; files: string[] };
 }
 
 export class ChangeCache {
@@ -121,7 +123,8 @@ export class ChangeCache {
     }
     this.computed++;
     const gate = await headAndIndex(places);
-    const [tracked, status] = await Promise.all([trackedFiles(places.top).catch(() => undefined), this.status(dir)]);
+    const listed = known?.tracked?.gate === gate ? known.tracked.files : undefined;
+    const [tracked, status] = await Promise.all([listed ?? trackedFiles(places.top).catch(() => undefined), this.status(dir)]);
     if (!tracked || !status) {
       this.entries.delete(dir);
       return undefined;
@@ -131,10 +134,10 @@ export class ChangeCache {
     // Fingerprints taken around the count: a change made while git counted must not leave a count
     // that the fingerprint would then vouch for.
     const before = await treeSignature(places, files, refs);
-    const changes = await countChanges(dir, base, status);
+    const changes = await countChanges(dir, base, status, places.gitDir);
     const after = await treeSignature(places, files, refs);
     if (before === after && (await headAndIndex(places)) === gate) {
-      this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes });
+      this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes, tracked: { gate, files: tracked } });
       this.onKept();
     } else this.entries.delete(dir);
     return changes;

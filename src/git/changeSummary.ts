@@ -42,11 +42,20 @@ export async function workspaceChanges(dir: string, base: string | undefined): P
   return status ? countChanges(dir, base, status) : undefined;
 }
 
-/** The counts, given the folder's status read just before. */
-export async function countChanges(dir: string, base: string | undefined, status: StatusV2): Promise<WorkspaceChanges> {
-  const fork = status.head ? await baseFork(dir, base, status.branch) : undefined;
-  const [uncommitted, branch] = await withUntrackedIntent(dir, status.untracked, (env) =>
-    Promise.all([gitOk(dir, [...NUMSTAT, status.head ?? EMPTY_TREE], { env }), fork ? gitOk(dir, [...NUMSTAT, fork.commit], { env }) : Promise.resolve(undefined)]),
+/** The counts, given the folder's status read just before (and its own git folder, when the caller knows it). */
+export async function countChanges(dir: string, base: string | undefined, status: StatusV2, gitDir?: string): Promise<WorkspaceChanges> {
+  const fork = status.head ? await baseFork(dir, base, status.branch, status.head) : undefined;
+  const uncommittedSince = status.head ?? EMPTY_TREE;
+  const [uncommitted, branch] = await withUntrackedIntent(
+    dir,
+    status.untracked,
+    async (env) => {
+      const own = gitOk(dir, [...NUMSTAT, uncommittedSince], { env });
+      // A branch without commits of its own forks at HEAD: its diff is the uncommitted one, asked once.
+      const sinceFork = fork === undefined ? undefined : fork.commit === uncommittedSince ? own : gitOk(dir, [...NUMSTAT, fork.commit], { env });
+      return Promise.all([own, sinceFork]);
+    },
+    gitDir,
   );
   const against = status.upstream ?? fork;
   const branchFiles = branch === undefined ? undefined : parseNumstat(branch);

@@ -89,7 +89,7 @@ export async function cloneRepo(url: string, target: string, branch?: string): P
   // known only once its refs are here. (Not `--no-checkout`: git switch -c leaves such a clone's files
   // unwritten, as if deleted.)
   const args = ['clone', '--', url, target];
-  const result = await git(parent, args, { timeoutMs: GIT_CLONE_TIMEOUT_MS }).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
+  const result = await git(parent, args, { timeoutMs: GIT_CLONE_TIMEOUT_MS, network: true }).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
   if (result.code !== 0) {
     fs.rmSync(target, { recursive: true, force: true });
     throw new GitError(`git clone failed: ${withoutCredentials(firstLine(result.stderr)) || `status ${result.code}`}`);

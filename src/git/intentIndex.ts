@@ -12,10 +12,13 @@ export async function untrackedFiles(dir: string): Promise<string[]> {
   return text.split('\0').filter((f) => f.length > 0);
 }
 
-/** Runs `use` with GIT_INDEX_FILE set to a copy of the index in which `untracked` are intent-to-add. */
-export async function withUntrackedIntent<T>(dir: string, untracked: string[], use: (env: Record<string, string>) => Promise<T>): Promise<T> {
+/**
+ * Runs `use` with GIT_INDEX_FILE set to a copy of the index in which `untracked` are intent-to-add. `gitDir`, the
+ * working tree's own git folder when the caller knows it, saves the git child that finds the index.
+ */
+export async function withUntrackedIntent<T>(dir: string, untracked: string[], use: (env: Record<string, string>) => Promise<T>, gitDir?: string): Promise<T> {
   if (untracked.length === 0) return use({});
-  const realIndex = path.resolve(dir, (await gitOk(dir, ['rev-parse', '--git-path', 'index'])).trim());
+  const realIndex = gitDir !== undefined ? path.join(gitDir, 'index') : path.resolve(dir, (await gitOk(dir, ['rev-parse', '--git-path', 'index'])).trim());
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-index-'));
   const tempIndex = path.join(tempDir, 'index');
   try {

@@ -18,7 +18,7 @@ export async function pushBranch(dir: string, branch: string, remote?: string): 
   const chosen = remote ?? (await branchRemote(dir, branch, remotes));
   if (chosen === undefined) throw new GitError(remotes.length === 0 ? 'the repository has no remote to push to (add one with git remote add)' : `the repository has several remotes (${remotes.join(', ')}); name one with --remote`);
   if (!remotes.includes(chosen)) throw new GitError(`no remote named '${chosen}' (remotes: ${remotes.join(', ') || 'none'})`);
-  const result = await git(dir, ['push', '--porcelain', '--set-upstream', chosen, `refs/heads/${branch}:refs/heads/${branch}`], { timeoutMs: GIT_PUSH_TIMEOUT_MS });
+  const result = await git(dir, ['push', '--porcelain', '--set-upstream', chosen, `refs/heads/${branch}:refs/heads/${branch}`], { timeoutMs: GIT_PUSH_TIMEOUT_MS, network: true });
   const lines = `${result.stdout}\n${result.stderr}`.split('\n').map((l) => withoutCredentials(l.trim()));
   if (result.code !== 0) {
     const rejected = lines.find((l) => l.startsWith('!'));

@@ -2,7 +2,8 @@
 // output, and never pointed at another repository by the server's environment (see gitEnv.ts).
 
 import { execFile } from 'node:child_process';
-import { GIT_MAX_OUTPUT_BYTES, GIT_TIMEOUT_MS } from '../limits.js';
+import { GIT_MAX_CHILDREN, GIT_MAX_OUTPUT_BYTES, GIT_TIMEOUT_MS } from '../limits.js';
+import { ChildSlots } from './childSlots.js';
 import { gitEnvironment } from './gitEnv.js';
 
 export interface GitResult {
@@ -19,10 +20,24 @@ export interface GitOptions {
   timeoutMs?: number;
   /** Written to git's standard input (e.g. revisions for `rev-list --stdin`: a list too long for arguments). */
   input?: string;
+  /** A network command (clone, push) that may run for minutes: it starts at once, without waiting for a turn. */
+  network?: boolean;
 }
 
+/** The turns local git children take (see childSlots.ts). */
+export const gitSlots = new ChildSlots(GIT_MAX_CHILDREN);
+
 /** Runs `git -C dir ARGS…`; resolves with the exit code (never rejects for a non-zero exit). */
-export function git(dir: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
+export async function git(dir: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
+  const endTurn = options.network ? () => {} : await gitSlots.take();
+  try {
+    return await runGit(dir, args, options);
+  } finally {
+    endTurn();
+  }
+}
+
+function runGit(dir: string, args: string[], options: GitOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',

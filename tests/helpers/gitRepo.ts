@@ -11,6 +11,26 @@ export function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-C', dir, ...args], { env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
 }
 
+/**
+ * `<root>/app`, a repository on main holding `files` (name → text) in one commit, and a worktree
+ * `<root>/NAME` on `feat/NAME` off main for each of `worktrees`.
+ */
+export function repoWithWorktrees(root: string, files: Record<string, string>, worktrees: string[]): { repo: string; dirs: Record<string, string> } {
+  const real = fs.realpathSync(root);
+  const repo = path.join(real, 'app');
+  fs.mkdirSync(repo);
+  git(repo, 'init', '-q', '-b', 'main');
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(repo, name), text);
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-q', '-m', 'first');
+  const dirs: Record<string, string> = {};
+  for (const name of worktrees) {
+    dirs[name] = path.join(real, name);
+    git(repo, 'worktree', 'add', '-q', '-b', `feat/${name}`, dirs[name], 'main');
+  }
+  return { repo, dirs };
+}
+
 /** `<root>/remote.git` (bare) and `<root>/app` cloned from it, a.txt committed on main and pushed. */
 export function repoWithRemote(root: string): { remote: string; repo: string } {
   const real = fs.realpathSync(root);

@@ -7,13 +7,14 @@
 // Cost: every RADAR_POLL_MS it stats each workspace's files (the change cache's fingerprint, no git
 // child); a workspace whose fingerprint moved is captured again at most once per RADAR_MIN_INTERVAL_MS,
 // and only the pairs with a side that moved and a changed path in common are merged again. One git child at a time, all of it
-// asynchronous: keys, frames and control commands never wait for it. After each round it rests RADAR_REST_PER_WORK times
-// the CPU the round cost (the server's and its git children's; at most RADAR_MAX_REST_MS): with many workspaces changing
-// at once, its looks spread out instead of keeping git children running all the time.
+// asynchronous: keys, frames and control commands never wait for it. A round stops starting git children once it has
+// spent RADAR_ROUND_CPU_MS (the workspaces and pairs left are taken first next round), then the radar rests
+// RADAR_REST_PER_WORK times the CPU the round cost (the server's and its git children's; at most RADAR_MAX_REST_MS):
+// with many workspaces changing at once, its work comes in small, evenly spaced slices instead of long bursts.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS, RADAR_REST_PER_WORK } from '../../limits.js';
+import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_POLL_MS, RADAR_REST_PER_WORK, RADAR_ROUND_CPU_MS } from '../../limits.js';
 import type { WorkspaceChanges } from '../../git/changeSummary.js';
 import { mergeConflicts } from '../../git/mergeConflicts.js';
 import { snapshotCommit } from '../../git/snapshotCommit.js';
@@ -63,8 +64,11 @@ export class ConflictRadar {
   private busy = false;
   /** No round starts before this (the rest after the last one). */
   private restUntil = 0;
-  /** A merge failed last round (a git child timed out on a loaded machine): merge again next round even if nothing moved. */
-  private mergeFailed = false;
+  /** A merge failed last round (a git child timed out on a loaded machine) or was left for later: merge next round even if nothing moved. */
+  private mergeAgain = false;
+  /** Where the next round starts in the list of workspaces, and in the list of pairs due a merge (what the last one left). */
+  private nextLook = 0;
+  private nextMerge = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -98,18 +102,26 @@ export class ConflictRadar {
     if (this.busy || this.now() < this.restUntil) return;
     this.busy = true;
     const cpuBefore = this.cpuMs();
+    const spent = () => this.cpuMs() - cpuBefore;
     try {
       const workspaces = this.list();
       let moved = false;
-      // One after another: a round is background work, never a burst of git children.
-      for (const w of workspaces) if (await this.look(w).catch(() => false)) moved = true;
+      // One after another: a round is background work, never a burst of git children. Looks take at most
+      // half a round (at least one look), so merges always get their turn.
+      let looked = 0;
+      for (const w of rotated(workspaces, this.nextLook)) {
+        if (looked > 0 && spent() >= RADAR_ROUND_CPU_MS / 2) break;
+        if (await this.look(w).catch(() => false)) moved = true;
+        looked++;
+      }
+      this.nextLook = workspaces.length === 0 ? 0 : (this.nextLook + looked) % workspaces.length;
       const names = new Set(workspaces.map((w) => w.name));
       for (const name of [...this.sides.keys()]) {
         if (names.has(name)) continue;
         this.sides.delete(name);
         moved = true;
       }
-      if (moved || this.mergeFailed) await this.mergeAll(workspaces.map((w) => w.name));
+      if (moved || this.mergeAgain) await this.mergeAll(workspaces.map((w) => w.name), spent);
     } finally {
       this.restUntil = this.now() + Math.min((this.cpuMs() - cpuBefore) * RADAR_REST_PER_WORK, RADAR_MAX_REST_MS);
       this.busy = false;
@@ -140,10 +152,11 @@ export class ConflictRadar {
     return repo === undefined ? (await outsideGitStamp(dir)).stamp : this.cache.fingerprint(dir);
   }
 
-  private async mergeAll(names: string[]): Promise<void> {
+  private async mergeAll(names: string[], spent: () => number): Promise<void> {
     const found = new Map<string, RadarConflict[]>();
     const live = new Set<string>();
-    this.mergeFailed = false;
+    const due: { key: string; trees: string; a: Side; b: Side }[] = [];
+    const pairs: [string, string, string][] = [];
     for (let i = 0; i < names.length; i++) {
       for (let j = i + 1; j < names.length; j++) {
         const [a, b] = [names[i] as string, names[j] as string];
@@ -153,28 +166,47 @@ export class ConflictRadar {
         if (![...sa.files].some((f) => sb.files.has(f))) continue;
         const key = `${a}\0${b}`;
         live.add(key);
+        pairs.push([key, a, b]);
         const trees = `${sa.snapshot.tree}:${sb.snapshot.tree}`;
-        let result = this.pairs.get(key);
-        if (result?.trees !== trees) {
-          const files = await this.merge(sa.dir, sa.snapshot.commit, sb.snapshot.commit).catch(() => undefined);
-          if (files === undefined) {
-            // Tried again next round; until then the pair keeps what it last showed.
-            this.mergeFailed = true;
-          } else {
-            result = { trees, files };
-            this.pairs.set(key, result);
-          }
-        }
-        if (result === undefined || result.files.length === 0) continue;
-        found.set(a, [...(found.get(a) ?? []), { workspace: b, files: result.files }]);
-        found.set(b, [...(found.get(b) ?? []), { workspace: a, files: result.files }]);
+        if (this.pairs.get(key)?.trees !== trees) due.push({ key, trees, a: sa, b: sb });
       }
+    }
+    await this.mergeDue(due, spent);
+    for (const [key, a, b] of pairs) {
+      // A pair not merged yet (git failed, or left for the next round) keeps what it last showed.
+      const result = this.pairs.get(key);
+      if (result === undefined || result.files.length === 0) continue;
+      found.set(a, [...(found.get(a) ?? []), { workspace: b, files: result.files }]);
+      found.set(b, [...(found.get(b) ?? []), { workspace: a, files: result.files }]);
     }
     for (const key of [...this.pairs.keys()]) if (!live.has(key)) this.pairs.delete(key);
     const changed = JSON.stringify([...found].sort()) !== JSON.stringify([...this.found].sort());
     this.found = found;
     if (changed) this.events.conflictsChanged();
   }
+
+  /** Merges the pairs whose sides moved, while the round has CPU left (at least one); the others wait for the next round. */
+  private async mergeDue(due: { key: string; trees: string; a: Side; b: Side }[], spent: () => number): Promise<void> {
+    this.mergeAgain = false;
+    let merged = 0;
+    for (const pair of rotated(due, this.nextMerge)) {
+      if (merged > 0 && spent() >= RADAR_ROUND_CPU_MS) {
+        this.mergeAgain = true;
+        break;
+      }
+      merged++;
+      const files = await this.merge(pair.a.dir, pair.a.snapshot?.commit ?? '', pair.b.snapshot?.commit ?? '').catch(() => undefined);
+      if (files === undefined) this.mergeAgain = true;
+      else this.pairs.set(pair.key, { trees: pair.trees, files });
+    }
+    this.nextMerge = due.length === 0 ? 0 : (this.nextMerge + merged) % due.length;
+  }
+}
+
+/** The list starting at `from` (wrapping round): what one round left undone is done first by the next. */
+function rotated<T>(list: readonly T[], from: number): T[] {
+  const start = list.length === 0 ? 0 : from % list.length;
+  return [...list.slice(start), ...list.slice(0, start)];
 }
 
 /**

@@ -7,23 +7,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workspaceChanges } from '../../../src/git/changeSummary.js';
 import { commitsSince, workspaceFiles, workspacePatch, type DiffAsk } from '../../../src/git/workspaceDiff.js';
-import { git } from '../../helpers/gitRepo.js';
+import { git, repoWithWorktrees } from '../../helpers/gitRepo.js';
 import { scratch } from '../../helpers/scratch.js';
 
 const tmp = scratch('tessera-wsdiff-');
 
-/** A repository on main with a.txt, and a worktree on feat/x off main. */
+/** A repository on main with a.txt, and a worktree on feat/wt off main. */
 function worktree(): { repo: string; dir: string } {
-  const root = fs.realpathSync(tmp.dir());
-  const repo = path.join(root, 'app');
-  fs.mkdirSync(repo);
-  git(repo, 'init', '-q', '-b', 'main');
-  fs.writeFileSync(path.join(repo, 'a.txt'), 'one\ntwo\nthree\n');
-  git(repo, 'add', 'a.txt');
-  git(repo, 'commit', '-q', '-m', 'first');
-  const dir = path.join(root, 'wt');
-  git(repo, 'worktree', 'add', '-q', '-b', 'feat/x', dir, 'main');
-  return { repo, dir };
+  const { repo, dirs } = repoWithWorktrees(tmp.dir(), { 'a.txt': 'one\ntwo\nthree\n' }, ['wt']);
+  return { repo, dir: dirs.wt as string };
 }
 
 const branch = (extra: Partial<DiffAsk> = {}): DiffAsk => ({ view: { kind: 'branch' }, base: 'main', untracked: true, paths: [], ...extra });
@@ -93,7 +85,7 @@ describe('workspace diff', () => {
     const changes = await workspaceChanges(dir, 'main');
     expect(changes?.diff).toEqual({ added: 3, removed: 1, untracked: 2, ahead: 1, behind: 0 });
     expect(changes?.branch).toEqual({ files: 4, added: 4, removed: 1, commits: 1 });
-    expect(changes?.branchName).toBe('feat/x');
+    expect(changes?.branchName).toBe('feat/wt');
     expect((await workspaceChanges(dir, undefined))?.branch).toBeNull();
   });
 });

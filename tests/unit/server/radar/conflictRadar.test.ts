@@ -9,27 +9,14 @@ import { ChangeCache } from '../../../../src/git/changeCache.js';
 import { mergeConflicts } from '../../../../src/git/mergeConflicts.js';
 import { readStatus } from '../../../../src/git/statusV2.js';
 import { ConflictRadar, type RadarWorkspace } from '../../../../src/server/radar/conflictRadar.js';
-import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_REST_PER_WORK } from '../../../../src/limits.js';
-import { git } from '../../../helpers/gitRepo.js';
+import { RADAR_MAX_REST_MS, RADAR_MIN_INTERVAL_MS, RADAR_REST_PER_WORK, RADAR_ROUND_CPU_MS } from '../../../../src/limits.js';
+import { git, repoWithWorktrees as worktreesOf } from '../../../helpers/gitRepo.js';
 import { scratch } from '../../../helpers/scratch.js';
 
 const tmp = scratch('tessera-radar-');
 
 function repoWithWorktrees(names: string[]): { repo: string; dirs: Record<string, string> } {
-  const root = fs.realpathSync(tmp.dir());
-  const repo = path.join(root, 'app');
-  fs.mkdirSync(repo);
-  git(repo, 'init', '-q', '-b', 'main');
-  fs.writeFileSync(path.join(repo, 'auth.ts'), 'line 1\nline 2\nline 3\nline 4\n');
-  fs.writeFileSync(path.join(repo, 'other.ts'), 'x\n');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-q', '-m', 'first');
-  const dirs: Record<string, string> = {};
-  for (const name of names) {
-    dirs[name] = path.join(root, name);
-    git(repo, 'worktree', 'add', '-q', '-b', `feat/${name}`, dirs[name], 'main');
-  }
-  return { repo, dirs };
+  return worktreesOf(tmp.dir(), { 'auth.ts': 'line 1\nline 2\nline 3\nline 4\n', 'other.ts': 'x\n' }, names);
 }
 
 /** A radar whose clock the test moves, so every tick looks again. */
@@ -185,6 +172,36 @@ describe('the conflict radar', () => {
     now += RADAR_MAX_REST_MS;
     await patient.tick();
     expect(files).toContain('patient b');
+  });
+
+  it('does the work of many workspaces in slices of RADAR_ROUND_CPU_MS, taking up next round what the last one left', async () => {
+    const names = ['a', 'b', 'c'];
+    const { dirs } = repoWithWorktrees(names);
+    for (const name of names) fs.writeFileSync(path.join(dirs[name] as string, 'auth.ts'), `line 1\n${name} was here\nline 3\nline 4\n`);
+    let now = 0;
+    const merged: string[] = [];
+    // Each merge costs a whole round's CPU: one merge a round.
+    const merge: typeof mergeConflicts = async (dir, a, b) => {
+      now += RADAR_ROUND_CPU_MS;
+      const files = await mergeConflicts(dir, a, b);
+      merged.push(files.join());
+      return files;
+    };
+    const radar = new ConflictRadar(() => names.map((name) => ({ name, dir: dirs[name] as string, base: 'main' })), new ChangeCache(), { conflictsChanged: () => {}, filesChanged: () => {} }, () => now, merge, () => now);
+    const conflicts = () => names.map((name) => radar.conflictsOf(name).length);
+    await radar.tick();
+    expect(merged).toHaveLength(1);
+    expect(conflicts().reduce((sum, n) => sum + n, 0)).toBe(2); // one pair, seen from both sides
+    for (let round = 2; round <= 3; round++) {
+      now += RADAR_ROUND_CPU_MS * RADAR_REST_PER_WORK;
+      await radar.tick();
+      expect(merged).toHaveLength(round);
+    }
+    expect(conflicts()).toEqual([2, 2, 2]);
+    // Nothing moved and nothing is left: the next round merges nothing.
+    now += RADAR_ROUND_CPU_MS * RADAR_REST_PER_WORK;
+    await radar.tick();
+    expect(merged).toHaveLength(3);
   });
 
   it('finds none between workspaces editing different files', async () => {

@@ -1,0 +1,91 @@
+// The change cache with real git: a count asked again after an edit runs only the git children that edit can
+// affect (the tracked files, the merge base and the branch's own diff are remembered while their inputs stand
+// still), and each remembered part is worked out again once what it depends on moves: the index (a file added),
+// HEAD (a commit), the base (a commit on main).
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ChangeCache } from '../../../src/git/changeCache.js';
+import { git, repoWithWorktrees, useGitIdentity } from '../../helpers/gitRepo.js';
+import { scratch } from '../../helpers/scratch.js';
+
+const tmp = scratch('tessera-changecache-');
+useGitIdentity();
+
+/** A git in PATH that writes each subcommand it runs to a log, then runs the real git. */
+function loggingGit(): { log(): string[]; clear(): void } {
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const bin = path.join(tmp.dir(), 'bin');
+  const logFile = path.join(bin, 'log');
+  fs.mkdirSync(bin);
+  // `git -C DIR SUBCOMMAND …`: the subcommand is the third argument.
+  fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$3" >> '${logFile}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  process.env.PATH = `${bin}:${savedPath}`;
+  return {
+    log: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').trim().split('\n') : []),
+    clear: () => fs.rmSync(logFile, { force: true }),
+  };
+}
+
+let savedPath = '';
+beforeEach(() => {
+  savedPath = process.env.PATH ?? '';
+});
+afterEach(() => {
+  process.env.PATH = savedPath;
+});
+
+function worktree(): { repo: string; dir: string } {
+  const { repo, dirs } = repoWithWorktrees(tmp.dir(), { 'a.txt': 'one\ntwo\n', 'b.txt': 'bee\n' }, ['w1']);
+  return { repo, dir: dirs.w1 as string };
+}
+
+describe('the change cache', () => {
+  it('counts an edit again with three git children while the index, HEAD and the base stand still', async () => {
+    const { dir } = worktree();
+    const cache = new ChangeCache();
+    fs.appendFileSync(path.join(dir, 'a.txt'), 'three\n');
+    expect((await cache.get(dir, 'main'))?.branch).toEqual({ files: 1, added: 1, removed: 0, commits: 0 });
+
+    const children = loggingGit();
+    fs.appendFileSync(path.join(dir, 'a.txt'), 'four\n');
+    const again = await cache.get(dir, 'main');
+    expect(again?.branch).toEqual({ files: 1, added: 2, removed: 0, commits: 0 });
+    expect(again?.diff).toMatchObject({ added: 2, removed: 0 });
+    // The status, the base's commit, one diff (a branch without commits of its own forks at HEAD).
+    expect(children.log().sort()).toEqual(['diff', 'rev-parse', 'status']);
+  });
+
+  it('lists the tracked files again once the index changed', async () => {
+    const { dir } = worktree();
+    const cache = new ChangeCache();
+    await cache.get(dir, 'main');
+    fs.writeFileSync(path.join(dir, 'c.txt'), 'new\n');
+    git(dir, 'add', 'c.txt');
+    expect((await cache.get(dir, 'main'))?.changedFiles).toEqual(['c.txt']);
+    // Edited after it was added: seen only if the new file is among the files the fingerprint watches.
+    fs.appendFileSync(path.join(dir, 'c.txt'), 'more\n');
+    expect((await cache.get(dir, 'main'))?.diff).toMatchObject({ added: 2 });
+  });
+
+  it('works out the fork again after a commit in the workspace and after one on the base', async () => {
+    const { repo, dir } = worktree();
+    const cache = new ChangeCache();
+    fs.appendFileSync(path.join(dir, 'a.txt'), 'three\n');
+    await cache.get(dir, 'main');
+    git(dir, 'commit', '-q', '-am', 'mine');
+    fs.appendFileSync(path.join(dir, 'b.txt'), 'more\n');
+    const committed = await cache.get(dir, 'main');
+    expect(committed?.branch).toEqual({ files: 2, added: 2, removed: 0, commits: 1 });
+    expect(committed?.diff).toMatchObject({ added: 1, removed: 0 });
+
+    fs.writeFileSync(path.join(repo, 'z.txt'), 'theirs\n');
+    git(repo, 'add', 'z.txt');
+    git(repo, 'commit', '-q', '-m', 'theirs');
+    const behind = await cache.get(dir, 'main');
+    expect(behind?.diff).toMatchObject({ ahead: 1, behind: 1 });
+    expect(behind?.branch).toEqual({ files: 2, added: 2, removed: 0, commits: 1 });
+  });
+});
