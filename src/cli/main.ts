@@ -11,20 +11,8 @@ import { chooseServer } from './serverChoice.js';
 import { connectOrStartServer, connectToServer } from '../client/connect.js';
 import { VERSION } from '../version.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
-import { visibleText } from '../term/visibleText.js';
+import { err, out, outRaw } from './output.js';
 import { didYouMean } from '../commands/didYouMean.js';
-
-// Nothing returned: a command's print() may return an exit status, and write()'s `true` is none.
-// Text goes through visibleText: what a command prints can quote names and files from outside.
-const out = (text: string): void => {
-  process.stdout.write(visibleText(text, { lines: true }));
-};
-const err = (text: string): void => {
-  process.stderr.write(visibleText(text, { lines: true }));
-};
-const outRaw = (text: string): void => {
-  process.stdout.write(text);
-};
 
 export async function runCli(argv: string[]): Promise<number> {
   endQuietlyOnBrokenPipe(process.stdout);

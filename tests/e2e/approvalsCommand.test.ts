@@ -27,6 +27,16 @@ afterEach(async () => {
 const pane = async (id: number) => (await sandbox.listPanes()).find((p) => p.id === id) as PaneJson;
 
 describe('tessera approvals', () => {
+  it('without a server says so as every command does, starts none, and shows its help', async () => {
+    const none = await sandbox.cli(['approvals', '--json']);
+    expect(none).toMatchObject({ code: 1, stdout: '', stderr: `tessera: no server running (-L ${sandbox.socketName})\n` });
+    expect((await sandbox.cli(['server-info'])).code).toBe(1);
+    const help = await sandbox.cli(['approvals', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: tessera approvals');
+    expect((await sandbox.cli(['approvals', '--bogus'])).stderr).toContain('unknown option --bogus');
+  });
+
   it('lists the waiting question with its id; approve answers it; --log prints the answer with its origin', async () => {
     const work = path.join(sandbox.root, 'work');
     fs.mkdirSync(work);
