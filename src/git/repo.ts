@@ -1,11 +1,17 @@
 // Questions about a repository: is it one, where is its top, which branch, which default branch.
 
+import fs from 'node:fs';
 import { git, gitOk } from './run.js';
 
 /** The top folder of the repository containing `dir`, or undefined when `dir` is not in one. */
 export async function repoTop(dir: string): Promise<string | undefined> {
   const result = await git(dir, ['rev-parse', '--show-toplevel']);
   return result.code === 0 ? result.stdout.trim() : undefined;
+}
+
+/** The top of the repository containing `dir`, when `dir` exists and is in one (a new worktree's project folder). */
+export async function sourceRepoFolder(dir: string): Promise<string | undefined> {
+  return fs.existsSync(dir) ? repoTop(dir) : undefined;
 }
 
 /** The checked-out branch's short name, or undefined when HEAD is detached (or the folder is no repo). */

@@ -11,7 +11,7 @@ import { programName } from '../shell/programName.js';
 import { resolveBinary } from '../shell/resolveBinary.js';
 import { resolveShell } from '../shell/resolveShell.js';
 import type { Settings } from '../store/settingsDefaults.js';
-import type { AgentCatalog } from './agent/agentCatalog.js';
+import type { AgentCatalog } from '../agents/agentCatalog.js';
 import type { PaneKind } from './paneLaunch.js';
 import { RefusedError } from './refusedError.js';
 

@@ -9,7 +9,7 @@ import { isBuiltinAgentKind } from '../agents/agentKinds.js';
 import { configDirectory } from '../store/configDir.js';
 import { serverStateDirectory } from '../store/stateDir.js';
 import type { Settings } from '../store/settingsDefaults.js';
-import type { AgentCatalog } from './agent/agentCatalog.js';
+import type { AgentCatalog } from '../agents/agentCatalog.js';
 import { planLaunch, type LaunchRequest } from './launchPlan.js';
 import { Pane, type PaneKind } from './pane.js';
 import type { AdoptedProgram } from './paneLaunch.js';

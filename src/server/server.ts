@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION, protocolRefusal } from '../protocol/messages.js';
 import type { AttachMessage, RequestMessage } from '../protocol/messages.js';
 import { ServerRunningError, claimSocketPath, inspectSocketFile, listenPrivately, secureSocketDirectory, type SocketFile } from '../protocol/socketSecurity.js';
 import { configDirectory } from '../store/configDir.js';
-import { AgentCatalog } from './agent/agentCatalog.js';
+import { AgentCatalog } from '../agents/agentCatalog.js';
 import { AgentSupervisor } from './agent/agentSupervisor.js';
 import { HistoryRecorder } from './agent/historyRecorder.js';
 import { SessionTracker } from './agent/sessionTracker.js';

@@ -32,7 +32,11 @@ export class ProjectApprovals {
   /** What went wrong reading or writing the file, for the server log and the user. */
   problem: string | undefined;
 
-  constructor(serverStateDir: string) {
+  /** `readOnly`: a look without a server (tessera templates): a damaged file is reported and left for the server to move aside. */
+  constructor(
+    serverStateDir: string,
+    private readonly options: { readOnly?: boolean } = {},
+  ) {
     this.file = path.join(serverStateDir, APPROVALS_FILE);
   }
 
@@ -46,6 +50,7 @@ export class ProjectApprovals {
    * have its own version of the file, approved on its own.
    */
   approve(file: string, hash: string, now: Date = new Date()): void {
+    if (this.options.readOnly) throw new Error('these project approvals were read only to look');
     const all = this.load().filter((a) => !(a.file === file && a.hash === hash));
     const versions = all.filter((a) => a.file === file);
     const dropped = new Set(versions.slice(0, Math.max(0, versions.length - MAX_APPROVED_VERSIONS + 1)));
@@ -72,6 +77,10 @@ export class ProjectApprovals {
       this.approvals = parseApprovals(value);
     } catch (error) {
       const why = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it has the wrong shape (${(error as Error).message})`;
+      if (this.options.readOnly) {
+        this.problem = `the project approvals ${this.file} are damaged: ${why}; the server moves them aside when it starts`;
+        return (this.approvals = []);
+      }
       try {
         this.problem = `the project approvals were moved aside: ${why}; its bytes are kept in ${moveAside(this.file)}; approve project files again`;
       } catch (moveError) {

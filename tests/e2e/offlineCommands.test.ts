@@ -1,7 +1,9 @@
 // The read-only commands without a server, through the real binary: ls, list-panes and history answer
 // from the records a previous server left on disk (its workspaces, all dormant now; its sessions), in
-// the same shape as with a server, and no server is started or left running, no socket made.
+// the same shape as with a server, templates with what a server would answer for the same files, and
+// no server is started or left running, no socket made.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -83,6 +85,79 @@ describe('looking without a server', () => {
     // Nothing was started to answer, and nothing is left behind.
     expect(sandbox.serversUnderRoot()).toEqual([]);
     expect(sockets()).toEqual([]);
+  }, 240_000);
+});
+
+describe('templates without a server', () => {
+  it("lists the same templates as a server would (yours, the project's, what is installed, what is approved) and starts none", async () => {
+    // Only claude is installed here; codex and the custom agent 'helper' are on no PATH.
+    const bin = path.join(sandbox.root, 'bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'claude'), '#!/bin/sh\nexec cat\n', { mode: 0o755 });
+    const env = { PATH: `${bin}:/usr/bin:/bin` };
+    sandbox.writeSettings({
+      customAgents: [{ name: 'helper', command: 'helper', detection: { idle: ['^helper> '], running: ['^Working'], approval: ['^Allow\\?'] }, approvalKeys: { allow: 'y', deny: 'n', abort: 'C-c' } }],
+      templates: [{ name: 'mine', description: 'my setup', panes: ['claude', { agent: 'helper' }, { command: ['sh', '-c', 'top'] }] }],
+    });
+    // A repository with a project file, asked from a folder inside it: the file at its top is read.
+    const repo = path.join(fs.realpathSync(sandbox.root), 'repo');
+    const inside = path.join(repo, 'src');
+    fs.mkdirSync(inside, { recursive: true });
+    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+    fs.writeFileSync(path.join(repo, '.tessera.json'), JSON.stringify({ templates: [{ name: 'web', panes: ['codex', { command: ['npm', 'run', 'dev'] }] }] }));
+
+    const answers = async () => ({
+      text: await sandbox.cli(['templates'], { cwd: inside, env }),
+      json: await sandbox.cli(['templates', '--json'], { cwd: inside, env }),
+    });
+    const noServerLeft = () => {
+      expect(sandbox.serversUnderRoot()).toEqual([]);
+      expect(sockets()).toEqual([]);
+    };
+    const startServer = async () => {
+      await sandbox.cliOk(['start-server'], { env });
+      expect(sandbox.serversUnderRoot()).toHaveLength(1);
+    };
+    const stopServer = async () => {
+      await sandbox.cliOk(['kill-server']);
+      await eventually(() => sandbox.serversUnderRoot(), (pids) => pids.length === 0);
+    };
+
+    const offline = await answers();
+    noServerLeft();
+    expect(offline.text.code).toBe(0);
+    expect(offline.text.stderr).toBe('');
+    const listed = JSON.parse(offline.json.stdout) as { name: string; source: string; missing: string[]; needsApproval: boolean }[];
+    expect(listed.map((t) => [t.name, t.source, t.missing.join(','), t.needsApproval])).toEqual([
+      ['claude+shell', 'built-in', '', false],
+      ['codex+shell', 'built-in', 'codex', false],
+      ['pair', 'built-in', 'codex', false],
+      ['pair+shell', 'built-in', 'codex', false],
+      ['all-agents', 'built-in', 'codex,gemini,opencode', false],
+      ['mine', 'settings', 'helper', false],
+      ['web', 'project', 'codex', true],
+    ]);
+    expect(offline.text.stdout).toMatch(/\nweb +codex \| npm run dev \(project\) {2}\[not installed: codex\] {2}\[not approved yet: see 'tessera trust'\]\n$/);
+    await startServer();
+    expect(await answers()).toEqual(offline);
+
+    // Approved through the server: without it, the approval it keeps on disk is read.
+    await sandbox.cliOk(['new', '-d', '-s', 'web', '-c', repo, '--', 'sleep', '600'], { env });
+    await sandbox.cliOk(['trust', '-t', 'web', '--yes']);
+    const approvedWithServer = await answers();
+    expect(approvedWithServer.text.stdout).toMatch(/\nweb +codex \| npm run dev \(project\) {2}\[not installed: codex\]\n$/);
+    await stopServer();
+    expect(await answers()).toEqual(approvedWithServer);
+    noServerLeft();
+
+    // A settings file with a mistake: neither uses its templates, and both say why on stderr.
+    sandbox.writeSettings({ templates: [{ name: 'mine', panes: ['claude'] }], scrollback: -1 });
+    const broken = await answers();
+    noServerLeft();
+    expect(broken.text.stdout).not.toMatch(/^mine /m);
+    expect(broken.text.stderr).toMatch(/^tessera: the settings file is not in use, so neither are its templates and custom agents: .*scrollback/);
+    await startServer();
+    expect(await answers()).toEqual(broken);
   }, 240_000);
 });
 

@@ -1,10 +1,13 @@
 // tessera templates: the workspace templates `tessera new --template NAME` can use, and what each starts.
+// Without a server it makes the server's answer from the same files and starts none: looking costs nothing.
 
+import { NoServerError } from '../../client/errors.js';
 import { sendRequest } from '../../client/request.js';
-import type { TemplateSummary } from '../../server/templates/index.js';
+import type { TemplatesAnswer, TemplateSummary } from '../../store/templateCatalog.js';
 import { boolFlag } from '../../commands/argParser.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { jsonFlag } from '../controlCommand.js';
+import { storedTemplates } from '../offline/templatesOnDisk.js';
 import { terminalJson, visibleText } from '../../term/visibleText.js';
 
 export const listTemplates: CliCommand = {
@@ -13,8 +16,10 @@ export const listTemplates: CliCommand = {
 
   The templates 'tessera new --template NAME' can use: the built-in ones, yours (the "templates"
   setting; one with a built-in's name replaces it) and those of the project file (.tessera.json at
-  the top of the repository you are in, else of this folder). Each line: the name, where it comes from, the panes it starts and, in brackets, agents
-  that are not installed here (a workspace made from the template leaves them out).
+  the top of the repository you are in, else of this folder). Each line: the name, where it comes
+  from, the panes it starts and, in brackets, agents that are not installed here (a workspace made
+  from the template leaves them out). Without a running server it reads what a server would (the
+  settings, the project file and its approval) and starts none.
   --json   an array of { name, source, description, panes, missing, needsApproval }`,
   flags: [jsonFlag],
   async run(args, ctx) {
@@ -30,10 +35,21 @@ export const listTemplates: CliCommand = {
 
 /** The templates a workspace in `dir` can use (the project file's of its repository or folder too); problems go to stderr. */
 export async function fetchTemplates(ctx: CliContext, dir: string): Promise<TemplateSummary[]> {
-  const socket = await ctx.connect(true);
-  const result = (await sendRequest(socket, 'templates', {}, { cwd: dir, callerPane: ctx.callerPane })) as { templates: TemplateSummary[]; problems: string[] };
+  const result = await templatesNow(ctx, dir);
   for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
   return result.templates;
+}
+
+/** The server's answer, or without a server the same answer made here (none is started to look; with -H, the host's is). */
+async function templatesNow(ctx: CliContext, dir: string): Promise<TemplatesAnswer> {
+  let socket;
+  try {
+    socket = await ctx.connect(ctx.host !== undefined);
+  } catch (error) {
+    if (!(error instanceof NoServerError) || ctx.host !== undefined) throw error;
+    return storedTemplates(ctx, dir);
+  }
+  return (await sendRequest(socket, 'templates', {}, { cwd: dir, callerPane: ctx.callerPane })) as TemplatesAnswer;
 }
 
 export function formatTemplates(templates: TemplateSummary[]): string {

@@ -34,7 +34,7 @@ export const newWorkspace: CliCommand = {
                      from the "templates" setting included. Agents that are not installed are left
                      out (tessera says so). Reopening the workspace later restores its panes as you
                      left them, not the template. --template without a name lists the templates
-                     for that folder (a project file's too) and makes nothing.
+                     for that folder (a project file's too), makes nothing and starts no server.
   --shell COMMAND        the shell for this workspace's terminal panes (e.g. "zsh -l")
   --prompt TEXT          pasted into every agent pane of this workspace once it is ready (with a
                          template: into each of its agents)

@@ -4,7 +4,7 @@
 import type { AddPaneRow } from '../../app/addPane/model.js';
 import { resolveBinary } from '../../shell/resolveBinary.js';
 import { shellProfiles, type ShellProfile } from '../../shell/shellProfiles.js';
-import type { AgentCatalog } from '../agent/agentCatalog.js';
+import type { AgentCatalog } from '../../agents/agentCatalog.js';
 
 export interface RowContext {
   catalog: AgentCatalog;

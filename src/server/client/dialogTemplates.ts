@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import type { NewWorkspaceState, TemplateOption } from '../../app/newWorkspace/model.js';
 import type { Settings } from '../../store/settingsDefaults.js';
-import { sourceRepoFolder, workspacePlace, type ProjectLook } from '../project/projectTrust.js';
-import { projectTemplates } from '../project/projectWork.js';
+import { sourceRepoFolder } from '../../git/repo.js';
+import { workspacePlace, type ProjectLook } from '../project/projectTrust.js';
+import { projectTemplates } from '../../store/templateCatalog.js';
 import { listTemplates, templateSources } from '../templates/index.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';

@@ -5,18 +5,13 @@
 import { projectCommands, type ProjectFile } from '../../store/projectFile.js';
 import type { WaitingWork } from '../../store/workspaceRecord.js';
 import { startApprovedSetupPane } from '../records/setupPane.js';
-import { addTemplatePanes, type ProjectTemplates, type TemplateSources } from '../templates/index.js';
+import { addTemplatePanes, type TemplateSources } from '../templates/index.js';
 import { planTemplate } from '../templates/templatePlan.js';
 import { tildify } from '../tildify.js';
 import type { Workspace } from '../workspace.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { workspacePlace, type ProjectLook } from './projectTrust.js';
 import { notApprovedNote } from './waitingNote.js';
-
-/** The project's templates as the template catalog takes them. */
-export function projectTemplates(look: ProjectLook | undefined): ProjectTemplates | undefined {
-  return look?.project ? { file: look.project.file, templates: look.project.templates, approved: look.approved } : undefined;
-}
 
 /**
  * After a workspace was made: the project's setup command (wanted for new worktrees and clones) and a

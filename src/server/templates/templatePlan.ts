@@ -7,7 +7,7 @@ import { resolveBinary } from '../../shell/resolveBinary.js';
 import { describeTemplatePane, type TemplateLayout, type TemplatePane } from '../../store/workspaceTemplate.js';
 import type { LaunchRequest } from '../launchPlan.js';
 import { RefusedError } from '../refusedError.js';
-import type { TemplateEntry, TemplateSources } from './templateCatalog.js';
+import type { TemplateEntry, TemplateSources } from '../../store/templateCatalog.js';
 
 export interface TemplatePlan {
   /** The template's name (kept in the workspace's record). */

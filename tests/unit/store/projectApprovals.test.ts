@@ -135,6 +135,22 @@ describe('approvals', () => {
     expect(fs.existsSync(approvals.file)).toBe(false);
   });
 
+  it('read only to look (templates without a server): a damaged file is reported and left where it is, and nothing can be approved', () => {
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state);
+    const project = write('{"setupCommand": "npm ci"}');
+    new ProjectApprovals(state).approve(project.file, project.hash);
+    const looking = new ProjectApprovals(state, { readOnly: true });
+    expect(looking.isApproved(project.file, project.hash)).toBe(true);
+    expect(() => looking.approve(project.file, 'a'.repeat(64))).toThrow(/read only/);
+    const damaged = new ProjectApprovals(state, { readOnly: true });
+    fs.writeFileSync(damaged.file, '{ not json');
+    expect(damaged.isApproved(project.file, project.hash)).toBe(false);
+    expect(damaged.problem).toMatch(/^the project approvals .*approved-projects\.json are damaged: it is not valid JSON .*; the server moves them aside when it starts$/);
+    expect(fs.readdirSync(state)).toEqual(['approved-projects.json']);
+    expect(fs.readFileSync(damaged.file, 'utf8')).toBe('{ not json');
+  });
+
   it('keeps two servers apart: each state directory has its own approvals', () => {
     const a = new ProjectApprovals(path.join(dir, 'servers', 'a'));
     const b = new ProjectApprovals(path.join(dir, 'servers', 'b'));

@@ -1,7 +1,7 @@
 // The catalog's message for an agent it does not know: the known names, and why custom agents are missing.
 
 import { describe, expect, it } from 'vitest';
-import { AgentCatalog } from '../../../../src/server/agent/agentCatalog.js';
+import { AgentCatalog } from '../../../src/agents/agentCatalog.js';
 
 describe('AgentCatalog.unknownMessage', () => {
   it('lists the known agents', () => {

@@ -1,7 +1,8 @@
-// The agent kinds this server knows (built-ins plus the user's custom agents), built once from settings.
+// The agent kinds there are (built-ins plus the user's custom agents), built once from settings: the server's, and
+// the command line's when it answers without a server.
 
-import { agentKindEntries, agentKindForCommand, type AgentKindEntry, type CustomAgent } from '../../agents/agentKinds.js';
-import { resolveBinary } from '../../shell/resolveBinary.js';
+import { agentKindEntries, agentKindForCommand, type AgentKindEntry, type CustomAgent } from './agentKinds.js';
+import { resolveBinary } from '../shell/resolveBinary.js';
 
 export class AgentCatalog {
   readonly entries: AgentKindEntry[];

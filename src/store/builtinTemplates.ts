@@ -1,6 +1,6 @@
 // The templates every user has: an agent with a shell beside it, and agents side by side on one task.
 
-import type { WorkspaceTemplate } from '../../store/workspaceTemplate.js';
+import type { WorkspaceTemplate } from './workspaceTemplate.js';
 
 export const BUILTIN_TEMPLATES: readonly WorkspaceTemplate[] = [
   { name: 'claude+shell', description: 'Claude Code, a shell beside it', panes: [{ agent: 'claude' }, { shell: true }] },

@@ -1,12 +1,14 @@
 // Which templates a new workspace can use: the built-in ones, the user's own from the settings (a
 // name there replaces the built-in of that name), and those of the project's .tessera.json (which
 // never replace either). `listTemplates` is what `tessera templates` and the new-workspace dialog show.
+// All of it is read from files and the PATH, so the command line lists them without a server too.
 
-import type { Settings } from '../../store/settingsDefaults.js';
-import { describeTemplatePane, type WorkspaceTemplate } from '../../store/workspaceTemplate.js';
-import type { AgentCatalog } from '../agent/agentCatalog.js';
-import { RefusedError } from '../refusedError.js';
+import { AgentCatalog } from '../agents/agentCatalog.js';
 import { BUILTIN_TEMPLATES } from './builtinTemplates.js';
+import { configDirectory } from './configDir.js';
+import type { ProjectLook } from './projectLook.js';
+import type { Settings } from './settingsDefaults.js';
+import { describeTemplatePane, type WorkspaceTemplate } from './workspaceTemplate.js';
 
 export type TemplateSource = 'built-in' | 'settings' | 'project';
 
@@ -48,6 +50,27 @@ export interface TemplateSummary {
   needsApproval: boolean;
 }
 
+/** What `tessera templates` answers: the list, and what the user should hear about its sources. */
+export interface TemplatesAnswer {
+  templates: TemplateSummary[];
+  problems: string[];
+}
+
+/**
+ * The templates for a folder whose project file is `look` (undefined: none is read), under the settings in force
+ * (`settingsError`: why the file is not) and the PATH of `env`; `approvalsProblem`: what went wrong reading the
+ * project approvals. The server answers with it, and so does the command line when no server runs.
+ */
+export function templatesAnswer(settings: Settings, settingsError: string | undefined, env: NodeJS.ProcessEnv, look: ProjectLook | undefined, approvalsProblem: string | undefined): TemplatesAnswer {
+  const problems = [settingsError === undefined ? undefined : settingsNotInUse(settingsError), look?.problem, approvalsProblem].filter((p) => p !== undefined);
+  return { templates: listTemplates(templateSources(settings, env, projectTemplates(look), settingsError)), problems };
+}
+
+/** The project's templates as the template catalog takes them. */
+export function projectTemplates(look: ProjectLook | undefined): ProjectTemplates | undefined {
+  return look?.project ? { file: look.project.file, templates: look.project.templates, approved: look.approved } : undefined;
+}
+
 /** Every template by name, in the order they are listed: built-in, then the settings', then the project's. */
 export function availableTemplates(sources: Pick<TemplateSources, 'settings' | 'project'>): TemplateEntry[] {
   const own = sources.settings.templates;
@@ -61,18 +84,18 @@ export function availableTemplates(sources: Pick<TemplateSources, 'settings' | '
   return entries;
 }
 
-/** The template of that name; an unknown name is refused with the names there are. */
-export function findTemplate(name: string, sources: Pick<TemplateSources, 'settings' | 'project' | 'settingsError'>): TemplateEntry {
-  const entries = availableTemplates(sources);
-  const found = entries.find((e) => e.template.name === name);
-  if (found) return found;
-  const known = `no template named '${name}'; the templates are: ${entries.map((e) => e.template.name).join(', ')} ('tessera templates' says what each starts)`;
-  throw new RefusedError(sources.settingsError === undefined ? known : `${known}; ${settingsNotInUse(sources.settingsError)}`);
-}
-
 /** Why the settings' own templates and custom agents are missing, when the settings file has a mistake. */
 export function settingsNotInUse(settingsError: string): string {
   return `the settings file is not in use, so neither are its templates and custom agents: ${settingsError}`;
+}
+
+/**
+ * The templates' sources as a server sees them now (settings in force, its PATH);
+ * `settingsError` says why the settings file is not in force, if it is not.
+ */
+export function templateSources(settings: Settings, env: NodeJS.ProcessEnv, project?: ProjectTemplates, settingsError?: string): TemplateSources {
+  const catalog = new AgentCatalog(settings.customAgents, settingsError);
+  return { settings, catalog, configDir: configDirectory(env), envPath: env.PATH, project, ...(settingsError === undefined ? {} : { settingsError }) };
 }
 
 export function listTemplates(sources: TemplateSources): TemplateSummary[] {
