@@ -432,6 +432,9 @@ export class Server {
    * in-process test harness calls it with a transport of its own.
    */
   attach(message: AttachMessage, transport: ClientTransport): AttachedClient {
+    const workspace = this.attachTarget(message);
+    // A pane named with the workspace (the inbox of another machine's server opened its question) is shown focused, when it is still there.
+    if (message.pane !== undefined && message.workspace !== undefined && workspace.panes.has(message.pane)) workspace.focus(message.pane);
     const session = new ClientSession(
       {
         registry: this.registry,
@@ -453,7 +456,7 @@ export class Server {
         },
       },
       transport,
-      this.attachTarget(message),
+      workspace,
       { cols: message.cols, rows: message.rows },
       message.terminal,
       clientLabel(++this.clientCount, message.output?.path),

@@ -17,6 +17,8 @@ const skip = sshdSkipReason();
 if (skip) console.warn(`hostView tests skipped: ${skip}`);
 
 const TEST_TIMEOUT_MS = 400_000;
+/** While this file exists (under the test's root), host flaky's tessera does not start: its link stays down. */
+const FLAKY_FLAG = 'flaky-down';
 
 let root: string;
 let sshd: TestSshd;
@@ -78,7 +80,11 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       path.join(sshd.hosts.build2.env.TESSERA_CONFIG_DIR, 'config.json'),
       JSON.stringify({ customAgents: [askingAgentSetting(agent)] }),
     );
-    localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
+    // flaky: build1 again (a server of its own there), through a tessera that waits while FLAKY_FLAG exists, so a broken link stays down until a test lets it up.
+    const flakyTessera = path.join(root, 'flaky-tessera');
+    fs.writeFileSync(flakyTessera, `#!/bin/sh\nwhile [ -e '${path.join(root, FLAKY_FLAG)}' ]; do sleep 0.1; done\nexec tessera "$@"\n`, { mode: 0o755 });
+    const flaky = { ssh: 'build1', tessera: flakyTessera, server: 'flaky' };
+    localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk, flaky }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
   }, REMOTE_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -147,6 +153,42 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       await eventually(async () => (await tessera(['approvals'])).stdout, (text) => text === 'no question is waiting\n', REMOTE_TIMEOUT_MS);
     } finally {
       t.dispose();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("the inbox's Enter on build2's question shows build2's view of that pane here; detaching comes back, and n answers only that question", async () => {
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'jumps', '--', 'cat'])).code).toBe(0);
+    const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'jumps', '--agent', 'helper'])).stdout.trim());
+    const panes = async () => JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'jumps', '--json'])).stdout) as { id: number; status: string; focused: boolean }[];
+    await eventually(panes, (list) => list.find((p) => p.id === pane)?.status === 'idle', REMOTE_TIMEOUT_MS);
+    // Another pane made after it has the focus there: the view must focus the question's.
+    expect((await tessera(['-H', 'build2', 'new-pane', '-t', 'jumps', '--', 'cat'])).code).toBe(0);
+    expect((await panes()).find((p) => p.id === pane)?.focused).toBe(false);
+    const t = new OuterTerminal(['new', '-s', 'inboxhome', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    try {
+      await t.waitFor(/● \d inboxhome .*build2:jumps/, REMOTE_TIMEOUT_MS);
+      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'jumped', 'Enter'])).code).toBe(0);
+      t.write('\x1ci');
+      await t.waitFor(/helper +build2:jumps:\d+ .*touch jumped/, REMOTE_TIMEOUT_MS / 2);
+      t.write('\r');
+      // build2's server draws now: its strip (jumps, no inboxhome), the question's pane focused there.
+      await t.waitFor(() => /● \d jumps/.test(t.text()) && !t.text().includes('inboxhome'), REMOTE_TIMEOUT_MS);
+      expect((await panes()).find((p) => p.id === pane)?.focused).toBe(true);
+      expect(t.exitCode).toBeUndefined();
+
+      // Detaching there: this machine's workspace again, in the same client; the question still waits.
+      t.write('\x1cd');
+      await t.waitFor(/● \d inboxhome .*build2:jumps/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+      t.write('\x1ci');
+      await t.waitFor(/helper +build2:jumps:\d+ .*touch jumped/, REMOTE_TIMEOUT_MS / 2);
+      t.write('n');
+      await t.waitFor('denied: pane', REMOTE_TIMEOUT_MS / 2);
+      await eventually(async () => (await tessera(['-H', 'build2', 'capture-pane', '-t', String(pane)])).stdout, (text) => text.includes('refused: jumped'), REMOTE_TIMEOUT_MS);
+    } finally {
+      t.dispose();
+      await tessera(['rm', '-t', 'inboxhome', '--yes']);
+      await tessera(['-H', 'build2', 'rm', '-t', 'jumps', '--yes']);
     }
   }, TEST_TIMEOUT_MS);
 
@@ -236,6 +278,52 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     } finally {
       t.dispose();
       await removeWorkspaces(['staysput', 'reaches'], ['unreached']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("a host's view whose link is down sends no key anywhere and Ctrl-C does not end the client; the view comes back, or the prefix and d comes back here", async () => {
+    const flag = path.join(root, FLAKY_FLAG);
+    expect((await tessera(['-H', 'flaky', 'new', '-d', '-s', 'wobbly', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'steady', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    const reconnecting = 'reconnecting to flaky in 1 s';
+    const breaks = () => t.output.split(reconnecting).length - 1;
+    /** Keeps flaky down and breaks the view's link (its ssh, a child of this client). */
+    const breakLink = async () => {
+      const before = breaks();
+      fs.writeFileSync(flag, '');
+      const links = children(t.process.pid, 'ssh', 'build1');
+      expect(links).toHaveLength(1);
+      process.kill(links[0], 'SIGKILL');
+      await t.waitFor(() => breaks() > before, REMOTE_TIMEOUT_MS / 2);
+    };
+    try {
+      await t.waitFor(/● \d steady .*● flaky:wobbly/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'flaky:wobbly');
+      await t.waitFor(() => /● \d wobbly/.test(t.text()) && !t.text().includes('steady'), REMOTE_TIMEOUT_MS);
+
+      await breakLink();
+      t.write('lost-keys\x03');
+      await t.waitFor(() => t.output.includes('keys typed now are not sent anywhere; C-\\ d goes back to steady'), REMOTE_TIMEOUT_MS / 2);
+      expect(t.exitCode).toBeUndefined();
+      // The link is let up: the view comes back, and only what is typed now reaches the pane there.
+      fs.rmSync(flag);
+      await t.waitFor(() => /● \d wobbly/.test(t.text()) && !t.text().includes('steady'), REMOTE_TIMEOUT_MS);
+      t.write('after-back\r');
+      const there = await eventually(async () => (await tessera(['-H', 'flaky', 'capture-pane', '-t', 'wobbly:0'])).stdout, (text) => text.includes('after-back'), REMOTE_TIMEOUT_MS);
+      expect(there).not.toContain('lost-keys');
+
+      // Down again: the prefix, then d, stops trying and shows this machine's workspace in the same client.
+      await breakLink();
+      t.write('\x1cd');
+      await t.waitFor(/● \d steady .*flaky/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+      t.write('near-again\r');
+      await t.waitFor(/near-again[\s\S]*near-again/, REMOTE_TIMEOUT_MS / 2);
+    } finally {
+      fs.rmSync(flag, { force: true });
+      t.dispose();
+      await tessera(['rm', '-t', 'steady', '--yes']);
+      await tessera(['-H', 'flaky', 'kill-server']);
     }
   }, TEST_TIMEOUT_MS);
 
