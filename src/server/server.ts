@@ -530,6 +530,7 @@ export class Server {
       history: this.history,
       answers: this.answers,
       hostQuestions: () => this.hosts.questions(),
+      hostLinks: () => this.hosts.report(),
       env: this.env,
       loopDelay: this.loopDelay,
       notifications: () => this.notifier.report(),

@@ -84,6 +84,10 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     const flakyTessera = path.join(root, 'flaky-tessera');
     fs.writeFileSync(flakyTessera, `#!/bin/sh\nwhile [ -e '${path.join(root, FLAKY_FLAG)}' ]; do sleep 0.1; done\nexec tessera "$@"\n`, { mode: 0o755 });
     const flaky = { ssh: 'build1', tessera: flakyTessera, server: 'flaky' };
+    // nokey: build1's sshd with a key it does not know (ssh's own 'Permission denied').
+    const wrongKey = path.join(root, 'sshd', 'wrong_key');
+    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', wrongKey], process.env);
+    sshd.addAlias('nokey', [`IdentityFile ${wrongKey}`, 'IdentitiesOnly yes', `UserKnownHostsFile ${path.join(root, 'sshd', 'known_hosts')}`]);
     localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk, flaky }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
   }, REMOTE_TIMEOUT_MS);
 
@@ -324,6 +328,40 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       t.dispose();
       await tessera(['rm', '-t', 'steady', '--yes']);
       await tessera(['-H', 'flaky', 'kill-server']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("tessera hosts says the links of the server running here, as its strip shows them: connected, reconnecting, unreachable with ssh's reason, not-installed", async () => {
+    const configFile = path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json');
+    const saved = fs.readFileSync(configFile, 'utf8');
+    const settings = JSON.parse(saved) as { hosts: Record<string, unknown> };
+    const t = new OuterTerminal(['new', '-s', 'linkshere', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    type Listed = { name: string; state: string; reason: string | null; fix: string | null; server: string | null; source: string; retryInSeconds: number | null };
+    const hostsNow = async () => {
+      const result = await tessera(['hosts', '--json']);
+      return Object.fromEntries((JSON.parse(result.stdout) as Listed[]).map((h) => [h.name, h]));
+    };
+    try {
+      await t.waitFor(/● \d linkshere/, REMOTE_TIMEOUT_MS);
+      fs.writeFileSync(configFile, JSON.stringify({ ...settings, hosts: { ...settings.hosts, nokey: 'nokey', missing: { ssh: 'build1', tessera: '/nonexistent/tessera', server: 'x' } } }));
+      expect((await tessera(['reload'])).code).toBe(0);
+      const states = await eventually(hostsNow, (h) => h.nokey?.state === 'unreachable' && h.missing?.state === 'not-installed' && h.build1?.state === 'connected' && h.junk?.state === 'reconnecting', REMOTE_TIMEOUT_MS);
+      expect(states.build1).toMatchObject({ state: 'connected', server: 'running', source: 'server', reason: null, retryInSeconds: null });
+      expect(states.nokey).toMatchObject({ source: 'server', reason: expect.stringContaining('Permission denied (publickey)'), fix: expect.stringContaining('ssh-copy-id nokey') });
+      expect(states.nokey.retryInSeconds).toEqual(expect.any(Number));
+      expect(states.missing).toMatchObject({ source: 'server', reason: expect.stringMatching(/no tessera there/) });
+      // junk's bridge sends garbage once connected: the link broke, and is tried again.
+      expect(states.junk).toMatchObject({ source: 'server', reason: expect.any(String) });
+      const text = await tessera(['hosts']);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/^the links of the server here \(pid \d+\), as its strip shows them:\n/);
+      expect(text.stdout).toMatch(/^nokey \(nokey\): unreachable: .*Permission denied \(publickey\).*\(trying again in \d+ s\)$/m);
+      expect(text.stdout).toMatch(/^build1 \(build1\): connected, tessera \S+ on \S+, server running$/m);
+    } finally {
+      fs.writeFileSync(configFile, saved);
+      await tessera(['reload']);
+      t.dispose();
+      await tessera(['rm', '-t', 'linkshere', '--yes']);
     }
   }, TEST_TIMEOUT_MS);
 
