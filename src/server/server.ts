@@ -240,7 +240,17 @@ export class Server {
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );
-    this.hosts = new HostLinks(() => settings.settings, env, () => this.refreshAllChrome(), log, (body) => this.events.publish(body));
+    this.hosts = new HostLinks(
+      () => settings.settings,
+      env,
+      () => {
+        this.refreshAllChrome();
+        // A question new on a host is notified here as this machine's are (once each, after notifyDelay, rate-limited).
+        for (const question of this.hosts.questions()) this.notifier.hostQuestion(question, () => this.hosts.waits(question.host, question.id));
+      },
+      log,
+      (body) => this.events.publish(body),
+    );
     this.workspaces = new WorkspaceList(
       this.registry,
       diffs,

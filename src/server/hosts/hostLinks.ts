@@ -71,6 +71,19 @@ export class HostLinks {
     return this.all().flatMap((mirror) => (mirror.state.state === 'connected' ? mirror.state.questions.map((q) => ({ ...q, host: mirror.name })) : []));
   }
 
+  /** How many panes need the user on every connected host (their servers' own counts). */
+  needYou(): number {
+    let count = 0;
+    for (const mirror of this.mirrors.values()) if (mirror.state.state === 'connected') for (const w of mirror.state.workspaces) count += w.needsYou;
+    return count;
+  }
+
+  /** Whether that host's question is still listed as waiting. */
+  waits(host: string, question: string): boolean {
+    const shown = this.mirrors.get(host)?.state;
+    return shown?.state === 'connected' && shown.questions.some((q) => q.id === question);
+  }
+
   /**
    * Answers a host's question through its link: `approve`/`deny --question ID` there, so a question
    * that is no longer the one waiting is refused by that host's server, as it is here.
