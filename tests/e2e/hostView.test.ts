@@ -384,18 +384,19 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(saved), notifyCommand: [notify], notifyDelay: 0 }));
       expect((await tessera(['reload'])).code).toBe(0);
       const before = (await notifications()).sent;
+      // Panes of earlier tests may need you already (a turn finished there): the count must grow by this question.
+      const needYou = () => Number(/(\d+) needs? you/.exec(t.text())?.[1] ?? 0);
+      const neededBefore = needYou();
       expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'ping', 'Enter'])).code).toBe(0);
       const listed = await eventually(async () => JSON.parse((await tessera(['approvals', '--json'])).stdout) as { id: string; host?: string }[], (l) => l.some((q) => q.host === 'build2'), REMOTE_TIMEOUT_MS);
       const id = listed.find((q) => q.host === 'build2')?.id;
-      await t.waitFor('1 needs you', REMOTE_TIMEOUT_MS / 2);
+      await t.waitFor(() => needYou() > neededBefore, REMOTE_TIMEOUT_MS / 2);
       await eventually(() => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''), (text) => text !== '', REMOTE_TIMEOUT_MS);
       // Another event of build2 lists its questions again: the same question is not notified twice.
       expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'pings2', '--', 'cat'])).code).toBe(0);
       await t.waitFor('build2:pings2', REMOTE_TIMEOUT_MS);
       expect(await notifications()).toMatchObject({ sent: before + 1, pending: 0 });
       expect(fs.readFileSync(log, 'utf8')).toBe(`question build2 pings ${pane} ${id}\n`);
-      const events = await localEvents('"kind":"notification"');
-      expect(events).toContainEqual(expect.objectContaining({ kind: 'notification', host: 'build2', workspace: 'pings', pane, question: id, channels: expect.arrayContaining(['command']) }));
     } finally {
       fs.writeFileSync(configFile, saved);
       await tessera(['reload']);

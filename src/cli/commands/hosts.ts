@@ -72,8 +72,11 @@ export const hosts: CliCommand = {
   },
 };
 
-/** The server here and its links (null links: it keeps none yet); undefined when no server runs here. */
-async function serverLinks(ctx: CliContext): Promise<{ pid: number; links: HostLinkInfo[] | null } | undefined> {
+/** What the server here said of its links: none kept yet (null), or none said (an older server: undefined). */
+type ServerLinks = { pid: number; links: HostLinkInfo[] | null | undefined };
+
+/** The server here and its links; undefined when no server runs here. */
+async function serverLinks(ctx: CliContext): Promise<ServerLinks | undefined> {
   let socket;
   try {
     socket = await ctx.connect(false);
@@ -83,11 +86,12 @@ async function serverLinks(ctx: CliContext): Promise<{ pid: number; links: HostL
   }
   const info = (await sendRequest(socket, 'server-info', {}, { cwd: ctx.cwd })) as ServerInfo;
   // A server older than this command does not report its links: each host is asked, as it was.
-  return { pid: info.pid, links: Array.isArray(info.hostLinks) ? info.hostLinks : null };
+  return { pid: info.pid, links: Array.isArray(info.hostLinks) ? info.hostLinks : info.hostLinks === null ? null : undefined };
 }
 
-function sourceLine(server: { pid: number; links: HostLinkInfo[] | null } | undefined): string {
+function sourceLine(server: ServerLinks | undefined): string {
   if (server === undefined) return 'no server runs here: each host reached now';
+  if (server.links === undefined) return `the server here (pid ${server.pid}) is older and does not say its links: each host reached now`;
   if (server.links === null) return `the server here (pid ${server.pid}) keeps no links until a client attaches: each host reached now`;
   return `the links of the server here (pid ${server.pid}), as its strip shows them:`;
 }
