@@ -61,7 +61,7 @@ export async function visitHost(local: CliContext, view: HostView): Promise<stri
     return `${name} could not be shown: ${oneLine((error as Error).message)}`;
   }
   try {
-    const end = await viewThroughLink(remote.ctx, { workspace: view.workspace, startServer: true, quiet: true });
+    const end = await viewThroughLink(remote.ctx, { workspace: view.workspace, pane: view.pane, startServer: true, quiet: true, backTo: view.from });
     return end.code === 0 ? undefined : `${name}: ${oneLine(end.reason.replace(/^\[tessera: (.*)\]$/s, '$1'))}`;
   } catch (error) {
     return `${name} could not be shown: ${oneLine((error as Error).message)}`;

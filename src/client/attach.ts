@@ -15,6 +15,8 @@ export interface AttachOptions {
   /** This client's tessera version (told to the server). */
   version?: string;
   workspace?: string;
+  /** The pane of `workspace` to focus (a host's question the local inbox opened). */
+  pane?: number;
   createCwd?: string;
   env: NodeJS.ProcessEnv;
   /** The server is on another machine (-H): it can neither write this terminal nor read its keys itself. */
@@ -135,7 +137,9 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
           if (message.t === 'end') finish(message.reason, message.exitCode, undefined, options.refused?.(message.reason) ?? false);
           else if (message.t === 'input' && !message.direct) relayKeys();
           // Only a client that offered to; its `end` follows (and a host's server is never offered it).
-          else if (message.t === 'open-host' && opensHosts) open = { host: message.host, workspace: message.workspace, from: message.from };
+          else if (message.t === 'open-host' && opensHosts) {
+            open = { host: message.host, workspace: message.workspace, from: message.from, ...(message.pane === undefined ? {} : { pane: message.pane }) };
+          }
         } catch (error) {
           finish(`[tessera: unexpected message from the server: ${(error as Error).message}]`, 1);
         }
@@ -159,6 +163,7 @@ export function runAttachedSession(socket: Duplex, options: AttachOptions): Prom
       protocol: PROTOCOL_VERSION,
       version: options.version,
       workspace: options.workspace,
+      ...(options.pane === undefined ? {} : { pane: options.pane }),
       createCwd: options.createCwd,
       cols: stdout.columns || 80,
       rows: stdout.rows || 24,

@@ -64,6 +64,27 @@ export interface NotificationsInfo {
   commandFailure: { command: string[]; message: string; at: string; count: number } | null;
 }
 
+/**
+ * One host's link as this server keeps it for the strip (tessera hosts asks for them): connected,
+ * connecting (the first try), or down, and why: unreachable, not-installed, version-mismatch or
+ * not-tessera when the last try said so, else reconnecting (a link that broke, a host that sent garbage).
+ */
+export interface HostLinkInfo {
+  name: string;
+  ssh: string;
+  state: 'connected' | 'connecting' | 'reconnecting' | 'unreachable' | 'not-installed' | 'version-mismatch' | 'not-tessera';
+  /** What the host's bridge said of itself on the last link made (null before one was). */
+  version: string | null;
+  protocol: number | null;
+  hostname: string | null;
+  /** The host's server socket, as its bridge named it (two names of one server have the same). */
+  socket: string | null;
+  reason: string | null;
+  fix: string | null;
+  /** While down: when the next try is, in whole seconds from now. */
+  retryInSeconds: number | null;
+}
+
 export interface ServerInfo {
   pid: number;
   socketPath: string;
@@ -82,6 +103,8 @@ export interface ServerInfo {
   loopDelay?: LoopDelayFigures | null;
   /** The answer log (tessera approvals --log), and why its latest write failed, if it did. */
   answerLog?: { file: string; problem?: string };
+  /** Its links to the hosts of the hosts setting; null until a client attached (a server only asked commands keeps none). Absent from older servers. */
+  hostLinks?: HostLinkInfo[] | null;
 }
 
 export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({

@@ -76,6 +76,8 @@ export interface AttachMessage {
   opensHosts?: boolean;
   /** A line for the status bar once attached: why the client is back (a host's view that could not open or ended badly). */
   notice?: string;
+  /** The pane of `workspace` to focus (the inbox's Enter on a host's question); an older server ignores it. */
+  pane?: number;
 }
 
 /** The client is ending on its own (a signal): the server stops writing to its terminal, then says `end`. */
@@ -140,6 +142,8 @@ export interface OpenHostMessage {
   host: string;
   workspace: string;
   from: string;
+  /** The pane there to show focused (a question the inbox listed); absent: the workspace as it is. */
+  pane?: number;
 }
 
 export function parseClientMessage(value: unknown): ClientMessage {
@@ -164,6 +168,7 @@ export function parseClientMessage(value: unknown): ClientMessage {
         input: m.input === undefined ? undefined : bool(m.input, 'input'),
         opensHosts: m.opensHosts === undefined ? undefined : bool(m.opensHosts, 'opensHosts'),
         notice: optStr(m.notice, 'notice', MAX_NOTICE_CHARS),
+        ...(m.pane === undefined ? {} : { pane: int(m.pane, 'pane', 0, Number.MAX_SAFE_INTEGER) }),
       };
     }
     case 'leave':
@@ -218,7 +223,8 @@ export function parseServerMessage(value: unknown): ServerMessage {
     case 'open-host': {
       const host = str(m.host, 'host', 32);
       if (!HOST_NAME_PATTERN.test(host)) throw new InvalidInput('host must be a name of the hosts setting');
-      return { t: 'open-host', host, workspace: str(m.workspace, 'workspace', 256), from: str(m.from, 'from', 256) };
+      const pane = m.pane === undefined ? {} : { pane: int(m.pane, 'pane', 0, Number.MAX_SAFE_INTEGER) };
+      return { t: 'open-host', host, workspace: str(m.workspace, 'workspace', 256), from: str(m.from, 'from', 256), ...pane };
     }
     case 'events-start':
       return { t: 'events-start', ...parseEventsStart(m) };

@@ -240,7 +240,17 @@ export class Server {
       this.changes,
       { conflictsChanged: () => this.refreshAllChrome(), filesChanged: (name) => this.viewers.refreshDiff(name) },
     );
-    this.hosts = new HostLinks(() => settings.settings, env, () => this.refreshAllChrome(), log, (body) => this.events.publish(body));
+    this.hosts = new HostLinks(
+      () => settings.settings,
+      env,
+      () => {
+        this.refreshAllChrome();
+        // A question new on a host is notified here as this machine's are (once each, after notifyDelay, rate-limited).
+        for (const question of this.hosts.questions()) this.notifier.hostQuestion(question, () => this.hosts.waits(question.host, question.id));
+      },
+      log,
+      (body) => this.events.publish(body),
+    );
     this.workspaces = new WorkspaceList(
       this.registry,
       diffs,
@@ -432,6 +442,9 @@ export class Server {
    * in-process test harness calls it with a transport of its own.
    */
   attach(message: AttachMessage, transport: ClientTransport): AttachedClient {
+    const workspace = this.attachTarget(message);
+    // A pane named with the workspace (the inbox of another machine's server opened its question) is shown focused, when it is still there.
+    if (message.pane !== undefined && message.workspace !== undefined && workspace.panes.has(message.pane)) workspace.focus(message.pane);
     const session = new ClientSession(
       {
         registry: this.registry,
@@ -453,7 +466,7 @@ export class Server {
         },
       },
       transport,
-      this.attachTarget(message),
+      workspace,
       { cols: message.cols, rows: message.rows },
       message.terminal,
       clientLabel(++this.clientCount, message.output?.path),
@@ -527,6 +540,7 @@ export class Server {
       history: this.history,
       answers: this.answers,
       hostQuestions: () => this.hosts.questions(),
+      hostLinks: () => this.hosts.report(),
       env: this.env,
       loopDelay: this.loopDelay,
       notifications: () => this.notifier.report(),

@@ -17,6 +17,8 @@ const skip = sshdSkipReason();
 if (skip) console.warn(`hostView tests skipped: ${skip}`);
 
 const TEST_TIMEOUT_MS = 400_000;
+/** While this file exists (under the test's root), host flaky's tessera does not start: its link stays down. */
+const FLAKY_FLAG = 'flaky-down';
 
 let root: string;
 let sshd: TestSshd;
@@ -51,14 +53,15 @@ async function localEvents(until: string, format = ['--json']): Promise<Record<s
   return format.length > 0 ? out.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>) : out;
 }
 
-/** Pids of the processes whose parent is `pid`, named `name`, with `arg` among their arguments. */
-function children(pid: number, name: string, arg: string): number[] {
+/** Pids of the processes whose parent is `pid`, named `name`, with `arg` among their arguments (and no argument containing `unless`). */
+function children(pid: number, name: string, arg: string, unless?: string): number[] {
   return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      return stat.includes(`(${name})`) && parent === pid && args.includes(arg) ? [Number(entry)] : [];
+      const excluded = unless !== undefined && args.some((a) => a.includes(unless));
+      return stat.includes(`(${name})`) && parent === pid && args.includes(arg) && !excluded ? [Number(entry)] : [];
     } catch {
       return [];
     }
@@ -78,7 +81,15 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       path.join(sshd.hosts.build2.env.TESSERA_CONFIG_DIR, 'config.json'),
       JSON.stringify({ customAgents: [askingAgentSetting(agent)] }),
     );
-    localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
+    // flaky: build1 again (a server of its own there), through a tessera that waits while FLAKY_FLAG exists, so a broken link stays down until a test lets it up.
+    const flakyTessera = path.join(root, 'flaky-tessera');
+    fs.writeFileSync(flakyTessera, `#!/bin/sh\nwhile [ -e '${path.join(root, FLAKY_FLAG)}' ]; do sleep 0.1; done\nexec tessera "$@"\n`, { mode: 0o755 });
+    const flaky = { ssh: 'build1', tessera: flakyTessera, server: 'flaky' };
+    // nokey: build1's sshd with a key it does not know (ssh's own 'Permission denied').
+    const wrongKey = path.join(root, 'sshd', 'wrong_key');
+    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', wrongKey], process.env);
+    sshd.addAlias('nokey', [`IdentityFile ${wrongKey}`, 'IdentitiesOnly yes', `UserKnownHostsFile ${path.join(root, 'sshd', 'known_hosts')}`]);
+    localEnv = localTessera(root, { hosts: { build1: 'build1', build2: 'build2', junk, flaky }, sshCommand: ['ssh', '-F', sshd.configFile], defaultShell: '/bin/sh' });
   }, REMOTE_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -113,12 +124,13 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
 
       // The link to build1 breaks: shown as reconnecting, then build1's workspaces again.
       const server = (JSON.parse((await tessera(['server-info', '--json'])).stdout) as { pid: number }).pid;
-      const links = children(server, 'ssh', 'build1');
+      // (host flaky is build1 too, through another tessera: its link is not this one)
+      const links = children(server, 'ssh', 'build1', 'flaky-tessera');
       expect(links).toHaveLength(1);
       process.kill(links[0], 'SIGKILL');
       await t.waitFor('build1 reconnecting', REMOTE_TIMEOUT_MS);
       await t.waitFor('build1:alpha', REMOTE_TIMEOUT_MS);
-      expect(children(server, 'ssh', 'build1')).toHaveLength(1);
+      expect(children(server, 'ssh', 'build1', 'flaky-tessera')).toHaveLength(1);
     } finally {
       t.dispose();
     }
@@ -147,6 +159,42 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       await eventually(async () => (await tessera(['approvals'])).stdout, (text) => text === 'no question is waiting\n', REMOTE_TIMEOUT_MS);
     } finally {
       t.dispose();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("the inbox's Enter on build2's question shows build2's view of that pane here; detaching comes back, and n answers only that question", async () => {
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'jumps', '--', 'cat'])).code).toBe(0);
+    const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'jumps', '--agent', 'helper'])).stdout.trim());
+    const panes = async () => JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'jumps', '--json'])).stdout) as { id: number; status: string; focused: boolean }[];
+    await eventually(panes, (list) => list.find((p) => p.id === pane)?.status === 'idle', REMOTE_TIMEOUT_MS);
+    // Another pane made after it has the focus there: the view must focus the question's.
+    expect((await tessera(['-H', 'build2', 'new-pane', '-t', 'jumps', '--', 'cat'])).code).toBe(0);
+    expect((await panes()).find((p) => p.id === pane)?.focused).toBe(false);
+    const t = new OuterTerminal(['new', '-s', 'inboxhome', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
+    try {
+      await t.waitFor(/● \d inboxhome .*build2:jumps/, REMOTE_TIMEOUT_MS);
+      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'jumped', 'Enter'])).code).toBe(0);
+      t.write('\x1ci');
+      await t.waitFor(/helper +build2:jumps:\d+ .*touch jumped/, REMOTE_TIMEOUT_MS / 2);
+      t.write('\r');
+      // build2's server draws now: its strip (jumps, no inboxhome), the question's pane focused there.
+      await t.waitFor(() => /● \d jumps/.test(t.text()) && !t.text().includes('inboxhome'), REMOTE_TIMEOUT_MS);
+      expect((await panes()).find((p) => p.id === pane)?.focused).toBe(true);
+      expect(t.exitCode).toBeUndefined();
+
+      // Detaching there: this machine's workspace again, in the same client; the question still waits.
+      t.write('\x1cd');
+      await t.waitFor(/● \d inboxhome .*build2:jumps/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+      t.write('\x1ci');
+      await t.waitFor(/helper +build2:jumps:\d+ .*touch jumped/, REMOTE_TIMEOUT_MS / 2);
+      t.write('n');
+      await t.waitFor('denied: pane', REMOTE_TIMEOUT_MS / 2);
+      await eventually(async () => (await tessera(['-H', 'build2', 'capture-pane', '-t', String(pane)])).stdout, (text) => text.includes('refused: jumped'), REMOTE_TIMEOUT_MS);
+    } finally {
+      t.dispose();
+      await tessera(['rm', '-t', 'inboxhome', '--yes']);
+      await tessera(['-H', 'build2', 'rm', '-t', 'jumps', '--yes']);
     }
   }, TEST_TIMEOUT_MS);
 
@@ -236,6 +284,125 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     } finally {
       t.dispose();
       await removeWorkspaces(['staysput', 'reaches'], ['unreached']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("a host's view whose link is down sends no key anywhere and Ctrl-C does not end the client; the view comes back, or the prefix and d comes back here", async () => {
+    const flag = path.join(root, FLAKY_FLAG);
+    expect((await tessera(['-H', 'flaky', 'new', '-d', '-s', 'wobbly', '--', 'cat'])).code).toBe(0);
+    const t = new OuterTerminal(['new', '-s', 'steady', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    const reconnecting = 'reconnecting to flaky in 1 s';
+    const breaks = () => t.output.split(reconnecting).length - 1;
+    /** Keeps flaky down and breaks the view's link (its ssh, a child of this client). */
+    const breakLink = async () => {
+      const before = breaks();
+      fs.writeFileSync(flag, '');
+      const links = children(t.process.pid, 'ssh', 'build1');
+      expect(links).toHaveLength(1);
+      process.kill(links[0], 'SIGKILL');
+      await t.waitFor(() => breaks() > before, REMOTE_TIMEOUT_MS / 2);
+    };
+    try {
+      await t.waitFor(/● \d steady .*● flaky:wobbly/, REMOTE_TIMEOUT_MS);
+      await chooseInSwitcher(t, 'flaky:wobbly');
+      await t.waitFor(() => /● \d wobbly/.test(t.text()) && !t.text().includes('steady'), REMOTE_TIMEOUT_MS);
+
+      await breakLink();
+      t.write('lost-keys\x03');
+      await t.waitFor(() => t.output.includes('keys typed now are not sent anywhere; C-\\ d goes back to steady'), REMOTE_TIMEOUT_MS / 2);
+      expect(t.exitCode).toBeUndefined();
+      // The link is let up: the view comes back, and only what is typed now reaches the pane there.
+      fs.rmSync(flag);
+      await t.waitFor(() => /● \d wobbly/.test(t.text()) && !t.text().includes('steady'), REMOTE_TIMEOUT_MS);
+      t.write('after-back\r');
+      const there = await eventually(async () => (await tessera(['-H', 'flaky', 'capture-pane', '-t', 'wobbly:0'])).stdout, (text) => text.includes('after-back'), REMOTE_TIMEOUT_MS);
+      expect(there).not.toContain('lost-keys');
+
+      // Down again: the prefix, then d, stops trying and shows this machine's workspace in the same client.
+      await breakLink();
+      t.write('\x1cd');
+      await t.waitFor(/● \d steady .*flaky/, REMOTE_TIMEOUT_MS);
+      expect(t.exitCode).toBeUndefined();
+      t.write('near-again\r');
+      await t.waitFor(/near-again[\s\S]*near-again/, REMOTE_TIMEOUT_MS / 2);
+    } finally {
+      fs.rmSync(flag, { force: true });
+      t.dispose();
+      await tessera(['rm', '-t', 'steady', '--yes']);
+      await tessera(['-H', 'flaky', 'kill-server']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("tessera hosts says the links of the server running here, as its strip shows them: connected, reconnecting, unreachable with ssh's reason, not-installed", async () => {
+    const configFile = path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json');
+    const saved = fs.readFileSync(configFile, 'utf8');
+    const settings = JSON.parse(saved) as { hosts: Record<string, unknown> };
+    const t = new OuterTerminal(['new', '-s', 'linkshere', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    type Listed = { name: string; state: string; reason: string | null; fix: string | null; server: string | null; source: string; retryInSeconds: number | null };
+    const hostsNow = async () => {
+      const result = await tessera(['hosts', '--json']);
+      return Object.fromEntries((JSON.parse(result.stdout) as Listed[]).map((h) => [h.name, h]));
+    };
+    try {
+      await t.waitFor(/● \d linkshere/, REMOTE_TIMEOUT_MS);
+      fs.writeFileSync(configFile, JSON.stringify({ ...settings, hosts: { ...settings.hosts, nokey: 'nokey', missing: { ssh: 'build1', tessera: '/nonexistent/tessera', server: 'x' } } }));
+      expect((await tessera(['reload'])).code).toBe(0);
+      const states = await eventually(hostsNow, (h) => h.nokey?.state === 'unreachable' && h.missing?.state === 'not-installed' && h.build1?.state === 'connected' && h.junk?.state === 'reconnecting', REMOTE_TIMEOUT_MS);
+      expect(states.build1).toMatchObject({ state: 'connected', server: 'running', source: 'server', reason: null, retryInSeconds: null });
+      expect(states.nokey).toMatchObject({ source: 'server', reason: expect.stringContaining('Permission denied (publickey)'), fix: expect.stringContaining('ssh-copy-id nokey') });
+      expect(states.nokey.retryInSeconds).toEqual(expect.any(Number));
+      expect(states.missing).toMatchObject({ source: 'server', reason: expect.stringMatching(/no tessera there/) });
+      // junk's bridge sends garbage once connected: the link broke, and is tried again.
+      expect(states.junk).toMatchObject({ source: 'server', reason: expect.any(String) });
+      const text = await tessera(['hosts']);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/^the links of the server here \(pid \d+\), as its strip shows them:\n/);
+      expect(text.stdout).toMatch(/^nokey \(nokey\): unreachable: .*Permission denied \(publickey\).*\(trying again in \d+ s\)$/m);
+      expect(text.stdout).toMatch(/^build1 \(build1\): connected, tessera \S+ on \S+, server running$/m);
+    } finally {
+      fs.writeFileSync(configFile, saved);
+      await tessera(['reload']);
+      t.dispose();
+      await tessera(['rm', '-t', 'linkshere', '--yes']);
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("a question waiting on build2 counts in the status bar's need-you count and is notified here once, with TESSERA_HOST in notifyCommand's environment", async () => {
+    const configFile = path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json');
+    const saved = fs.readFileSync(configFile, 'utf8');
+    const log = path.join(root, 'notified.log');
+    const notify = path.join(root, 'notify-here');
+    fs.writeFileSync(notify, `#!/bin/sh\nprintf '%s %s %s %s %s\\n' "$TESSERA_EVENT" "$TESSERA_HOST" "$TESSERA_WORKSPACE" "$TESSERA_PANE" "$TESSERA_QUESTION_ID" >> '${log}'\n`, { mode: 0o755 });
+    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'pings', '--', 'cat'])).code).toBe(0);
+    const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'pings', '--agent', 'helper'])).stdout.trim());
+    await eventually(async () => (JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'pings', '--json'])).stdout) as { id: number; status: string }[]).find((p) => p.id === pane)?.status, (s) => s === 'idle', REMOTE_TIMEOUT_MS);
+    const t = new OuterTerminal(['new', '-s', 'pinged', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
+    type Notifications = { sent: number; pending: number };
+    const notifications = async () => (JSON.parse((await tessera(['server-info', '--json'])).stdout) as { notifications: Notifications }).notifications;
+    try {
+      await t.waitFor(/● \d pinged .*build2:pings/, REMOTE_TIMEOUT_MS);
+      fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(saved), notifyCommand: [notify], notifyDelay: 0 }));
+      expect((await tessera(['reload'])).code).toBe(0);
+      const before = (await notifications()).sent;
+      // Panes of earlier tests may need you already (a turn finished there): the count must grow by this question.
+      const needYou = () => Number(/(\d+) needs? you/.exec(t.text())?.[1] ?? 0);
+      const neededBefore = needYou();
+      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'ping', 'Enter'])).code).toBe(0);
+      const listed = await eventually(async () => JSON.parse((await tessera(['approvals', '--json'])).stdout) as { id: string; host?: string }[], (l) => l.some((q) => q.host === 'build2'), REMOTE_TIMEOUT_MS);
+      const id = listed.find((q) => q.host === 'build2')?.id;
+      await t.waitFor(() => needYou() > neededBefore, REMOTE_TIMEOUT_MS / 2);
+      await eventually(() => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''), (text) => text !== '', REMOTE_TIMEOUT_MS);
+      // Another event of build2 lists its questions again: the same question is not notified twice.
+      expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'pings2', '--', 'cat'])).code).toBe(0);
+      await t.waitFor('build2:pings2', REMOTE_TIMEOUT_MS);
+      expect(await notifications()).toMatchObject({ sent: before + 1, pending: 0 });
+      expect(fs.readFileSync(log, 'utf8')).toBe(`question build2 pings ${pane} ${id}\n`);
+    } finally {
+      fs.writeFileSync(configFile, saved);
+      await tessera(['reload']);
+      t.dispose();
+      await tessera(['rm', '-t', 'pinged', '--yes']);
+      for (const name of ['pings', 'pings2']) await tessera(['-H', 'build2', 'rm', '-t', name, '--yes']);
     }
   }, TEST_TIMEOUT_MS);
 

@@ -144,6 +144,9 @@ describe.skipIf(skip !== undefined)('a real sshd with two hosts', () => {
     expect(states.nokey).toMatchObject({ state: 'unreachable', reason: expect.stringContaining('Permission denied') });
     expect(states.old).toMatchObject({ state: 'version-mismatch' });
     expect(states.missing).toMatchObject({ state: 'not-installed' });
+    // No server runs here: each host was reached now, and the output says so.
+    expect(Object.values(states).every((h) => (h as { source?: string }).source === 'host')).toBe(true);
+    expect((await tessera(['hosts'])).stdout).toMatch(/^no server runs here: each host reached now\nbuild1 \(build1\): connected/);
 
     withHosts({ build1: 'build1', build2: 'build2', nokey: 'nokey' });
     const all = await tessera(['ls', '--all-hosts', '--json']);

@@ -20,7 +20,7 @@ export class HarnessClient {
   /** Set when the server ended this client (detach, kill-server): why, and the exit code it gave. */
   ended: { reason: string; exitCode: number } | undefined;
   /** The host's workspace the server told this client to show (an `open-host` message), if it did. */
-  openedHost: { host: string; workspace: string; from: string } | undefined;
+  openedHost: { host: string; workspace: string; from: string; pane?: number } | undefined;
   /** Every byte the server sent this client, in order. */
   output = '';
 

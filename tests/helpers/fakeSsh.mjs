@@ -52,13 +52,18 @@ function onInput() {
   }
 }
 
-/** 'host': a server with one open workspace, `alpha`, and nothing waiting (the answers a host link asks for). */
+/**
+ * 'host': a server with one open workspace, `alpha` (the answers a host link asks for); nothing waits,
+ * or (FAKE_SSH_QUESTION) an agent in its pane 3 waits on one question.
+ */
 function hostAnswer(message) {
   if (message.t !== 'request') return; // the event stream: no event ever comes
+  const asks = process.env.FAKE_SSH_QUESTION;
+  const waiting = asks ? [{ id: '3fa9c2-17', workspace: 'alpha', pane: 3, agent: 'helper', askedAt: new Date().toISOString(), ageSeconds: 0, question: asks }] : [];
   const results = {
-    ls: { workspaces: [{ name: 'alpha', path: '/home/far/alpha', state: 'open', needsYou: 0 }] },
-    'list-panes': [{ workspace: 'alpha', status: 'idle', attention: false }],
-    approvals: { waiting: [] },
+    ls: { workspaces: [{ name: 'alpha', path: '/home/far/alpha', state: 'open', needsYou: waiting.length }] },
+    'list-panes': [{ workspace: 'alpha', status: asks ? 'approval' : 'idle', attention: false }],
+    approvals: { waiting },
   };
   const known = Object.hasOwn(results, message.command);
   process.stdout.write(frame(known ? { t: 'response', id: message.id, ok: true, result: results[message.command] } : { t: 'response', id: message.id, ok: false, error: `unknown command '${message.command}'` }));

@@ -27,12 +27,12 @@ afterEach(async () => {
 });
 
 /** A server whose settings name host `far` (reached through the stand-in for ssh), with `far:alpha` in the strip of a client attached to `home`. */
-async function setUp(attach: { opensHosts?: boolean; notice?: string } = {}): Promise<{ s: InProcessServer; client: HarnessClient; settings: Record<string, unknown> }> {
+async function setUp(attach: { opensHosts?: boolean; notice?: string } = {}, question?: string): Promise<{ s: InProcessServer; client: HarnessClient; settings: Record<string, unknown> }> {
   bin = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-fakessh-'));
   const ssh = path.join(bin, 'ssh');
   fs.writeFileSync(ssh, `#!/bin/sh\nexec '${process.execPath}' '${FAKE_SSH}' "$@"\n`, { mode: 0o755 });
   const settings = { hosts: { far: 'me@far.example' }, sshCommand: [ssh] };
-  const s = await InProcessServer.start({ settings, env: { FAKE_SSH_MODE: 'host', FAKE_SSH_PROTOCOL: String(PROTOCOL_VERSION) } });
+  const s = await InProcessServer.start({ settings, env: { FAKE_SSH_MODE: 'host', FAKE_SSH_PROTOCOL: String(PROTOCOL_VERSION), ...(question ? { FAKE_SSH_QUESTION: question } : {}) } });
   server = s;
   const client = s.attach({ cwd: s.folder('home'), cols: 160, ...attach });
   await client.waitFor(SHELL_PROMPT);
@@ -82,5 +82,28 @@ describe("another machine's workspace chosen in the switcher", () => {
     const { client } = await setUp({ opensHosts: true, notice: 'far:alpha could not be shown: far: Permission denied\x1b[2J' });
     await client.waitFor(() => client.statusRow().includes('far:alpha could not be shown: far: Permission denied'), 'the notice');
     expect(client.output).not.toContain('Permission denied\x1b[2J');
+  });
+});
+
+describe("the inbox's Enter on another machine's question", () => {
+  const QUESTION = 'Allow this command? touch far-file (y/n)';
+
+  it("tells a client that can show it to open that host's workspace with the question's pane focused", async () => {
+    const { client } = await setUp({ opensHosts: true }, QUESTION);
+    client.press(`${PREFIX}i`);
+    await client.waitFor(/helper +far:alpha:3 .*touch far-file/);
+    client.press('\r');
+    await client.waitFor(() => client.ended !== undefined, 'the session ended');
+    expect(client.openedHost).toEqual({ host: 'far', workspace: 'alpha', from: 'home', pane: 3 });
+  });
+
+  it('tells a client older than the server the command that shows it, and keeps it attached', async () => {
+    const { client } = await setUp({}, QUESTION);
+    client.press(`${PREFIX}i`);
+    await client.waitFor(/helper +far:alpha:3 .*touch far-file/);
+    client.press('\r');
+    await client.waitFor("'tessera -H far attach -t alpha' shows it");
+    expect(client.openedHost).toBeUndefined();
+    expect(client.ended).toBeUndefined();
   });
 });

@@ -29,6 +29,8 @@ export interface ScreenSource {
   readonly scrolls: ScrollModes;
   /** The prefix and keymap in force now. */
   readonly keys: { prefix: { label: string }; keymap: Keymap; palette: Palette };
+  /** Panes that need the user on the connected hosts (their servers' counts), added to this machine's. */
+  hostsNeedYou?(): number;
   /** Brings what the chrome shows up to date just before it is built (an open inbox reads the questions again). */
   beforeChrome?(): void;
 }
@@ -160,7 +162,7 @@ export class ClientScreen {
         const key = keymap.keysOf(action)[0];
         return key === undefined ? undefined : keyLabel(key);
       },
-      needYou: source.registry.needYou(),
+      needYou: source.registry.needYou() + (source.hostsNeedYou?.() ?? 0),
       scrollIndicator: (paneId) => source.scrolls.indicator(paneId),
       strip: source.workspaces.strip(source.workspace),
       palette,

@@ -320,6 +320,10 @@ export class ClientSession implements ActionContext {
     return this.chromeState;
   }
 
+  hostsNeedYou(): number {
+    return this.host.hosts.needYou();
+  }
+
   /** Before each chrome: an open inbox lists the questions waiting now (they come and go in every workspace). */
   beforeChrome(): void {
     const overlay = this.chromeState.overlay;

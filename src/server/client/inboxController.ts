@@ -14,6 +14,7 @@ import { waitingQuestions } from '../approval/waitingQuestions.js';
 import { RefusedError } from '../refusedError.js';
 import type { HostLinks } from '../hosts/hostLinks.js';
 import type { DialogHost } from './dialogHost.js';
+import { hostChoice, type HostWorkspace } from './workspaceSwitcher.js';
 
 export type InboxOverlay = Extract<Overlay, { kind: 'inbox' }>;
 
@@ -24,6 +25,12 @@ export interface InboxHost extends DialogHost {
   /** The other machines' questions, and answering them through their links. */
   readonly hosts: Pick<HostLinks, 'questions' | 'answer'>;
   attentionChanged(): void;
+  /** The client said it can leave to show another machine's workspace (older clients cannot). */
+  readonly opensHosts: boolean;
+  /** A host of the hosts setting now, with its link. */
+  isHost(name: string): boolean;
+  /** The client leaves to show a host's workspace (its pane focused), and comes back here when that view ends. */
+  showHost(target: HostWorkspace): void;
 }
 
 export class InboxController {
@@ -149,7 +156,11 @@ export class InboxController {
 
   private jump(row: InboxRow): void {
     if (row.host !== undefined) {
-      this.host.message(`${row.workspace} is on another machine: 'tessera -H ${row.host} attach -t ${row.workspace.slice(row.host.length + 1)}' shows it`, 'info');
+      // The host's view of that workspace with the question's pane focused, as the switcher opens HOST:NAME.
+      const choice = hostChoice({ host: row.host, workspace: row.workspace.slice(row.host.length + 1), pane: row.paneId }, (name) => this.host.isHost(name), this.host.opensHosts);
+      if ('message' in choice) return this.host.message(choice.message, choice.tone);
+      this.close();
+      this.host.showHost(choice.open);
       return;
     }
     const target = this.host.registry.findPane(row.paneId);

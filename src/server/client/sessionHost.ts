@@ -28,7 +28,7 @@ export interface ClientTransport {
   onceDrained(callback: () => void): void;
   end(reason: string, exitCode: number): void;
   /** Tells the client to show another machine's workspace (an `open-host` message); its `end` follows. */
-  openHost(target: { host: string; workspace: string; from: string }): void;
+  openHost(target: { host: string; workspace: string; from: string; pane?: number }): void;
 }
 
 export interface SessionHost {

@@ -38,28 +38,36 @@ function remoteDetail(entry: StripEntry, host: NonNullable<StripEntry['host']>):
   return [needs, diffText(entry.diff), entry.merged ? MERGED_MARK : '', `on ${host.name}: ${host.path}`].filter(Boolean).join('  ');
 }
 
-/** A workspace of another machine to show in this client: its host (a name of the hosts setting) and its name there. */
+/** A workspace of another machine to show in this client: its host (a name of the hosts setting), its name there, and maybe the pane to focus. */
 export interface HostWorkspace {
   host: string;
   workspace: string;
+  pane?: number;
 }
 
+export type HostChoice = { open: HostWorkspace } | { message: string; tone: 'info' | 'error' };
+
 /**
- * What choosing another machine's workspace does: `open` it in this client, when the client can leave to
- * show it and the host is still one of the hosts setting; otherwise a line that says why not, or (a
- * client older than this server, or one that shows this server from another machine) the command that shows it.
+ * What choosing another machine's workspace in the switcher does: `open` it in this client, when the
+ * client can leave to show it and the host is still one of the hosts setting; otherwise a line that
+ * says why not, or (a client older than this server, or one that shows this server from another
+ * machine) the command that shows it.
  */
-export function remoteChoice(id: string, isHost: (name: string) => boolean, clientOpensHosts: boolean): { open: HostWorkspace } | { message: string; tone: 'info' | 'error' } {
+export function remoteChoice(id: string, isHost: (name: string) => boolean, clientOpensHosts: boolean): HostChoice {
   const name = id.slice(REMOTE_ITEM.length);
   const at = name.indexOf(':');
   if (at < 0) return { message: `${name.split(' ')[0]}: its link is down; 'tessera hosts' says why`, tone: 'error' };
-  const host = name.slice(0, at);
-  const workspace = name.slice(at + 1);
-  // The switcher listed it from a link the settings had; they may have changed since it opened.
+  return hostChoice({ host: name.slice(0, at), workspace: name.slice(at + 1) }, isHost, clientOpensHosts);
+}
+
+/** remoteChoice for a host's workspace already named (the inbox's row of a host's question). */
+export function hostChoice(target: HostWorkspace, isHost: (name: string) => boolean, clientOpensHosts: boolean): HostChoice {
+  const { host, workspace } = target;
+  // The list was made from a link the settings had; they may have changed since it opened.
   if (!isHost(host) || workspace === '') return { message: `no host '${host}' in the hosts setting any more; 'tessera hosts' lists them`, tone: 'error' };
   // An older client, or a client that shows this server as another machine's view (it opens nothing for a host).
-  if (!clientOpensHosts) return { message: `${name} is on another machine, and this client cannot open it here: 'tessera -H ${host} attach -t ${workspace}' shows it`, tone: 'info' };
-  return { open: { host, workspace } };
+  if (!clientOpensHosts) return { message: `${host}:${workspace} is on another machine, and this client cannot open it here: 'tessera -H ${host} attach -t ${workspace}' shows it`, tone: 'info' };
+  return { open: target };
 }
 
 /** `⚠ conflicts with task-b, task-c` (the conflict radar's finding), or ''. */

@@ -11,6 +11,7 @@ import type { ChangeCache } from '../../git/changeCache.js';
 import type { CrashSweepReport } from '../crashSweep.js';
 import type { LoopDelayWindow } from '../loopDelay.js';
 import type { NotificationReport } from '../notifications/notifier.js';
+import type { HostLinkInfo } from '../../commands/serverInfo.js';
 import type { ConflictRadar } from '../radar/conflictRadar.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
@@ -46,6 +47,8 @@ export interface CommandContext {
   loopDelay: LoopDelayWindow;
   /** What the notifications did (server-info). */
   notifications?: () => NotificationReport;
+  /** This server's links to other machines, as the strip knows them (server-info); null while it keeps none. */
+  hostLinks?: () => HostLinkInfo[] | null;
   /** Each workspace folder's change counts, kept while nothing changes. */
   changes: ChangeCache;
   /** Which workspaces' changes would conflict with which. */

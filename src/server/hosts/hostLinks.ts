@@ -5,6 +5,7 @@
 import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { StripEntry } from '../../app/strip/model.js';
 import type { EventBody } from '../../protocol/events.js';
+import type { HostLinkInfo } from '../../commands/serverInfo.js';
 import { controlDirectory } from '../../remote/controlDir.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import { HostMirror } from './hostMirror.js';
@@ -70,6 +71,19 @@ export class HostLinks {
     return this.all().flatMap((mirror) => (mirror.state.state === 'connected' ? mirror.state.questions.map((q) => ({ ...q, host: mirror.name })) : []));
   }
 
+  /** How many panes need the user on every connected host (their servers' own counts). */
+  needYou(): number {
+    let count = 0;
+    for (const mirror of this.mirrors.values()) if (mirror.state.state === 'connected') for (const w of mirror.state.workspaces) count += w.needsYou;
+    return count;
+  }
+
+  /** Whether that host's question is still listed as waiting. */
+  waits(host: string, question: string): boolean {
+    const shown = this.mirrors.get(host)?.state;
+    return shown?.state === 'connected' && shown.questions.some((q) => q.id === question);
+  }
+
   /**
    * Answers a host's question through its link: `approve`/`deny --question ID` there, so a question
    * that is no longer the one waiting is refused by that host's server, as it is here.
@@ -78,6 +92,11 @@ export class HostLinks {
     const mirror = this.mirrors.get(host);
     if (!mirror) throw new Error(`no host '${host}' in the hosts setting`);
     await mirror.request(answer === 'allow' ? 'approve' : 'deny', { pane: String(pane), question });
+  }
+
+  /** Each link as the strip knows it (tessera hosts); null while none is kept (no client has attached yet). */
+  report(now = Date.now()): HostLinkInfo[] | null {
+    return this.started ? this.all().map((mirror) => linkInfo(mirror, now)) : null;
   }
 
   /** The strip's entries of every host, after this machine's own: `HOST:NAME`, or `HOST reconnecting` while its link is down. */
@@ -91,4 +110,22 @@ export class HostLinks {
       return [{ name: `${mirror.name} ${shown.state === 'reconnecting' ? RECONNECTING_WORD : 'connecting'}`, state: 'dormant', current: false, host: { name: mirror.name, path: '', needsYou: 0, down: why } }];
     });
   }
+}
+
+/** Link problems that say what is wrong with the host itself; any other (a link that broke) is `reconnecting`. */
+const SAID_PROBLEMS = new Set(['unreachable', 'not-installed', 'version-mismatch', 'not-tessera']);
+
+function linkInfo(mirror: HostMirror, now: number): HostLinkInfo {
+  const hello = mirror.hello;
+  const base = { name: mirror.name, ssh: mirror.target.entry.ssh, version: hello?.version ?? null, protocol: hello?.protocol ?? null, hostname: hello?.hostname ?? null, socket: hello?.socket ?? null };
+  const shown = mirror.state;
+  if (shown.state !== 'reconnecting') return { ...base, state: shown.state, reason: null, fix: null, retryInSeconds: null };
+  const said = shown.problem !== undefined && SAID_PROBLEMS.has(shown.problem);
+  return {
+    ...base,
+    state: said ? (shown.problem as HostLinkInfo['state']) : 'reconnecting',
+    reason: said ? (shown.detail ?? shown.reason) : shown.reason,
+    fix: shown.fix || null,
+    retryInSeconds: Math.max(0, Math.ceil((shown.retryAt - now) / 1000)),
+  };
 }

@@ -5,7 +5,9 @@
 import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { EventBody } from '../../protocol/events.js';
 import { HOST_REFRESH_GAP_MS, RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '../../limits.js';
+import type { BridgeHello } from '../../remote/bridgeWire.js';
 import { openHostLink } from '../../remote/hostLink.js';
+import { HostLinkError, type HostLinkProblem } from '../../remote/hostLinkError.js';
 import type { HostTarget } from '../../remote/sshCommand.js';
 import { visibleText } from '../../term/visibleText.js';
 import { HostChannel } from './hostChannel.js';
@@ -16,8 +18,11 @@ import { remoteWorkspaces, type RemoteWorkspace } from './remoteWorkspaces.js';
 export type MirrorState =
   | { state: 'connecting' }
   | { state: 'connected'; workspaces: RemoteWorkspace[]; questions: WaitingQuestion[] }
-  /** The link is down: why, and when the next try is. */
-  | { state: 'reconnecting'; reason: string };
+  /**
+   * The link is down: why (the whole line the strip shows), what kind of failure it was (`problem`,
+   * with ssh's own `detail` and its fix, when the link said), and when the next try is (Date.now() time).
+   */
+  | { state: 'reconnecting'; reason: string; problem?: HostLinkProblem; detail?: string; fix?: string; retryAt: number };
 
 export class HostMirror {
   private shown: MirrorState = { state: 'connecting' };
@@ -29,6 +34,8 @@ export class HostMirror {
   private refreshAgain = false;
   private refreshTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** What the host's bridge said of itself on the last link made. */
+  private greeting: BridgeHello | undefined;
 
   constructor(
     readonly target: HostTarget,
@@ -45,6 +52,10 @@ export class HostMirror {
 
   get state(): MirrorState {
     return this.shown;
+  }
+
+  get hello(): BridgeHello | undefined {
+    return this.greeting;
   }
 
   start(): void {
@@ -68,6 +79,7 @@ export class HostMirror {
     try {
       const link = await openHostLink(this.target);
       if (this.stopped) return link.close();
+      this.greeting = link.hello;
       // Its server is started as `tessera -H HOST ls` would: the host's workspaces are what this view is for.
       const stream = await link.connect(true);
       if (this.stopped) return void stream.destroy();
@@ -83,18 +95,20 @@ export class HostMirror {
       await this.refresh();
       this.delay = RECONNECT_FIRST_DELAY_MS;
     } catch (error) {
-      this.lost(this.channel, (error as Error).message);
+      this.lost(this.channel, (error as Error).message, error);
     }
   }
 
-  private lost(channel: HostChannel | undefined, why: string): void {
+  /** `error`: the failure itself, when it says what kind it was (a HostLinkError: ssh's reason and the fix). */
+  private lost(channel: HostChannel | undefined, why: string, error?: unknown): void {
     if (channel !== this.channel) return; // an older channel's end, already handled
     this.channel = undefined;
     channel?.close();
     if (this.stopped) return;
     const reason = visibleText(why);
     this.log(`host ${this.name}: ${reason}; trying again in ${this.delay / 1000} s`);
-    this.shown = { state: 'reconnecting', reason };
+    const kind = error instanceof HostLinkError ? { problem: error.problem, detail: visibleText(error.reason), fix: visibleText(error.fix) } : {};
+    this.shown = { state: 'reconnecting', reason, ...kind, retryAt: Date.now() + this.delay };
     this.changed();
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.connect(), this.delay);

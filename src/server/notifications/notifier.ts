@@ -5,6 +5,7 @@
 // One notification per question, and a rate limit over all of them, so a crowd of agents is never a storm.
 
 import { MAX_EVENT_TEXT_CHARS, MAX_NOTIFIED_QUESTIONS, NOTIFICATION_BURST, NOTIFICATIONS_PER_MINUTE } from '../../limits.js';
+import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { EventBody, NotificationReason } from '../../protocol/events.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import type { Pane } from '../pane.js';
@@ -24,6 +25,9 @@ export interface NotifierHost {
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
+
+/** A question waiting on another machine, with that machine's name. */
+export type HostQuestion = WaitingQuestion & { host: string };
 
 /** What server-info shows of the notifications. */
 export type NotificationReport = NotificationsInfo;
@@ -78,6 +82,26 @@ export class Notifier {
     this.pending.set(key, entry);
   }
 
+  /**
+   * A question an agent waits on another machine (seen through this server's link to it): notified
+   * once per question, after the same delay and under the same rate limit, if `stillWaits` then.
+   * notifyCommand gets TESSERA_HOST; the workspace and pane are that host's.
+   */
+  hostQuestion(question: HostQuestion, stillWaits: () => boolean): void {
+    const key = `${question.host}:${question.id}`;
+    if (this.notified.has(key) || this.pending.has(key)) return;
+    const timer = setTimeout(() => {
+      stop();
+      if (stillWaits()) this.sendHost(question, key);
+    }, this.host.settings().notifyDelay * 1000);
+    const stop = () => {
+      clearTimeout(timer);
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    };
+    const entry: Pending = { cancel: stop };
+    this.pending.set(key, entry);
+  }
+
   /** The server stops: nothing more is sent. */
   dispose(): void {
     for (const entry of [...this.pending.values()]) entry.cancel();
@@ -103,6 +127,32 @@ export class Notifier {
       ...(question ? { question: question.id } : {}),
       channels,
     });
+  }
+
+  private sendHost(q: HostQuestion, key: string): void {
+    this.remember(key);
+    if (!this.rate.take()) {
+      this.limited += 1;
+      return;
+    }
+    const settings = this.host.settings();
+    const channels: string[] = [];
+    if (settings.notify !== 'none' && this.host.alertTerminals(`${q.host}: pane ${q.pane} (${q.agent}) needs your approval`) > 0) channels.push('terminal');
+    if (settings.notifyCommand.length > 0) {
+      const env: NodeJS.ProcessEnv = {
+        ...this.host.env,
+        TESSERA_EVENT: 'question',
+        TESSERA_HOST: q.host,
+        TESSERA_WORKSPACE: q.workspace,
+        TESSERA_PANE: String(q.pane),
+        TESSERA_AGENT: q.agent,
+        TESSERA_QUESTION: q.question.slice(0, MAX_EVENT_TEXT_CHARS),
+        TESSERA_QUESTION_ID: q.id,
+      };
+      if (this.command.run(settings.notifyCommand, env, this.host.cwd)) channels.push('command');
+    }
+    this.sent += 1;
+    this.host.publish({ kind: 'notification', host: q.host, workspace: q.workspace, pane: q.pane, agent: q.agent, reason: 'question', question: q.id, channels });
   }
 
   private runCommand(argv: string[], pane: Pane, workspace: Workspace, reason: NotificationReason, question: { id: string; text: string } | undefined): boolean {
