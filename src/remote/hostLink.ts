@@ -87,7 +87,7 @@ function checkVersions(target: HostTarget, hello: BridgeHello): HostLinkError | 
     target.name,
     'version-mismatch',
     `it runs tessera ${hello.version} (protocol ${hello.protocol}), this is tessera ${VERSION} (protocol ${PROTOCOL_VERSION})`,
-    `install tessera ${VERSION} on ${target.entry.ssh} (the same version on both sides); 'tessera help remote'`,
+    `install tessera ${VERSION} on ${target.entry.ssh} (the same version on both sides): 'tessera host install ${target.name}'`,
   );
 }
 

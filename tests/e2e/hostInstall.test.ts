@@ -82,10 +82,12 @@ describe.skipIf(skip !== undefined)('tessera host install, through a real sshd',
     const after = JSON.parse((await tessera(['hosts', '--json'])).stdout) as { name: string; state: string; version: string }[];
     expect(after.find((h) => h.name === 'build1')).toMatchObject({ state: 'connected', version: info.version });
 
-    // Once more: the same version is there, so nothing is packed or copied.
-    const again = await tessera(['host', 'install', 'build1', '--prefix', prefix], INSTALL_TIMEOUT_MS);
+    // Once more, without --prefix: where the setting looks (the link), the same version is there, so nothing is packed or copied.
+    const again = await tessera(['host', 'install', 'build1'], INSTALL_TIMEOUT_MS);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`build1 has ${ours} already (${prefix}/bin/tessera): nothing to do ('--force' installs it again)`);
+    const link = path.join(root, 'installed');
+    expect(again.stdout).toContain(`the folder: ${link}, where hosts.build1.tessera (${link}/bin/tessera) is ('--prefix DIR' chooses another)`);
+    expect(again.stdout).toContain(`build1 has ${ours} already (${link}/bin/tessera): nothing to do ('--force' installs it again)`);
     expect(again.stdout).not.toContain('packing');
   }, TEST_TIMEOUT_MS);
 

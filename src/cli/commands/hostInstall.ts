@@ -50,7 +50,9 @@ export const hostInstall: CliCommand = {
                 when npm's global folder needs root. DIR is an absolute path or '~/…' (quoted:
                 the home there). tessera is then DIR/bin/tessera: set the host's "tessera" to
                 it ("hosts": { "HOST": { "ssh": "…", "tessera": "DIR/bin/tessera" } }), or put
-                DIR/bin on the PATH ssh commands get there.
+                DIR/bin on the PATH ssh commands get there. Without --prefix, a host whose
+                "tessera" is DIR/bin/tessera gets DIR (an upgrade replaces the tessera -H runs),
+                any other npm's global folder.
   --force       install even when the host has this version already (by default nothing is done).
 
   Exit status 0 when 'tessera -H HOST' reaches this version there; 1 otherwise (said why).`,

@@ -41,12 +41,14 @@ const NPM_QUOTED_LINES = 8;
  * Installs this tessera on the host (or finds it there already); throws CommandError saying what
  * failed, and also when it is installed but `tessera -H HOST` does not reach it yet (what to set).
  */
-export async function installOnHost(target: HostTarget, request: InstallRequest, io: InstallIo): Promise<void> {
+export async function installOnHost(target: HostTarget, given: InstallRequest, io: InstallIo): Promise<void> {
+  const request = { ...given, prefix: given.prefix ?? prefixOfSetting(target.entry.tessera) };
   const pkg = thisPackage();
   const ours = versionLine(pkg.version, PROTOCOL_VERSION);
   const facts = await checkHost(target, request);
   const lack = whatHostLacks(target, facts, pkg);
   if (lack !== undefined) throw new CommandError(`${lack}; nothing was installed`);
+  if (given.prefix === undefined && request.prefix !== undefined) io.step(`the folder: ${request.prefix}, where hosts.${target.name}.tessera (${target.entry.tessera}) is ('--prefix DIR' chooses another)`);
   io.step(`${target.name} (${target.entry.ssh}): node ${facts.node?.version} (${facts.node?.path}), npm ${facts.npm?.version}; ${tesseraThere(facts)}`);
   if (facts.tessera?.says === ours && !request.force) {
     io.step(`${target.name} has ${ours} already (${facts.tessera.path}): nothing to do ('--force' installs it again)`);
@@ -66,6 +68,17 @@ export async function installOnHost(target: HostTarget, request: InstallRequest,
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * The prefix a tessera setting of the form DIR/bin/tessera names (DIR), so that an install without
+ * --prefix replaces the tessera that `-H` runs: the path an upgrade must reach, and what npm's own
+ * global folder looks like (/usr/local/bin/tessera, a Node of nvm's bin/). Undefined for a bare name.
+ */
+export function prefixOfSetting(tessera: string): string | undefined {
+  const match = /^((?:\/|~\/).*)\/bin\/tessera$/.exec(tessera);
+  if (!match) return tessera === '~/bin/tessera' ? '~/' : undefined;
+  return match[1];
 }
 
 function tesseraThere(facts: HostFacts): string {

@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from '../../../src/commands/argParser.js';
 import { hostInstall, hostInstallArgs } from '../../../src/cli/commands/hostInstall.js';
 import { HostLinkError } from '../../../src/remote/hostLinkError.js';
 import { hostFacts, whatHostLacks } from '../../../src/remote/install/hostNeeds.js';
-import { notReached } from '../../../src/remote/install/installOnHost.js';
+import { notReached, prefixOfSetting } from '../../../src/remote/install/installOnHost.js';
 import { nodeVersionInRange, parseNodeVersion } from '../../../src/remote/install/nodeRange.js';
 import { thisPackage } from '../../../src/remote/install/thisPackage.js';
 import type { HostTarget } from '../../../src/remote/sshCommand.js';
@@ -102,4 +102,14 @@ describe('installed, but not what tessera -H runs', () => {
     const older = new HostLinkError('gpu', 'version-mismatch', 'it runs tessera 0.0.9 (protocol 1), this is tessera 0.1.0 (protocol 2)', '');
     expect(notReached(target, '/opt/my tools/bin/tessera', 'tessera 0.1.0 (protocol 2)', older)).toMatch(/which is another version \(it runs tessera 0\.0\.9.*\); put \/opt\/my tools\/bin on the PATH ssh commands get there \(the hosts setting takes a path without spaces\)$/);
   });
+});
+
+it('an install without --prefix goes where the tessera setting DIR/bin/tessera looks', () => {
+  expect(prefixOfSetting('~/.local/bin/tessera')).toBe('~/.local');
+  expect(prefixOfSetting('/usr/local/bin/tessera')).toBe('/usr/local');
+  expect(prefixOfSetting('/home/me/.nvm/versions/node/v20.11.1/bin/tessera')).toBe('/home/me/.nvm/versions/node/v20.11.1');
+  expect(prefixOfSetting('~/bin/tessera')).toBe('~/');
+  expect(prefixOfSetting('tessera')).toBeUndefined();
+  expect(prefixOfSetting('/opt/tessera/tessera')).toBeUndefined();
+  expect(prefixOfSetting('bin/tessera')).toBeUndefined();
 });
