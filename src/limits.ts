@@ -525,3 +525,11 @@ export const HOST_REFRESH_GAP_MS = 500;
 export const MAX_HOST_WORKSPACES = 200;
 /** At most this many of one host's waiting questions are shown in the inbox, for the same reason. */
 export const MAX_HOST_QUESTIONS = 200;
+/** `tessera host install` checks a host (a login, then node, npm and tessera each started once) within this: a host that does not answer is reported, never waited on. */
+export const HOST_CHECK_TIMEOUT_MS = 60_000;
+/** Copying tessera to a host and npm installing it there (its dependencies fetched on a slow network) ends after this: reported, never waited on forever. */
+export const HOST_INSTALL_TIMEOUT_MS = 20 * 60_000;
+/** What tessera's own scripts on a host print on stdout (a few short lines, after whatever a login script printed): more is cut off. */
+export const MAX_HOST_SCRIPT_OUTPUT_BYTES = 64 << 10;
+/** `npm pack` of this installation (a couple of megabytes, no network) ends after this. */
+export const PACK_TIMEOUT_MS = 5 * 60_000;

@@ -16,7 +16,7 @@ export const HELP_TOPICS: Readonly<Record<string, { file: string; about: string 
   workspaces: { file: 'docs/workspaces.md', about: 'folders, git worktrees and clones, templates, the switcher, sleep and resume' },
   land: { file: 'docs/review-and-land.md', about: "review an agent's work and land it: diff, merge, push, merged workspaces, switch, stop" },
   stack: { file: 'docs/stack.md', about: "running the workspace's app: services, health, ports, hooks and logs (in a pane too) per workspace" },
-  remote: { file: 'docs/remote.md', about: 'several machines: tessera -H HOST, tessera hosts, ls --all-hosts, every host in the strip over ssh, opening one here' },
+  remote: { file: 'docs/remote.md', about: 'several machines: tessera -H HOST, tessera hosts, host install, ls --all-hosts, every host in the strip over ssh, opening one here' },
   settings: { file: 'docs/settings.md', about: 'the settings file, changing the keys' },
   terminal: { file: 'docs/terminal.md', about: 'huge pastes, hostile output, what reaches your terminal' },
   architecture: { file: 'docs/architecture.md', about: 'how tessera works inside' },

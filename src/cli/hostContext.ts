@@ -17,6 +17,7 @@ const HERE_ONLY: Readonly<Record<string, string>> = {
   logs: 'it reads the log files from this machine',
   serve: 'it is what -H runs on the host',
   hosts: "it lists this machine's hosts setting",
+  host: "it installs this machine's tessera on a host of this machine's hosts setting",
   upgrade: "it names this machine's tessera install for the server to start",
 };
 

@@ -6,7 +6,7 @@
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Duplex } from 'node:stream';
-import { HOST_HELLO_TIMEOUT_MS, MAX_BRIDGE_LINE_BYTES, MAX_BRIDGE_PREAMBLE_BYTES, SSH_STDERR_KEEP_BYTES } from '../limits.js';
+import { HOST_HELLO_TIMEOUT_MS, MAX_BRIDGE_LINE_BYTES, MAX_BRIDGE_PREAMBLE_BYTES } from '../limits.js';
 import { CommandError, NoServerError } from '../client/errors.js';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { VERSION } from '../version.js';
@@ -16,6 +16,7 @@ import { HostLinkError, oneLine } from './hostLinkError.js';
 import { LineBuffer } from './lineBuffer.js';
 import { sshInvocation, type HostTarget } from './sshCommand.js';
 import { describeSshEnd, type SshEnd } from './sshFailure.js';
+import { StderrTail } from './stderrTail.js';
 
 export interface HostLink {
   readonly target: HostTarget;
@@ -86,7 +87,7 @@ function checkVersions(target: HostTarget, hello: BridgeHello): HostLinkError | 
     target.name,
     'version-mismatch',
     `it runs tessera ${hello.version} (protocol ${hello.protocol}), this is tessera ${VERSION} (protocol ${PROTOCOL_VERSION})`,
-    `install tessera ${VERSION} on ${target.entry.ssh} (the same version on both sides); 'tessera help remote'`,
+    `install tessera ${VERSION} on ${target.entry.ssh} (the same version on both sides): 'tessera host install ${target.name}'`,
   );
 }
 
@@ -143,18 +144,4 @@ function kill(child: ChildProcessWithoutNullStreams): void {
   child.stdout.destroy();
   child.stderr.destroy();
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-}
-
-/** The last SSH_STDERR_KEEP_BYTES of ssh's stderr: its reason for failing is at the end. */
-class StderrTail {
-  private kept = Buffer.alloc(0);
-
-  add(chunk: Buffer): void {
-    const all = Buffer.concat([this.kept, chunk]);
-    this.kept = all.length > SSH_STDERR_KEEP_BYTES ? all.subarray(all.length - SSH_STDERR_KEEP_BYTES) : all;
-  }
-
-  text(): string {
-    return this.kept.toString('utf8');
-  }
 }

@@ -24,8 +24,22 @@ const CONTROL_NAME_LENGTH = 44;
 /** What a Unix socket path may hold (sockaddr_un), less the final NUL. */
 const MAX_SOCKET_PATH = 107;
 
-/** The program and arguments that run `tessera serve --stdio` on the host. */
+/** The program and arguments that run the host's tessera with `remoteArgs` (`serve --stdio`). */
 export function sshInvocation(target: HostTarget, remoteArgs: readonly string[]): { file: string; args: string[] } {
+  return sshRunning(target, remoteCommand(target.entry, remoteArgs));
+}
+
+/**
+ * The program and arguments that run a script of tessera's own with `sh` on the host, its arguments as
+ * "$1", "$2" …: text from outside (a path) reaches the script as one argument, never as shell code.
+ * The login shell there sees only quoted words (`sh -c '…' sh '…'`), whichever shell it is.
+ */
+export function sshScriptInvocation(target: HostTarget, script: string, scriptArgs: readonly string[]): { file: string; args: string[] } {
+  return sshRunning(target, ['sh', '-c', script, 'sh', ...scriptArgs].map(shellWord).join(' '));
+}
+
+/** ssh with tessera's options before the user's, reaching the host to run `command` in its login shell. */
+function sshRunning(target: HostTarget, command: string): { file: string; args: string[] } {
   const [file, ...userOptions] = target.sshCommand;
   const shared = controlOptions(target.controlDir);
   const args = [
@@ -43,7 +57,7 @@ export function sshInvocation(target: HostTarget, remoteArgs: readonly string[])
     ...shared,
     '--',
     target.entry.ssh,
-    remoteCommand(target.entry, remoteArgs),
+    command,
   ];
   return { file, args };
 }

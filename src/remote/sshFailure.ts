@@ -29,11 +29,11 @@ export function describeSshEnd(target: HostTarget, end: SshEnd): HostLinkError {
       name,
       'not-installed',
       `no tessera there (${last || `'${entry.tessera}' not found`})`,
-      `install tessera ${VERSION} on ${entry.ssh}, or set hosts.${name}.tessera to its path there (ssh commands do not read the PATH a .bashrc sets after its interactive check); 'tessera help remote'`,
+      `install tessera ${VERSION} on ${entry.ssh}, or set hosts.${name}.tessera to its path there (ssh commands do not read the PATH a .bashrc sets after its interactive check); 'tessera host install ${name}' installs it from here`,
     );
   }
   if (/unknown command 'serve'/.test(end.stderr)) {
-    return new HostLinkError(name, 'version-mismatch', 'its tessera is older than the bridge (it has no serve --stdio)', `install tessera ${VERSION} there; 'tessera help remote'`);
+    return new HostLinkError(name, 'version-mismatch', 'its tessera is older than the bridge (it has no serve --stdio)', `install tessera ${VERSION} there ('tessera host install ${name}'); 'tessera help remote'`);
   }
   return new HostLinkError(name, 'not-tessera', `ssh ended with status ${end.code} before tessera answered${last ? `: ${last}` : ''}`, `try 'ssh ${entry.ssh} ${entry.tessera} --version'`);
 }

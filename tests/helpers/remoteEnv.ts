@@ -8,9 +8,9 @@ import path from 'node:path';
 /** A command through ssh starts a node (and maybe a server) there: generous on a loaded machine. */
 export const REMOTE_TIMEOUT_MS = 90_000;
 
-export function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+export function run(file: string, args: string[], env: NodeJS.ProcessEnv, timeout = REMOTE_TIMEOUT_MS): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { env, timeout: REMOTE_TIMEOUT_MS }, (error, stdout, stderr) => {
+    execFile(file, args, { env, timeout }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -61,8 +61,11 @@ export class TestSshd {
     readonly port: number,
   ) {}
 
-  /** Starts sshd under `root` with one alias per name. */
-  static async start(root: string, aliases: string[]): Promise<TestSshd> {
+  /**
+   * Starts sshd under `root` with one alias per name. `path`: the PATH its sessions get instead of
+   * the usual one (this worktree's tessera, node, the system's folders), for a host that lacks some.
+   */
+  static async start(root: string, aliases: string[], options: { path?: string[] } = {}): Promise<TestSshd> {
     const dir = path.join(root, 'sshd');
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const key = (name: string) => {
@@ -79,7 +82,7 @@ export class TestSshd {
     let lastError = '';
     for (let attempt = 0; attempt < 3; attempt++) {
       const port = await freePort();
-      fs.writeFileSync(path.join(dir, 'sshd_config'), sshdConfig(dir, hostKey, port, bin));
+      fs.writeFileSync(path.join(dir, 'sshd_config'), sshdConfig(dir, hostKey, port, options.path ?? [bin, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin']));
       fs.writeFileSync(path.join(dir, 'known_hosts'), `[127.0.0.1]:${port} ${fs.readFileSync(`${hostKey}.pub`, 'utf8').split(' ').slice(0, 2).join(' ')}\n`);
       const hosts: Record<string, TestHost> = {};
       for (const alias of aliases) hosts[alias] = { alias, env: hostEnv(root, alias) };
@@ -186,8 +189,8 @@ function hostEnv(root: string, alias: string): Record<string, string> {
   return env;
 }
 
-function sshdConfig(dir: string, hostKey: string, port: number, bin: string): string {
-  const pathValue = [bin, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':');
+function sshdConfig(dir: string, hostKey: string, port: number, sessionPath: string[]): string {
+  const pathValue = sessionPath.join(':');
   return [
     `Port ${port}`,
     'ListenAddress 127.0.0.1',

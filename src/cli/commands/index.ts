@@ -63,6 +63,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'profile', summary: "check a repository's stack profile (tessera profile check [PATH])", load: async () => (await import('./profileCheck.js')).profileCheck },
   { name: 'reload', load: async () => cliCommand((await import('../../commands/reload.js')).reload) },
   { name: 'hosts', load: async () => (await import('./hosts.js')).hosts },
+  { name: 'host', load: async () => (await import('./hostInstall.js')).hostInstall },
   { name: 'serve', summary: "this machine's server over stdin/stdout, for tessera -H on another machine (run by ssh)", load: async () => (await import('./serve.js')).serve },
   { name: 'server-info', load: async () => cliCommand((await import('../../commands/serverInfo.js')).serverInfo) },
   { name: 'start-server', aliases: ['start'], load: async () => cliCommand((await import('../../commands/startServer.js')).startServer) },
