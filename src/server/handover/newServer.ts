@@ -10,7 +10,7 @@ import path from 'node:path';
 import { withHeldVariables } from '../../boot/heldEnv.js';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../limits.js';
 import { TAKE_OVER_ARG, parseHandoverReply, type HandoverCommand, type HandoverMessage, type HandoverReply } from '../../protocol/handover.js';
-import { lastLogLine, serverLogPath } from '../../protocol/serverFiles.js';
+import { lastWordsSince, logSize, serverLogPath } from '../../protocol/serverFiles.js';
 import { MessageQueue } from './messageQueue.js';
 
 /** The version to move to: a node binary and that version's server entry (dist/server/main.cjs). */
@@ -39,6 +39,8 @@ export class NewServer {
     // Until the new server opens its log, what it prints (a crash at start-up) lands in the file.
     const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
     const logFd = fs.openSync(serverLogPath(socketPath), flags, 0o600);
+    // What it writes comes after this (and this server's own lines, interleaved).
+    const logStart = logSize(socketPath);
     try {
       this.process = spawn(target.node, [...SERVER_NODE_FLAGS, target.entry, socketPath, TAKE_OVER_ARG], {
         detached: true,
@@ -65,7 +67,7 @@ export class NewServer {
       this.replies.fail(`it could not be started (${error.message})`);
     });
     this.process.on('exit', (code, signal) => {
-      const said = lastLogLine(this.socketPath);
+      const said = lastWordsSince(this.socketPath, logStart);
       this.replies.fail(`it exited (${signal ?? `status ${code}`})${said ? `: ${said}` : ''}`);
     });
   }
