@@ -52,6 +52,14 @@ interface Side {
   at: number;
 }
 
+/** A pair whose sides moved since it was last merged: the two snapshots to merge, in the first side's folder. */
+interface DuePair {
+  key: string;
+  trees: string;
+  dir: string;
+  commits: [string, string];
+}
+
 interface PairResult {
   trees: string;
   files: string[];
@@ -155,7 +163,7 @@ export class ConflictRadar {
   private async mergeAll(names: string[], spent: () => number): Promise<void> {
     const found = new Map<string, RadarConflict[]>();
     const live = new Set<string>();
-    const due: { key: string; trees: string; a: Side; b: Side }[] = [];
+    const due: DuePair[] = [];
     const pairs: [string, string, string][] = [];
     for (let i = 0; i < names.length; i++) {
       for (let j = i + 1; j < names.length; j++) {
@@ -168,7 +176,7 @@ export class ConflictRadar {
         live.add(key);
         pairs.push([key, a, b]);
         const trees = `${sa.snapshot.tree}:${sb.snapshot.tree}`;
-        if (this.pairs.get(key)?.trees !== trees) due.push({ key, trees, a: sa, b: sb });
+        if (this.pairs.get(key)?.trees !== trees) due.push({ key, trees, dir: sa.dir, commits: [sa.snapshot.commit, sb.snapshot.commit] });
       }
     }
     await this.mergeDue(due, spent);
@@ -186,7 +194,7 @@ export class ConflictRadar {
   }
 
   /** Merges the pairs whose sides moved, while the round has CPU left (at least one); the others wait for the next round. */
-  private async mergeDue(due: { key: string; trees: string; a: Side; b: Side }[], spent: () => number): Promise<void> {
+  private async mergeDue(due: DuePair[], spent: () => number): Promise<void> {
     this.mergeAgain = false;
     let merged = 0;
     for (const pair of rotated(due, this.nextMerge)) {
@@ -195,7 +203,7 @@ export class ConflictRadar {
         break;
       }
       merged++;
-      const files = await this.merge(pair.a.dir, pair.a.snapshot?.commit ?? '', pair.b.snapshot?.commit ?? '').catch(() => undefined);
+      const files = await this.merge(pair.dir, ...pair.commits).catch(() => undefined);
       if (files === undefined) this.mergeAgain = true;
       else this.pairs.set(pair.key, { trees: pair.trees, files });
     }
