@@ -51,7 +51,7 @@ export const listPanes = defineCommand<ListPanesArgs, PaneInfo[]>({
   flags: [{ name: 'target', short: 't', value: true }, jsonFlag],
   fromCli: (args) => ({ workspace: stringFlag(args, 'target') }),
   parse: (fields) => ({ workspace: optStr(fields.workspace, 'workspace', 256) }),
-  offline: async (_args, caller) => ({ result: [], note: (await import('./offline/recordsOnDisk.js')).noRunningPanes(caller) }),
+  offline: async (_args, caller) => ({ result: [], note: (await import('./offline/panesOnDisk.js')).noRunningPanes(caller) }),
   print(panes, args, output) {
     if (boolFlag(args, 'json')) {
       output.out(`${terminalJson(panes, 2)}\n`);

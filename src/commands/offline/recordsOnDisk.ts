@@ -1,4 +1,4 @@
-// What the read-only commands (ls, list-panes, history) can answer from the files a server keeps when
+// What the read-only commands ls and history can answer from the files a server keeps when
 // no server runs, so that looking does not start one: the workspace records (all dormant now) and the
 // session history. What only a live server knows (conflicts between workspaces, whether an approval
 // still waits, running stacks) is left out and said on stderr.
@@ -9,16 +9,10 @@ import type { HistoryEntry } from '../../store/historyEntry.js';
 import { SessionHistory } from '../../store/sessionHistory.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import { WorkspaceStore } from '../../store/workspaceStore.js';
 import type { OfflineCaller } from '../contract.js';
+import { storedRecords } from './panesOnDisk.js';
 import type { WorkspaceFacts, WorkspaceList } from '../listWorkspaces.js';
 import fs from 'node:fs';
-
-/** The stored workspace records, read only: a damaged file is reported and left for the server to move aside. */
-export function storedRecords(ctx: OfflineCaller): { records: WorkspaceRecord[]; problems: string[] } {
-  const { records, problems } = new WorkspaceStore(serverStateDirectory(ctx.socketPath, ctx.env)).loadAll({ readOnly: true });
-  return { records, problems };
-}
 
 /**
  * ls without a server: each record as the server would list a dormant workspace, its changes from the counts the
@@ -70,12 +64,4 @@ export function storedHistory(ctx: OfflineCaller, workspace: string | undefined)
   const history = new SessionHistory(serverStateDirectory(ctx.socketPath, ctx.env));
   const entries = history.list().filter((e) => workspace === undefined || e.workspace === workspace);
   return { entries, problem: history.problem ?? null };
-}
-
-/** list-panes without a server: no pane runs; the note names the dormant workspaces and their panes. */
-export function noRunningPanes(ctx: OfflineCaller): string {
-  const { records } = storedRecords(ctx);
-  if (records.length === 0) return 'no server is running: no pane runs, and there are no workspaces';
-  const listed = records.map((r) => `${r.name} (${r.panes.length} pane${r.panes.length === 1 ? '' : 's'})`).join(', ');
-  return `no server is running: no pane runs; dormant workspaces: ${listed} ('tessera attach -t NAME' opens one)`;
 }
