@@ -2,7 +2,7 @@
 // bars run in loops. Only their names here: the launcher reads the command line with them before it
 // loads either bundle.
 
-export const QUICK_COMMANDS: readonly string[] = ['approvals', 'server-info'];
+export const QUICK_COMMANDS: readonly string[] = ['approvals', 'server-info', 'list-panes'];
 
 /** A command line the quick path may answer: the command, its -L or -S, and what follows the command. */
 export interface QuickLine {

@@ -2,6 +2,7 @@
 
 import type { Duplex } from 'node:stream';
 import type { FlagSpec, ParsedArgs } from '../commands/argParser.js';
+import type { SomeCommand } from '../commands/contract.js';
 
 export interface CliContext {
   /** The local server's socket (meaningless with -H: connect() reaches the host's server). */
@@ -43,5 +44,7 @@ export interface CliCommand {
   usage: string;
   flags: FlagSpec[];
   maxPositionals?: number;
+  /** The definition (src/commands/) it runs; absent for a command only the command line has (attach, serve, hosts…). */
+  definition?: SomeCommand;
   run(args: ParsedArgs, ctx: CliContext): Promise<number>;
 }

@@ -24,6 +24,39 @@ export interface CommandOutput {
 /** Sends the command's request to the server and resolves with its answer; `onOutput` gets what it prints as it runs. */
 export type Ask<A, R> = (args: A, options?: { onOutput?: (text: string) => void }) => Promise<R>;
 
+/** The caller of an offline answer: the socket names the server whose files on disk stand in for it. */
+export interface OfflineCaller extends CommandCaller {
+  socketPath: string;
+}
+
+/** An answer made without a server; `note` (what only a server would know) goes to stderr. */
+export interface OfflineAnswer<R> {
+  result: R;
+  note?: string;
+}
+
+/** One host's answer to a request sent to every host of the `hosts` setting: its result, or why it has none. */
+export type HostReply = { host: string; result: unknown } | { host: string; error: string };
+
+/**
+ * What a command line can do besides asking its own request, for `runCli`: given by the CLI
+ * (src/cli/definedCommand.ts), since terminals, attaching and ssh links are the CLI's, not a definition's.
+ */
+export interface CliAbilities {
+  /** -H HOST: the command goes to another machine's server; undefined for this machine's. */
+  host: string | undefined;
+  /** Asks another defined command, as its own command line would (its offline answer when no server runs). */
+  askCommand<A2 extends object, R2>(definition: CommandDefinition<A2, R2>, args: A2): Promise<R2>;
+  /** Asks a yes/no question on the terminal; false when there is no terminal to ask on. */
+  confirm(question: string): Promise<boolean>;
+  /** Whether this terminal can attach (a TTY on both ends; consent when nested in a pane); says why not on stderr. */
+  canAttach(): Promise<boolean>;
+  /** Attaches this terminal to a workspace that exists now (checked with canAttach first); the exit status. */
+  attach(workspace: string): Promise<number>;
+  /** Sends the command (no arguments) to the server of every host of the `hosts` setting at once. */
+  askEveryHost(command: string): Promise<HostReply[]>;
+}
+
 export interface CommandDefinition<A, R> {
   /** The name on the command line and on the wire. */
   name: string;
@@ -46,13 +79,21 @@ export interface CommandDefinition<A, R> {
    * `print` gets the answer.
    */
   liveOutput?(args: ParsedArgs): boolean;
-  /** `start`: the command line starts a server when none runs (ls, new); by default one must run. */
+  /** `start`: the command line starts a server when none runs (new, rm); by default one must run. */
   server?: 'running' | 'start';
   /**
-   * For a command line that does more than ask once and print (asks the user to confirm, asks the
-   * server again): replaces that. `ask` sends this command's request.
+   * A read-only command's answer when no server runs, from the files a server keeps (ls, history):
+   * the command line then neither needs nor starts one. Run by the command line only, never with -H
+   * (another machine's files are not on this disk: there its server is started). Load what reads
+   * the disk lazily (`await import('./offline/…')`), so the definition stays light for the server.
    */
-  runCli?(args: ParsedArgs, io: CommandCaller & CommandOutput, ask: Ask<A, R>): Promise<number>;
+  offline?(args: A, caller: OfflineCaller): OfflineAnswer<R> | Promise<OfflineAnswer<R>>;
+  /**
+   * For a command line that does more than ask once and print (asks the user to confirm, asks the
+   * server again, attaches): replaces that. `ask` sends this command's request (answered offline
+   * when the definition says how and no server runs).
+   */
+  runCli?(args: ParsedArgs, io: CommandCaller & CommandOutput & CliAbilities, ask: Ask<A, R>): Promise<number>;
 }
 
 /** A definition of any command (the registries' element type). */

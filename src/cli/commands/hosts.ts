@@ -9,7 +9,7 @@ import { sendRequest } from '../../client/request.js';
 import { HostLinkError } from '../../remote/hostLinkError.js';
 import { terminalJson } from '../../term/visibleText.js';
 import type { CliCommand, CliContext } from '../command.js';
-import { jsonFlag } from '../controlCommand.js';
+import { jsonFlag } from '../../commands/targets.js';
 import { hostTarget, settingsForHosts } from '../hostContext.js';
 import { askHost, type HostAnswer } from '../hostRequests.js';
 

@@ -1,26 +1,22 @@
-// approve / deny / abort: answer a pane's question from a script (it must be waiting; `question` names the one meant).
+// approve / deny / abort: answer a waiting agent's question from a script (it must be waiting; `question` names the one meant).
 
-import { InvalidInput, optStr } from '../../protocol/validate.js';
+import * as definitions from '../../commands/answerApproval.js';
+import type { AnswerArgs, AnswerResult } from '../../commands/answerApproval.js';
+import type { CommandDefinition } from '../../commands/contract.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
-import { QUESTION_ID_PATTERN } from '../../protocol/questionId.js';
-import type { ServerCommand } from './command.js';
-import { callerPane, targetPane } from './targets.js';
+import { implement, type ServerCommand } from './command.js';
+import { callerPane, resolvePane } from './targets.js';
 
-function answerCommand(name: string, answer: Answer): ServerCommand {
-  return {
-    name,
-    run(args, ctx) {
-      const meant = optStr(args.question, 'question', 64);
-      if (meant !== undefined && !QUESTION_ID_PATTERN.test(meant)) throw new InvalidInput(`invalid question id '${meant}': use the id list-panes or explain shows, e.g. 3fa9c2-17`);
-      const target = targetPane(args, ctx);
-      // Typed in a pane (a script an agent runs, a bound key): which one, as tessera itself knows it.
-      const typedIn = callerPane(ctx)?.pane.id;
-      const client = typedIn === undefined ? `tessera ${name}` : `tessera ${name} in pane ${typedIn}`;
-      return { question: answerApproval(target, answer, { meant, origin: { via: 'command', client }, journal: ctx.answers }) };
-    },
-  };
+function answerCommand(definition: CommandDefinition<AnswerArgs, AnswerResult>, answer: Answer): ServerCommand {
+  return implement(definition, (args, ctx) => {
+    const target = resolvePane(args.pane, ctx);
+    // Typed in a pane (a script an agent runs, a bound key): which one, as tessera itself knows it.
+    const typedIn = callerPane(ctx)?.pane.id;
+    const client = typedIn === undefined ? `tessera ${definition.name}` : `tessera ${definition.name} in pane ${typedIn}`;
+    return { question: answerApproval(target, answer, { meant: args.question, origin: { via: 'command', client }, journal: ctx.answers }) };
+  });
 }
 
-export const approve = answerCommand('approve', 'allow');
-export const deny = answerCommand('deny', 'deny');
-export const abort = answerCommand('abort', 'abort');
+export const approve = answerCommand(definitions.approve, 'allow');
+export const deny = answerCommand(definitions.deny, 'deny');
+export const abort = answerCommand(definitions.abort, 'abort');

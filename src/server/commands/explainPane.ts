@@ -1,7 +1,8 @@
 // explain: why a pane's pill says what it says — the rule or signal that decided, and what it matched.
 
-import type { ServerCommand } from './command.js';
-import { targetPane } from './targets.js';
+import { explain } from '../../commands/explain.js';
+import { implement } from './command.js';
+import { resolvePane } from './targets.js';
 import type { Pane } from '../pane.js';
 
 /** `prompt`: where the pane's initial prompt is (waiting for what, or delivered); nothing without one. */
@@ -9,15 +10,12 @@ function promptStatus(pane: Pane): { prompt?: string } {
   return pane.promptDelivery ? { prompt: pane.promptDelivery.status() } : {};
 }
 
-export const explainPane: ServerCommand = {
-  name: 'explain',
-  run(args, ctx) {
-    const { pane } = targetPane(args, ctx);
-    const base = { pane: pane.id, status: pane.status, kind: pane.kind, agent: pane.agent ?? null };
-    if (!pane.installed) return { ...base, source: 'launch', rule: `${pane.command} is not installed`, matched: [] };
-    if (pane.isExited) return { ...base, source: 'process', rule: `the program exited with status ${pane.exitCode}`, matched: [] };
-    if (pane.agentMonitor) return { ...base, ...pane.agentMonitor.explain(), ...promptStatus(pane) };
-    if (pane.kind === 'shell') return { ...base, ...pane.shellExplanation() };
-    return { ...base, source: 'process', rule: 'a program runs in this pane', matched: [] };
-  },
-};
+export const explainPane = implement(explain, (args, ctx) => {
+  const { pane } = resolvePane(args.pane, ctx);
+  const base = { pane: pane.id, status: pane.status, kind: pane.kind, agent: pane.agent ?? null };
+  if (!pane.installed) return { ...base, source: 'launch', rule: `${pane.command} is not installed`, matched: [] };
+  if (pane.isExited) return { ...base, source: 'process', rule: `the program exited with status ${pane.exitCode}`, matched: [] };
+  if (pane.agentMonitor) return { ...base, ...pane.agentMonitor.explain(), ...promptStatus(pane) };
+  if (pane.kind === 'shell') return { ...base, ...pane.shellExplanation() };
+  return { ...base, source: 'process', rule: 'a program runs in this pane', matched: [] };
+});

@@ -1,7 +1,6 @@
 // Resolving the pane or workspace a command acts on.
 
 import { parsePaneTarget, readPaneTarget } from '../../commands/targets.js';
-import { optStr } from '../../protocol/validate.js';
 import type { Fields } from '../../protocol/validate.js';
 import type { Pane } from '../pane.js';
 import { RefusedError, type Workspace } from '../workspace.js';
@@ -47,9 +46,4 @@ export function resolvePane(target: string | undefined, ctx: CommandContext): { 
 export function callerPane(ctx: CommandContext): { pane: Pane; workspace: Workspace } | undefined {
   const id = ctx.callerPane !== undefined && /^\d{1,9}$/.test(ctx.callerPane) ? Number(ctx.callerPane) : undefined;
   return id === undefined ? undefined : ctx.registry.findPane(id);
-}
-
-export function targetWorkspace(args: Fields, ctx: CommandContext): Workspace | undefined {
-  const name = optStr(args.workspace, 'workspace', 256);
-  return name === undefined ? undefined : ctx.registry.require(name);
 }

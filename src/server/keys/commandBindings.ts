@@ -42,7 +42,7 @@ export function checkCommandLine(line: string): string[] | string {
   if (!command) return `unknown command '${name}'${didYouMean(name, commandLineWords())}`;
   const definition = command.definition;
   if (!definition) return `'${name}' cannot be run from a key yet`;
-  if (definition.runCli) return `'${name}' asks questions on the terminal, so it cannot be run from a key`;
+  if (definition.runCli) return `'${name}' works only at a terminal (it asks there, attaches, or asks other hosts), so it cannot be run from a key`;
   try {
     definition.fromCli(parseArgs(rest, definition.flags, { maxPositionals: definition.maxPositionals ?? 0 }), { cwd: '/', env: {} });
   } catch (error) {

@@ -2,38 +2,14 @@
 // asked: processes alive, git queried. Nothing here is stored.
 
 import fs from 'node:fs';
-import type { BranchSummary, WorkspaceChanges } from '../../git/changeSummary.js';
-import type { DiffSummary } from '../../git/diffSummary.js';
+import type { WorkspaceChanges } from '../../git/changeSummary.js';
+import type { WorkspaceFacts } from '../../commands/listWorkspaces.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { projectPlace, type ProjectLook, type ProjectPlace } from '../project/projectTrust.js';
 import type { Workspace } from '../workspace.js';
 
-export interface WorkspaceFacts {
-  name: string;
-  kind: WorkspaceRecord['kind'];
-  path: string;
-  repo: string | null;
-  branch: string | null;
-  base: string | null;
-  state: 'open' | 'dormant';
-  panes: number;
-  needsYou: number;
-  /** Work of its project file (a template, the setup command) waits for the user to approve the file as it is now. */
-  waitingApproval: boolean;
-  /** Uncommitted changes (against HEAD); null when the folder is not in a git repository (or is gone). */
-  diff: DiffSummary | null;
-  /** Its branch moved since it was made and all of it is in its base (merged, squashed or rebased there): see src/git/mergedBranch.ts. */
-  merged: boolean;
-  /**
-   * What the branch brings to its base (from the merge base to the working tree); null without a
-   * base. (`branch` already names the checked-out branch, so this is `branchDiff`.)
-   */
-  branchDiff: BranchSummary | null;
-  /** Other workspaces of the repository whose changes would conflict with this one's, and the files. */
-  conflicts: { workspace: string; files: string[] }[];
-  created: string;
-  lastOpened: string | null;
-}
+// The type is the ls command's answer (src/commands/listWorkspaces.ts), where the command line sees it too.
+export type { WorkspaceFacts };
 
 /** What ls reads besides the record: the change counts of a folder, a .tessera.json (with whether it is approved as it is now), the radar's conflicts. */
 export interface FactSources {

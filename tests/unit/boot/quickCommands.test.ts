@@ -11,6 +11,7 @@ describe('the quick path', () => {
     expect(quickCommandOf(['approvals', '--json'])).toEqual({ command: 'approvals', rest: ['--json'] });
     expect(quickCommandOf(['-L', 'work', 'approvals', '--log'])).toEqual({ command: 'approvals', name: 'work', rest: ['--log'] });
     expect(quickCommandOf(['-S', '/tmp/s', 'server-info'])).toEqual({ command: 'server-info', socketFile: '/tmp/s', rest: [] });
+    expect(quickCommandOf(['list-panes', '-t', 'w', '--json'])).toEqual({ command: 'list-panes', rest: ['-t', 'w', '--json'] });
   });
 
   it('leaves the rest to the full command line', () => {

@@ -1,12 +1,20 @@
 // tessera trust: see what a workspace's project file (.tessera.json) would run, and approve it.
 
-import readline from 'node:readline/promises';
-import { sendRequest } from '../../client/request.js';
-import { boolFlag, stringFlag } from '../../commands/argParser.js';
-import type { CliCommand } from '../command.js';
-import { visibleText } from '../../term/visibleText.js';
+import { optBool, optStr } from '../protocol/validate.js';
+import { visibleText } from '../term/visibleText.js';
+import { boolFlag, stringFlag } from './argParser.js';
+import { defineCommand } from './contract.js';
 
-interface Shown {
+export interface TrustArgs {
+  /** Default: the workspace the command was typed in, else the last one used. */
+  workspace?: string;
+  /** Approve the file (and start what waited for it). */
+  approve?: boolean;
+  /** The hash the user was shown: approving is refused when the file or a script it runs changed since. */
+  hash?: string;
+}
+
+export interface ProjectShown {
   workspace: string;
   file: string;
   /** What the approval is kept by: the file, or for a worktree its repository's file. */
@@ -25,8 +33,9 @@ interface Shown {
   notes?: string[];
 }
 
-export const trustProject: CliCommand = {
+export const trustProject = defineCommand<TrustArgs, ProjectShown>({
   name: 'trust',
+  summary: "see what a repository's .tessera.json would run, and approve it",
   usage: `tessera trust [-t WORKSPACE] [--yes]
 
   A repository can carry a project file, .tessera.json at its top (or at the top of an adopted
@@ -43,31 +52,31 @@ export const trustProject: CliCommand = {
   a symbolic link is refused. -t WORKSPACE: default, the workspace you are in, else the last one
   used.`,
   flags: [{ name: 'target', short: 't', value: true }, { name: 'yes', short: 'y' }],
-  async run(args, ctx) {
-    const workspace = stringFlag(args, 'target');
-    const ask = async (extra: Record<string, unknown>) => {
-      const socket = await ctx.connect(true);
-      return (await sendRequest(socket, 'trust', { workspace, ...extra }, { cwd: ctx.cwd, callerPane: ctx.callerPane })) as Shown;
-    };
-    const shown = await ask({});
-    for (const note of shown.notes ?? []) ctx.err(`tessera: ${note}\n`);
-    ctx.out(formatProject(shown));
+  server: 'start',
+  // The command line always shows the file first; approving is its second request, with the hash shown.
+  fromCli: (args) => ({ workspace: stringFlag(args, 'target') }),
+  parse: (fields) => ({ workspace: optStr(fields.workspace, 'workspace', 256), approve: optBool(fields.approve, 'approve'), hash: optStr(fields.hash, 'hash', 64) }),
+  async runCli(args, io, ask) {
+    const request = trustProject.fromCli(args, io);
+    const shown = await ask(request);
+    for (const note of shown.notes ?? []) io.err(`tessera: ${note}\n`);
+    io.out(formatProject(shown));
     if (shown.approved && !shown.waiting) {
-      ctx.out('approved already: it runs when a workspace needs it\n');
+      io.out('approved already: it runs when a workspace needs it\n');
       return 0;
     }
-    if (!boolFlag(args, 'yes') && !(await confirm())) {
-      ctx.out('nothing approved: run again with --yes to approve it\n');
+    if (!boolFlag(args, 'yes') && !(await io.confirm('Approve it and run these commands? [y/N] '))) {
+      io.out('nothing approved: run again with --yes to approve it\n');
       return 1;
     }
-    const done = await ask({ approve: true, hash: shown.hash });
-    ctx.out(`${approvedLine(done)}\n`);
-    for (const note of done.notes ?? []) ctx.err(`tessera: ${note}\n`);
+    const done = await ask({ ...request, approve: true, hash: shown.hash });
+    io.out(`${approvedLine(done)}\n`);
+    for (const note of done.notes ?? []) io.err(`tessera: ${note}\n`);
     return 0;
   },
-};
+});
 
-export function formatProject(shown: Shown): string {
+function formatProject(shown: ProjectShown): string {
   // The path and the commands come from the repository: each is one line, its control characters as
   // marks, so nothing in the file can redraw what the user is asked to approve.
   const lines = [`${visibleText(shown.file)} (sha256 ${shown.hash.slice(0, 12)}) ${shown.approved ? 'is approved' : 'is not approved'}; it would run:`];
@@ -80,22 +89,10 @@ export function formatProject(shown: Shown): string {
   return `${lines.join('\n')}\n`;
 }
 
-function approvedLine(done: Shown): string {
+function approvedLine(done: ProjectShown): string {
   const started = done.startedIn ?? (done.started ? [done.workspace] : []);
   const parts = ['approved'];
   if (started.length > 0) parts.push(`started in workspace${started.length === 1 ? '' : 's'} ${started.join(', ')}`);
   if (done.startsWhenOpened) parts.push(`what waits in workspace ${done.workspace} starts when you open it ('tessera attach -t ${done.workspace}')`);
   return parts.join('; ');
-}
-
-/** Asks on the terminal; false when there is none to ask on. */
-async function confirm(): Promise<boolean> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) return false;
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    const answer = await rl.question('Approve it and run these commands? [y/N] ');
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    rl.close();
-  }
 }

@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliContext } from '../../../src/cli/command.js';
-import { dormantFacts, noRunningPanes } from '../../../src/cli/offline/recordsOnDisk.js';
+import type { OfflineCaller } from '../../../src/commands/contract.js';
+import { noRunningPanes } from '../../../src/commands/offline/panesOnDisk.js';
+import { dormantFacts } from '../../../src/commands/offline/recordsOnDisk.js';
 import { serverStateDirectory } from '../../../src/store/stateDir.js';
 import { RECORD_VERSION, type WorkspaceRecord } from '../../../src/store/workspaceRecord.js';
 import { WorkspaceStore } from '../../../src/store/workspaceStore.js';
@@ -16,12 +17,12 @@ afterEach(() => {
   for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
 });
 
-function world(): { ctx: CliContext; store: WorkspaceStore; folder: string } {
+function world(): { ctx: OfflineCaller; store: WorkspaceStore; folder: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-offline-'));
   roots.push(root);
   const env = { TESSERA_STATE_DIR: path.join(root, 'state'), TESSERA_TMPDIR: path.join(root, 'run'), HOME: root };
   const socketPath = path.join(root, 'run', 'sockets', 'default');
-  const ctx = { socketPath, serverLabel: '-L default', env, callerPane: undefined, cwd: root, out: () => {}, err: () => {} } as unknown as CliContext;
+  const ctx: OfflineCaller = { socketPath, env, cwd: root };
   const store = new WorkspaceStore(serverStateDirectory(socketPath, env));
   const folder = path.join(root, 'folder');
   fs.mkdirSync(folder);

@@ -9,10 +9,10 @@ import { loadSettings } from '../../store/settings.js';
 import { DEFAULT_SETTINGS } from '../../store/settingsDefaults.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
 import { templatesAnswer, type TemplatesAnswer } from '../../store/templateCatalog.js';
-import type { CliContext } from '../command.js';
+import type { OfflineCaller } from '../contract.js';
 
 /** The templates a workspace in `dir` can use, as a server started now would list them. */
-export async function storedTemplates(ctx: CliContext, dir: string): Promise<TemplatesAnswer> {
+export async function storedTemplates(ctx: OfflineCaller, dir: string): Promise<TemplatesAnswer> {
   // A server with a settings file it cannot use starts with the defaults, and says why.
   const loaded = loadSettings(ctx.env);
   const settings = loaded.ok ? loaded.settings : { ...DEFAULT_SETTINGS };

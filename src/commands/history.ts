@@ -1,13 +1,27 @@
 // tessera history: the pane sessions that ended, with the agent conversations they can resume.
 
-import { boolFlag, stringFlag } from '../../commands/argParser.js';
-import { controlCommand, jsonFlag } from '../controlCommand.js';
-import { storedHistory } from '../offline/recordsOnDisk.js';
-import type { HistoryEntry } from '../../store/historyEntry.js';
-import { terminalJson, visibleText } from '../../term/visibleText.js';
+import type { HistoryEntry } from '../store/historyEntry.js';
+import { optStr } from '../protocol/validate.js';
+import { terminalJson, visibleText } from '../term/visibleText.js';
+import { boolFlag, stringFlag } from './argParser.js';
+import { defineCommand } from './contract.js';
+import { jsonFlag } from './targets.js';
 
-export const history = controlCommand({
+export interface HistoryArgs {
+  /** Only this workspace's sessions. */
+  workspace?: string;
+}
+
+export interface HistoryResult {
+  /** Oldest first. */
+  entries: readonly HistoryEntry[];
+  /** Why the history file could not be read (or written), if it could not. */
+  problem: string | null;
+}
+
+export const history = defineCommand<HistoryArgs, HistoryResult>({
   name: 'history',
+  summary: 'list ended pane sessions (and the agent conversations to resume)',
   usage: `tessera history [-t WORKSPACE] [--json]
 
   Every pane session that lasted more than 10 seconds, oldest first: its id (h1, h2, …), when it
@@ -17,18 +31,18 @@ export const history = controlCommand({
   Without a running server it reads the history file and starts none.
   --json prints the entries as a JSON list.`,
   flags: [{ name: 'target', short: 't', value: true }, jsonFlag],
-  toArgs: (args) => ({ workspace: stringFlag(args, 'target') }),
+  fromCli: (args) => ({ workspace: stringFlag(args, 'target') }),
+  parse: (fields) => ({ workspace: optStr(fields.workspace, 'workspace', 64) }),
   // The history is a file: without a server it is read as the server would (a session still running is in neither).
-  offline: (args, ctx) => ({ result: storedHistory(ctx, args.workspace as string | undefined) }),
-  print(result, args, ctx) {
-    const { entries, problem } = result as { entries: HistoryEntry[]; problem: string | null };
-    if (problem) ctx.err(`tessera: ${problem}\n`);
+  offline: async (args, caller) => ({ result: (await import('./offline/recordsOnDisk.js')).storedHistory(caller, args.workspace) }),
+  print({ entries, problem }, args, output) {
+    if (problem) output.err(`tessera: ${problem}\n`);
     if (boolFlag(args, 'json')) {
-      ctx.out(`${terminalJson(entries, 2)}\n`);
+      output.out(`${terminalJson(entries, 2)}\n`);
       return;
     }
-    if (entries.length === 0) ctx.out('no sessions yet (sessions shorter than 10 s are not kept)\n');
-    for (const e of entries) ctx.out(`${line(e)}\n`);
+    if (entries.length === 0) output.out('no sessions yet (sessions shorter than 10 s are not kept)\n');
+    for (const e of entries) output.out(`${line(e)}\n`);
   },
 });
 

@@ -1,17 +1,22 @@
 // tessera templates: the workspace templates `tessera new --template NAME` can use, and what each starts.
 // Without a server it makes the server's answer from the same files and starts none: looking costs nothing.
 
-import { NoServerError } from '../../client/errors.js';
-import { sendRequest } from '../../client/request.js';
-import type { TemplatesAnswer, TemplateSummary } from '../../store/templateCatalog.js';
-import { boolFlag } from '../../commands/argParser.js';
-import type { CliCommand, CliContext } from '../command.js';
-import { jsonFlag } from '../controlCommand.js';
-import { storedTemplates } from '../offline/templatesOnDisk.js';
-import { terminalJson, visibleText } from '../../term/visibleText.js';
+import path from 'node:path';
+import type { TemplatesAnswer, TemplateSummary } from '../store/templateCatalog.js';
+import { InvalidInput, optStr } from '../protocol/validate.js';
+import { terminalJson, visibleText } from '../term/visibleText.js';
+import { boolFlag } from './argParser.js';
+import { defineCommand, type CommandOutput } from './contract.js';
+import { jsonFlag } from './targets.js';
 
-export const listTemplates: CliCommand = {
+export interface TemplatesArgs {
+  /** The folder whose project file counts (absolute); default: the one the command was typed in. */
+  dir?: string;
+}
+
+export const listTemplates = defineCommand<TemplatesArgs, TemplatesAnswer>({
   name: 'templates',
+  summary: 'list the workspace templates (for new --template) and what each starts',
   usage: `tessera templates [--json]
 
   The templates 'tessera new --template NAME' can use: the built-in ones, yours (the "templates"
@@ -22,34 +27,22 @@ export const listTemplates: CliCommand = {
   settings, the project file and its approval) and starts none.
   --json   an array of { name, source, description, panes, missing, needsApproval }`,
   flags: [jsonFlag],
-  async run(args, ctx) {
-    const templates = await fetchTemplates(ctx, ctx.cwd);
-    if (boolFlag(args, 'json')) {
-      ctx.out(`${terminalJson(templates, 2)}\n`);
-      return 0;
-    }
-    ctx.out(formatTemplates(templates));
-    return 0;
+  fromCli: () => ({}),
+  parse(fields) {
+    const dir = optStr(fields.dir, 'dir', 4096);
+    if (dir !== undefined && !path.isAbsolute(dir)) throw new InvalidInput(`dir must be an absolute path, not '${dir}'`);
+    return dir === undefined ? {} : { dir };
   },
-};
+  offline: async (args, caller) => ({ result: await (await import('./offline/templatesOnDisk.js')).storedTemplates(caller, args.dir ?? caller.cwd) }),
+  print(answer, args, output) {
+    printProblems(answer, output);
+    output.out(boolFlag(args, 'json') ? `${terminalJson(answer.templates, 2)}\n` : formatTemplates(answer.templates));
+  },
+});
 
-/** The templates a workspace in `dir` can use (the project file's of its repository or folder too); problems go to stderr. */
-export async function fetchTemplates(ctx: CliContext, dir: string): Promise<TemplateSummary[]> {
-  const result = await templatesNow(ctx, dir);
-  for (const problem of result.problems) ctx.err(`tessera: ${problem}\n`);
-  return result.templates;
-}
-
-/** The server's answer, or without a server the same answer made here (none is started to look; with -H, the host's is). */
-async function templatesNow(ctx: CliContext, dir: string): Promise<TemplatesAnswer> {
-  let socket;
-  try {
-    socket = await ctx.connect(ctx.host !== undefined);
-  } catch (error) {
-    if (!(error instanceof NoServerError) || ctx.host !== undefined) throw error;
-    return storedTemplates(ctx, dir);
-  }
-  return (await sendRequest(socket, 'templates', {}, { cwd: dir, callerPane: ctx.callerPane })) as TemplatesAnswer;
+/** What the user should hear about where the templates come from (a settings file not in force), on stderr. */
+export function printProblems(answer: TemplatesAnswer, output: CommandOutput): void {
+  for (const problem of answer.problems) output.err(`tessera: ${problem}\n`);
 }
 
 export function formatTemplates(templates: TemplateSummary[]): string {

@@ -1,33 +1,24 @@
-// What the read-only commands (ls, list-panes, history) can answer from the files a server keeps when
+// What the read-only commands ls and history can answer from the files a server keeps when
 // no server runs, so that looking does not start one: the workspace records (all dormant now) and the
 // session history. What only a live server knows (conflicts between workspaces, whether an approval
 // still waits, running stacks) is left out and said on stderr.
 
 import { ChangeCache } from '../../git/changeCache.js';
-import type { WorkspaceFacts } from '../../server/records/workspaceFacts.js';
 import { ChangeCacheFile } from '../../store/changeCacheFile.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
 import { SessionHistory } from '../../store/sessionHistory.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import { WorkspaceStore } from '../../store/workspaceStore.js';
-import type { CliContext } from '../command.js';
+import type { OfflineCaller } from '../contract.js';
+import { storedRecords } from './panesOnDisk.js';
+import type { WorkspaceFacts, WorkspaceList } from '../listWorkspaces.js';
 import fs from 'node:fs';
-
-/** Said once on stderr by every answer given without a server. */
-export const NO_SERVER_NOTE = 'no server is running: this is what its records on disk say (every workspace is dormant); nothing was started';
-
-/** The stored workspace records, read only: a damaged file is reported and left for the server to move aside. */
-export function storedRecords(ctx: CliContext): { records: WorkspaceRecord[]; problems: string[] } {
-  const { records, problems } = new WorkspaceStore(serverStateDirectory(ctx.socketPath, ctx.env)).loadAll({ readOnly: true });
-  return { records, problems };
-}
 
 /**
  * ls without a server: each record as the server would list a dormant workspace, its changes from the counts the
  * last server kept while the folder's fingerprint still matches them, else from git.
  */
-export async function dormantFacts(ctx: CliContext): Promise<{ workspaces: WorkspaceFacts[]; problems: string[] }> {
+export async function dormantFacts(ctx: OfflineCaller): Promise<WorkspaceList> {
   const { records, problems } = storedRecords(ctx);
   const counts = keptCounts(ctx, records);
   const workspaces = await Promise.all(records.map((record) => recordFacts(record, counts)));
@@ -36,7 +27,7 @@ export async function dormantFacts(ctx: CliContext): Promise<{ workspaces: Works
 }
 
 /** The change counts the last server kept on disk, read only (it is the server that writes them, or moves a damaged file aside). */
-function keptCounts(ctx: CliContext, records: readonly WorkspaceRecord[]): ChangeCache {
+function keptCounts(ctx: OfflineCaller, records: readonly WorkspaceRecord[]): ChangeCache {
   const counts = new ChangeCache();
   const dirs = new Set(records.map((record) => record.path));
   const file = new ChangeCacheFile(serverStateDirectory(ctx.socketPath, ctx.env), () => {});
@@ -69,16 +60,8 @@ async function recordFacts(record: WorkspaceRecord, counts: ChangeCache): Promis
 }
 
 /** history without a server: the same file the server reads. */
-export function storedHistory(ctx: CliContext, workspace: string | undefined): { entries: readonly HistoryEntry[]; problem: string | null } {
+export function storedHistory(ctx: OfflineCaller, workspace: string | undefined): { entries: readonly HistoryEntry[]; problem: string | null } {
   const history = new SessionHistory(serverStateDirectory(ctx.socketPath, ctx.env));
   const entries = history.list().filter((e) => workspace === undefined || e.workspace === workspace);
   return { entries, problem: history.problem ?? null };
-}
-
-/** list-panes without a server: no pane runs; the note names the dormant workspaces and their panes. */
-export function noRunningPanes(ctx: CliContext): string {
-  const { records } = storedRecords(ctx);
-  if (records.length === 0) return 'no server is running: no pane runs, and there are no workspaces';
-  const listed = records.map((r) => `${r.name} (${r.panes.length} pane${r.panes.length === 1 ? '' : 's'})`).join(', ');
-  return `no server is running: no pane runs; dormant workspaces: ${listed} ('tessera attach -t NAME' opens one)`;
 }
