@@ -234,12 +234,8 @@ export class Workspace {
 
   focus(paneId: number): void {
     const pane = this.requirePane(paneId);
-    const rang = pane.rang;
-    pane.rang = false;
-    if (pane.attention) {
-      pane.attention = false;
-      this.attentionCleared?.();
-    }
+    const { rang, attention } = pane.seen();
+    if (attention) this.attentionCleared?.();
     if (this.zoomedPaneId !== undefined && this.zoomedPaneId !== paneId) this.zoomedPaneId = undefined;
     if (this.focusedPaneId === paneId) {
       if (rang) this.notify();

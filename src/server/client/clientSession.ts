@@ -7,6 +7,7 @@ import type { TerminalInfo } from '../../protocol/messages.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
@@ -295,6 +296,10 @@ export class ClientSession implements ActionContext {
 
   get answers(): AnswerJournal {
     return this.host.answers;
+  }
+
+  get agents(): AgentWatches {
+    return this.host.agents;
   }
 
   get hosts(): HostLinks {

@@ -25,6 +25,7 @@ import { repoTop } from '../../git/repo.js';
 import { workspacePlace } from '../project/projectTrust.js';
 import { sleepPane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
 
 /** What the actions need from the client session. */
@@ -36,6 +37,8 @@ export interface ActionContext {
   readonly viewers: ViewerPanes;
   /** Where answers are logged, and how the log names this client. */
   readonly answers: AnswerJournal;
+  /** The agent panes' monitors (to answer a question). */
+  readonly agents: AgentWatches;
   readonly label: string;
   /** The prefix and keymap in force now. */
   readonly keys: { prefix: { label: string }; keymap: Keymap; scrollKeymap: Keymap<ScrollAction> };
@@ -138,7 +141,7 @@ export class SessionActions implements KeyActions {
     const origin = { via: 'approval bar' as const, client: this.ctx.label };
     this.attempt(() => {
       const target = { pane: this.ctx.workspace.requirePane(owner.paneId), workspace: this.ctx.workspace };
-      answerApproval(target, answer, { meant: owner.questionId, origin, journal: this.ctx.answers });
+      answerApproval(target, answer, { meant: owner.questionId, origin, journal: this.ctx.answers, agents: this.ctx.agents });
     });
   }
 

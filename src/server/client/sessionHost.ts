@@ -3,6 +3,7 @@
 
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -55,6 +56,8 @@ export interface SessionHost {
   env: NodeJS.ProcessEnv;
   /** Where every answer to an agent's question is logged. */
   answers: AnswerJournal;
+  /** The agent panes' monitors (to answer a question). */
+  agents: AgentWatches;
   /** The links to other machines (their questions in the inbox). */
   hosts: HostLinks;
   /** Runs a tessera command line (a bound key's) as if typed in a pane, in its folder. */

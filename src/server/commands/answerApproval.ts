@@ -16,7 +16,7 @@ function answerCommand(name: string, answer: Answer): ServerCommand {
       // Typed in a pane (a script an agent runs, a bound key): which one, as tessera itself knows it.
       const typedIn = callerPane(ctx)?.pane.id;
       const client = typedIn === undefined ? `tessera ${name}` : `tessera ${name} in pane ${typedIn}`;
-      return { question: answerApproval(target, answer, { meant, origin: { via: 'command', client }, journal: ctx.answers }) };
+      return { question: answerApproval(target, answer, { meant, origin: { via: 'command', client }, journal: ctx.answers, agents: ctx.agents }) };
     },
   };
 }

@@ -22,7 +22,7 @@ export const listPanes: ServerCommand = {
           sessionId: pane.sessionId ?? null,
           question: pane.question ?? null,
           // Names the waiting question for `approve --question` (and whatever follows it: an inbox, events).
-          questionId: pane.agentMonitor?.waiting?.id ?? null,
+          questionId: pane.waiting?.id ?? null,
           attention: pane.attention,
           synced: workspace.synced.has(pane.id),
           exitCode: pane.exitCode ?? null,
