@@ -464,8 +464,9 @@ export class Server {
         answers: this.answers,
         agents: this.agents,
         hosts: this.hosts,
-        removed: (s) => {
-          this.clients.delete(s);
+        // Called only once the session has ended, long after it was made.
+        removed: () => {
+          this.clients.delete(session);
           this.applySizes();
         },
       },

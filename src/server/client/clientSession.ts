@@ -29,7 +29,8 @@ import { keyLabel } from '../keys/keyLabel.js';
 import { scrollModeHint } from '../keys/scrollBindings.js';
 import { MouseInput } from './mouseInput.js';
 import { ScrollModes } from './scrollModes.js';
-import { SessionActions, type ActionContext } from './sessionActions.js';
+import { SessionActions } from './sessionActions.js';
+import type { ActionContext } from './actionContext.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import type { HostLinks } from '../hosts/hostLinks.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
@@ -258,7 +259,7 @@ export class ClientSession implements ActionContext {
     this.closed = true;
     this.dispose();
     this.transport.end(reason, exitCode);
-    this.host.removed(this);
+    this.host.removed();
   }
 
   dispose(): void {

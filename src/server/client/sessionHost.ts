@@ -11,7 +11,6 @@ import type { Workspace } from '../workspace.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import type { HostLinks } from '../hosts/hostLinks.js';
 import type { RowContext } from './addPaneRows.js';
-import type { ClientSession } from './clientSession.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
 
 /** How a client's frames reach its terminal and its keys reach the server. */
@@ -41,7 +40,7 @@ export interface SessionHost {
   /** The set of clients changed size or workspace: recompute every workspace's size. */
   sizesChanged(): void;
   /** This client left (detach or disconnect). */
-  removed(session: ClientSession): void;
+  removed(): void;
   /** A pane's "needs you" mark changed: every client's count must be redrawn. */
   attentionChanged(): void;
   /** What the add-pane dialog offers (agents, installed or not; shells). */
