@@ -377,6 +377,15 @@ export class Pane {
     return subscribe(this.exitListeners, listener);
   }
 
+  /**
+   * How many listen to the pane's events now, and how many things it holds for others (own()): what a client,
+   * a watcher or a closed neighbour took must come back (tests of lifetimes).
+   */
+  get listenerCount(): { listeners: number; held: number } {
+    const listeners = this.screenListeners.size + this.metaListeners.size + this.exitListeners.size + this.inputListeners.size;
+    return { listeners, held: this.lifetime.size };
+  }
+
   /** Input that was taken for the program (keys, pastes, answers), as written. */
   onInput(listener: (data: string) => void): Disposable {
     return subscribe(this.inputListeners, listener);

@@ -164,6 +164,11 @@ export class Workspace {
     return () => this.listeners.delete(listener);
   }
 
+  /** How many listen to the workspace now: what a client or a pane that went took must come back (tests of lifetimes). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   /** The workspace's screen size (the smallest attached client's, or the last one known). */
   setSize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
