@@ -12,8 +12,10 @@ import { resolveBinary } from '../shell/resolveBinary.js';
 import { resolveShell } from '../shell/resolveShell.js';
 import type { Settings } from '../store/settingsDefaults.js';
 import type { AgentCatalog } from '../agents/agentCatalog.js';
-import type { PaneKind } from './paneLaunch.js';
 import { RefusedError } from './refusedError.js';
+
+/** What a pane runs: the user's shell, a command, or an agent (watched by its detector). */
+export type PaneKind = 'shell' | 'command' | 'agent';
 
 const INTERACTIVE_SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'nu', 'xonsh', 'pwsh']);
 

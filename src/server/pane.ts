@@ -11,8 +11,8 @@ import { trackShellOsc, type OscTracker, type ShellState } from '../shell/oscTra
 import { Emulator } from '../term/emulator.js';
 import type { PaneInputModes } from '../term/keys/encode.js';
 import type { AgentState } from '../agents/detection.js';
-import type { AgentMonitor } from './agent/agentMonitor.js';
-import type { PromptDelivery } from './agent/promptDelivery.js';
+import { Disposables } from '../os/disposables.js';
+import type { Question } from './approval/questions.js';
 import { PaneInput } from './paneInput.js';
 import type { LaunchRequest } from './launchPlan.js';
 import { subscribe, type Listener } from './listeners.js';
@@ -51,18 +51,16 @@ export class Pane {
   viewer: string | undefined;
   /** What the pane's agent monitor decided (agent panes only). */
   private agentState: AgentState | undefined;
-  /** For a pane waiting for approval: what it asks. */
-  question: string | undefined;
+  /** For a pane waiting for approval: the question it waits on (as its agent monitor last said). */
+  private waitingQuestion: Question | undefined;
   /** The question listeners were last told about. */
   private shownQuestion: string | undefined;
-  /** It finished a turn or started waiting while nobody looked; cleared when it is focused. */
-  attention = false;
-  /** It rang the bell while nobody could see it; cleared when it is focused. */
-  rang = false;
-  /** Watches the screen of an agent pane (set by the AgentSupervisor). */
-  agentMonitor: AgentMonitor | undefined;
-  /** Hands this launch its initial prompt, when it was given one. */
-  promptDelivery: PromptDelivery | undefined;
+  private needsAttention = false;
+  private hasRung = false;
+  private sleeping = false;
+  private conversation: string | undefined;
+  /** Its initial prompt is overdue (see PROMPT_OVERDUE_MS): the header says so. */
+  private promptWaiting = false;
   /** What was asked for when the pane started (to start it again on wake or resume). */
   readonly request: LaunchRequest | undefined;
   /** The program's absolute path; undefined when it is not installed. */
@@ -71,24 +69,21 @@ export class Pane {
   readonly startedAt: number;
   /** The secret in this pane's TESSERA_PANE_TOKEN: only the pane's own programs can report its state. */
   readonly reportToken: string | undefined;
-  /** The agent's conversation id, as last learned (see src/agents/session/). */
-  sessionId: string | undefined;
-  /** Asleep: tessera ended the agent's program on purpose, and keeps the pane to resume it. */
-  asleep = false;
   private readonly sessionEnd = new SessionEndNotice();
   private readonly pty: PtyProcess;
   private readonly flow: FlowControl;
   private readonly input: PaneInput;
   private readonly osc: OscTracker;
   private readonly resizer: DebouncedResize;
-  private readonly disposables: Disposable[] = [];
+  /** Everything the pane holds, released when it closes (newest first). */
+  private readonly lifetime = new Disposables();
   private readonly screenListeners = new Set<Listener>();
   private readonly metaListeners = new Set<Listener>();
   private readonly exitListeners = new Set<Listener>();
   private readonly inputListeners = new Set<(data: string) => void>();
   private started = false;
   private exited = false;
-  private foregroundTimer: ReturnType<typeof setTimeout> | undefined;
+  private foregroundCheck: Disposable | undefined;
   /** The program running in the foreground of a shell pane (shown in its title), if any. */
   private foreground: string | undefined;
   private lastCwd: string;
@@ -105,30 +100,41 @@ export class Pane {
     this.initialPrompt = launch.prompt;
     this.request = launch.request;
     this.program = launch.file;
-    this.sessionId = launch.sessionId;
+    this.conversation = launch.sessionId;
     this.reportToken = launch.reportToken;
     this.lastCwd = launch.cwd;
     this.startedAt = launch.adopted?.startedAt ?? Date.now();
     this.command = launch.displayCommand ?? [path.basename(launch.file ?? '?'), ...launch.args].join(' ');
-    this.emulator = new Emulator({
+    // Released last: the count of freed panes, then every listener of the pane's own events.
+    this.lifetime.add({ dispose: () => memoryRelease.noteFreed() });
+    this.lifetime.add({
+      dispose: () => {
+        this.screenListeners.clear();
+        this.metaListeners.clear();
+        this.exitListeners.clear();
+        this.inputListeners.clear();
+        this.sessionEnd.dispose();
+      },
+    });
+    this.emulator = this.lifetime.add(new Emulator({
       cols: launch.cols,
       rows: launch.rows,
       scrollback: launch.scrollback,
       name: `pane ${launch.id}`,
       log: launch.log,
       resetModesAtCommandEnd: launch.kind === 'shell',
-    });
+    }));
     const adopted = launch.adopted;
-    this.osc = trackShellOsc(this.emulator.terminal, adopted?.shell);
+    this.osc = this.lifetime.add(trackShellOsc(this.emulator.terminal, adopted?.shell));
     if (adopted) {
       // The program runs already: its screen is drawn again from what the old server saw.
       this.pty = adopted.pty;
       this.emulator.write(adopted.screen);
       this.programTitle = adopted.title;
       this.started = adopted.started;
-      this.asleep = adopted.asleep;
-      this.attention = adopted.attention;
-      this.rang = adopted.rang;
+      this.sleeping = adopted.asleep;
+      this.needsAttention = adopted.attention;
+      this.hasRung = adopted.rang;
       if (adopted.exited) {
         this.exited = true;
         this.exitCode = adopted.exited.exitCode;
@@ -138,14 +144,14 @@ export class Pane {
       try {
         this.pty = startProgram(launch, this.emulator);
       } catch (error) {
-        this.osc.dispose();
-        this.emulator.dispose();
+        this.lifetime.dispose();
         throw error;
       }
     }
-    this.flow = connectFlowControl(this.pty, this.emulator);
-    this.input = new PaneInput(this.pty, () => this.emitMeta());
-    this.resizer = debounceResize((cols, rows) => this.applySize(cols, rows));
+    this.lifetime.add(this.pty);
+    this.flow = this.lifetime.add(connectFlowControl(this.pty, this.emulator));
+    this.input = this.lifetime.add(new PaneInput(this.pty, () => this.emitMeta()));
+    this.resizer = this.lifetime.add(debounceResize((cols, rows) => this.applySize(cols, rows)));
     if (adopted) {
       this.restoring = true;
       void this.emulator.whenParsed().then(() => {
@@ -156,8 +162,7 @@ export class Pane {
       });
     }
     this.status = paneStatus(this.facts());
-    this.disposables.push(
-      this.input,
+    [
       this.emulator.onReply((reply) => this.input.write(reply)),
       this.emulator.onParsed(() => this.onParsed()),
       this.emulator.onTitle((title) => {
@@ -166,8 +171,8 @@ export class Pane {
       }),
       this.osc.onChange(() => this.refreshStatus()),
       this.pty.onExit((exit) => this.onProgramExit(exit)),
-    );
-    if (launch.pidRecords) this.disposables.push(launch.pidRecords.track(String(this.id), this.pty));
+    ].forEach((subscription) => this.lifetime.add(subscription));
+    if (launch.pidRecords) this.lifetime.add(launch.pidRecords.track(String(this.id), this.pty));
   }
 
   get pid(): number {
@@ -199,11 +204,79 @@ export class Pane {
     return { source: 'process', rule: 'no shell integration: the terminal\'s foreground process group', matched: [] };
   }
 
-  /** Called by the pane's agent monitor when the shown agent state changes. */
-  setAgentState(state: AgentState | undefined, question?: string): void {
+  /** Called by the pane's agent monitor when the shown agent state (or the question it waits on) changes. */
+  setAgentState(state: AgentState | undefined, waiting?: Question): void {
     this.agentState = state;
-    this.question = state === 'approval' ? question : undefined;
+    this.waitingQuestion = state === 'approval' ? waiting : undefined;
     this.refreshStatus();
+  }
+
+  /** The question the pane waits on while its pill says approval (its id names it for answers, the inbox, events). */
+  get waiting(): Question | undefined {
+    return this.waitingQuestion;
+  }
+
+  /** For a pane waiting for approval: what it asks. */
+  get question(): string | undefined {
+    return this.waitingQuestion?.text;
+  }
+
+  /** It finished a turn or started waiting while nobody looked; cleared when it is focused. */
+  get attention(): boolean {
+    return this.needsAttention;
+  }
+
+  /** It rang the bell while nobody could see it; cleared when it is focused. */
+  get rang(): boolean {
+    return this.hasRung;
+  }
+
+  /** Asleep: tessera ended the agent's program on purpose, and keeps the pane to resume it. */
+  get asleep(): boolean {
+    return this.sleeping;
+  }
+
+  /** The agent's conversation id, as last learned (see src/agents/session/). */
+  get sessionId(): string | undefined {
+    return this.conversation;
+  }
+
+  /** Its agent finished a turn or started waiting while nobody looked. */
+  markAttention(): void {
+    this.needsAttention = true;
+  }
+
+  /** The bell rang while nobody could see the pane; true when that is news (it had not rung since it was last seen). */
+  ring(): boolean {
+    if (this.hasRung) return false;
+    this.hasRung = true;
+    return true;
+  }
+
+  /** Someone looks at the pane now: its marks are cleared; says which it had. */
+  seen(): { rang: boolean; attention: boolean } {
+    const had = { rang: this.hasRung, attention: this.needsAttention };
+    this.hasRung = false;
+    this.needsAttention = false;
+    return had;
+  }
+
+  /** Tessera is ending the agent on purpose (sleep): the pane stays, to be woken. */
+  markAsleep(): void {
+    this.sleeping = true;
+    this.refreshStatus();
+  }
+
+  /** The agent's conversation, as just learned; true when it changed. */
+  noteSession(id: string): boolean {
+    if (id === this.conversation) return false;
+    this.conversation = id;
+    return true;
+  }
+
+  /** Whether its initial prompt is overdue (its header says so until it goes out). */
+  notePromptWaiting(waiting: boolean): void {
+    this.promptWaiting = waiting;
   }
 
   get cwd(): string {
@@ -258,7 +331,7 @@ export class Pane {
 
   /** What the header shows before the title: a large paste's progress ("pasting 40%"), or an initial prompt that is overdue. */
   get headerNote(): string | undefined {
-    return this.input.progressLabel ?? (this.promptDelivery?.overdue ? PROMPT_WAITING_NOTE : undefined);
+    return this.input.progressLabel ?? (this.promptWaiting ? PROMPT_WAITING_NOTE : undefined);
   }
 
   /** Asks for a new size; applied after the resize debounce, never below the PTY minimum. */
@@ -284,7 +357,7 @@ export class Pane {
 
   /** Ties something's lifetime to the pane: it is disposed when the pane closes. */
   own(disposable: Disposable): void {
-    this.disposables.push(disposable);
+    this.lifetime.add(disposable);
   }
 
   /** OSC 133 / OSC 7 marks the program sends (shells, and agents that emit them). */
@@ -302,6 +375,15 @@ export class Pane {
 
   onExit(listener: Listener): Disposable {
     return subscribe(this.exitListeners, listener);
+  }
+
+  /**
+   * How many listen to the pane's events now, and how many things it holds for others (own()): what a client,
+   * a watcher or a closed neighbour took must come back (tests of lifetimes).
+   */
+  get listenerCount(): { listeners: number; held: number } {
+    const listeners = this.screenListeners.size + this.metaListeners.size + this.exitListeners.size + this.inputListeners.size;
+    return { listeners, held: this.lifetime.size };
   }
 
   /** Input that was taken for the program (keys, pastes, answers), as written. */
@@ -334,20 +416,7 @@ export class Pane {
   }
 
   private dispose(): void {
-    clearTimeout(this.foregroundTimer);
-    this.agentMonitor?.dispose();
-    for (const d of this.disposables.splice(0)) d.dispose();
-    this.resizer.dispose();
-    this.flow.dispose();
-    this.osc.dispose();
-    this.pty.dispose();
-    this.emulator.dispose();
-    memoryRelease.noteFreed();
-    this.screenListeners.clear();
-    this.metaListeners.clear();
-    this.exitListeners.clear();
-    this.inputListeners.clear();
-    this.sessionEnd.dispose();
+    this.lifetime.dispose();
   }
 
   private onParsed(): void {
@@ -361,9 +430,9 @@ export class Pane {
   }
 
   private scheduleForegroundCheck(): void {
-    if (this.foregroundTimer !== undefined) return;
-    this.foregroundTimer = setTimeout(() => {
-      this.foregroundTimer = undefined;
+    if (this.foregroundCheck !== undefined) return;
+    this.foregroundCheck = this.lifetime.addTimer(() => {
+      this.foregroundCheck = undefined;
       this.refreshStatus();
     }, FOREGROUND_CHECK_INTERVAL_MS);
   }
@@ -383,7 +452,7 @@ export class Pane {
     const running = this.kind === 'shell' && !this.exited ? isCommandRunning(this.osc.state, this.pty?.pid ?? -1) : undefined;
     return {
       kind: this.kind,
-      asleep: this.asleep,
+      asleep: this.sleeping,
       notInstalled: !this.installed,
       agentState: this.agentState,
       exited: this.exited,

@@ -8,9 +8,9 @@ import type { PidRecords } from '../pty/pidRecords.js';
 import { shellLaunch } from '../shell/integration.js';
 import type { Emulator } from '../term/emulator.js';
 import { absentProcess } from './absentProcess.js';
-import type { LaunchRequest } from './launchPlan.js';
+import type { LaunchRequest, PaneKind } from './launchPlan.js';
 
-export type PaneKind = 'shell' | 'command' | 'agent';
+export type { PaneKind } from './launchPlan.js';
 
 export interface PaneLaunch {
   id: number;

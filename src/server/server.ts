@@ -85,6 +85,8 @@ export class Server {
   private readonly viewers: ViewerPanes;
   /** Which conversation each agent pane is in (for sleep, wake and resume). */
   readonly sessions: SessionTracker;
+  /** Every agent pane's monitor and initial prompt. */
+  readonly agents: AgentSupervisor;
   readonly history: SessionHistory;
   /** Every answer given to an agent's question (the answer log). */
   readonly answers: AnswerJournal;
@@ -145,7 +147,7 @@ export class Server {
     ));
     // Stored panes get their numbers back when their workspace opens: new panes start above them.
     factory.reserve(records.all().flatMap((record) => record.panes.flatMap((pane) => (pane.id === undefined ? [] : [pane.id]))));
-    const agents = new AgentSupervisor({
+    const agents = (this.agents = new AgentSupervisor({
       detectorFor: (agent) => this.catalog().find(agent)?.detector,
       isSeen: (pane, workspace) => this.isSeen(pane, workspace),
       alert: (pane, text, reason) => {
@@ -154,7 +156,7 @@ export class Server {
         else for (const client of this.clients) client.alert(text); // the agent's own notification, passed on as it comes
         this.refreshAllChrome();
       },
-    });
+    }));
     this.notifier = new Notifier(
       {
         settings: () => settings.settings,
@@ -188,7 +190,7 @@ export class Server {
         passthrough.watch(pane, home);
         this.sessions.watch(pane);
         this.recorder.watch(pane, home);
-        watchPaneEvents(pane, home, (body) => this.events.publish(body));
+        watchPaneEvents(pane, home, (body) => this.events.publish(body), agents);
         this.followForStrips(home.workspace);
         this.refreshAllChrome(); // a new workspace or pane: every strip
       },
@@ -354,6 +356,7 @@ export class Server {
         return fd;
       },
       workspaces: () => this.registry.list(),
+      agents: this.agents,
       recent: () => this.registry.recentNames(),
       nextEventSeq: () => this.events.next,
       serve: (socket) => this.acceptForwarded(socket),
@@ -459,9 +462,11 @@ export class Server {
         addPaneContext: () => ({ catalog: this.catalog(), env: this.env, configDir: configDirectory(this.env), defaultShell: this.settings.settings.defaultShell }),
         runCommandLine: (argv, caller) => this.runCommandLine(argv, caller),
         answers: this.answers,
+        agents: this.agents,
         hosts: this.hosts,
-        removed: (s) => {
-          this.clients.delete(s);
+        // Called only once the session has ended, long after it was made.
+        removed: () => {
+          this.clients.delete(session);
           this.applySizes();
         },
       },
@@ -539,6 +544,7 @@ export class Server {
       sessions: this.sessions,
       history: this.history,
       answers: this.answers,
+      agents: this.agents,
       hostQuestions: () => this.hosts.questions(),
       hostLinks: () => this.hosts.report(),
       env: this.env,

@@ -164,6 +164,11 @@ export class Workspace {
     return () => this.listeners.delete(listener);
   }
 
+  /** How many listen to the workspace now: what a client or a pane that went took must come back (tests of lifetimes). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   /** The workspace's screen size (the smallest attached client's, or the last one known). */
   setSize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
@@ -234,12 +239,8 @@ export class Workspace {
 
   focus(paneId: number): void {
     const pane = this.requirePane(paneId);
-    const rang = pane.rang;
-    pane.rang = false;
-    if (pane.attention) {
-      pane.attention = false;
-      this.attentionCleared?.();
-    }
+    const { rang, attention } = pane.seen();
+    if (attention) this.attentionCleared?.();
     if (this.zoomedPaneId !== undefined && this.zoomedPaneId !== paneId) this.zoomedPaneId = undefined;
     if (this.focusedPaneId === paneId) {
       if (rang) this.notify();

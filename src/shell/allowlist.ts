@@ -1,10 +1,13 @@
-// The command allowlist, checked where processes are spawned: only known agents, shells and ssh,
-// plus program names the user adds explicitly in settings (`extraCommands`).
+// The command allowlist: known agents, shells and ssh, plus program names the user adds in settings
+// (`extraCommands`). It guards the commands that come from the settings file rather than a command line
+// typed here: the setup command of a new worktree (server/records/setupPane.ts) and the commands of the
+// settings' templates (server/templates/templatePlan.ts). A command typed here runs as typed, as in tmux
+// (server/launchPlan.ts); a project file's commands run once the user approved the file (server/project/).
 
 import { programName } from './programName.js';
 
 export const AGENT_COMMANDS = ['claude', 'codex', 'opencode', 'gemini'] as const;
-/** Shells a custom shell command line may name (see resolveShell). */
+/** The shells among the built-ins (any program may be a pane's shell: see resolveShell). */
 export const SHELL_ALLOWLIST = ['bash', 'sh', 'zsh', 'fish', 'nu', 'xonsh', 'pwsh'] as const;
 /** Built-ins in the order refusal messages list them. */
 export const BUILTIN_COMMANDS: readonly string[] = [...AGENT_COMMANDS, ...SHELL_ALLOWLIST, 'ssh'];
@@ -29,13 +32,6 @@ export function checkCommandAllowed(command: string, extra: readonly string[] = 
   const name = programName(command);
   if (name !== '' && allowed.includes(name)) return { ok: true, name };
   return { ok: false, message: `Command '${command}' is not allowed. Allowed commands: [${allowed.join(', ')}]` };
-}
-
-/** Allows a custom shell's program (argv[0]) only when its program name is a known shell. */
-export function checkShellAllowed(program: string): AllowCheck {
-  const name = programName(program);
-  if ((SHELL_ALLOWLIST as readonly string[]).includes(name)) return { ok: true, name };
-  return { ok: false, message: `Shell '${program}' is not allowed. Allowed shells: [${SHELL_ALLOWLIST.join(', ')}]` };
 }
 
 /** A name the user may add to the allowlist: letters, digits, `.`, `_`, `+`, `-`, with no path or extension. */

@@ -45,8 +45,8 @@ const MIN_ERASE_RUN = 4;
  */
 export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOptions): string {
   const full = prev === null || prev.cols !== next.cols || prev.rows !== next.rows;
-  const painter = new Painter(next, opts.trueColor);
-  if (full) painter.home();
+  const writer = new DiffWriter(next, opts.trueColor);
+  if (full) writer.home();
   const clusterChanges = full ? [] : changedSparseCells(prev, next);
   let nextClusterChange = 0;
   const { cols, rows } = next;
@@ -76,17 +76,17 @@ export function diffFrames(prev: CellGrid | null, next: CellGrid, opts: DiffOpti
       }
       if (blankFrom < 0) blankFrom = blankTailStart(next, y);
       if (x >= blankFrom && cols - x >= MIN_ERASE_RUN) {
-        painter.eraseToEndOfLine(x, y);
+        writer.eraseToEndOfLine(x, y);
         break;
       }
       // A changed right half means the whole wide character (or flag) is written again.
       const left = (next.widths[i] === 0 && x > 0 && next.widths[i - 1] === 2) || closesFlag(next, i, x) ? x - 1 : x;
-      x = left + painter.cell(left, y);
+      x = left + writer.cell(left, y);
     }
   }
-  painter.setLink(0);
-  if (!opts.leavePen) painter.resetPen();
-  return painter.out;
+  writer.setLink(0);
+  if (!opts.leavePen) writer.resetPen();
+  return writer.out;
 }
 
 /**
@@ -163,7 +163,7 @@ function blankTailStart(g: CellGrid, y: number): number {
 }
 
 /** Cursor and pen state of the outer terminal while one diff is written. */
-class Painter {
+class DiffWriter {
   out = '';
   /**
    * Cursor column, -1 when unknown: after a non-ASCII glyph (whose width the outer terminal may

@@ -64,6 +64,11 @@ export class ScriptedPty implements PtyProcess {
     return this.ended !== undefined;
   }
 
+  /** How many listen to the program's output and exit (none once its pane closed). */
+  get listenerCount(): number {
+    return this.dataListeners.size + this.exitListeners.size;
+  }
+
   /** All the input the program has received, as one string. */
   get input(): string {
     return this.received.join('');

@@ -141,7 +141,7 @@ describe("the built-in agents' own channels", () => {
 
     // What the session tracker learns from the rollout file codex holds open.
     const own = '01a2411e-aae8-7463-b68b-bcbab86d71c8';
-    s.server.registry.findPane(id)!.pane.sessionId = own;
+    s.server.registry.findPane(id)!.pane.noteSession(own);
     await hook(s, id, { source: 'codex', event: 'agent-turn-complete', detail: own });
     const late = await explain(s, id);
     expect(late).toMatchObject({ status: 'running', lastReport: { label: 'notify agent-turn-complete main-thread (late: the agent is working again)' } });

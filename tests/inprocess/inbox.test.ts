@@ -114,7 +114,7 @@ describe('the inbox', () => {
     await client.waitFor(`alpha:${panes[0]}`);
     // Answered elsewhere in the same turn as the key: the inbox has not been drawn again yet, its row is stale.
     const target = s.server.registry.requirePane(panes[0]);
-    answerApproval(target, 'deny', { origin: { via: 'command', client: 'tessera deny' }, journal: s.server.answers });
+    answerApproval(target, 'deny', { origin: { via: 'command', client: 'tessera deny' }, journal: s.server.answers, agents: s.server.agents });
     client.press('y');
     await client.waitFor(`no question is waiting in pane ${panes[0]}`, 'the refusal');
     expect(s.program(panes[0]).input).toBe('n\r');

@@ -1,12 +1,16 @@
 // What a closed pane, a detached client and a closed viewer held is released: after more cycles of
 // opening and closing them, the process holds exactly what it held after the first ones (those may
 // start things that stay for good, such as the chrome's renderer). Real programs in real PTYs, so
-// their descriptors, child watchers and timers count.
+// their descriptors, child watchers and timers count; and the pane and the workspace that stay have
+// no more listeners than before. With scripted programs: a closed pane leaves no listener on its
+// program, and the agent supervisor forgets it.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HELPER_AGENT, helperOrShell } from '../harness/helperAgent.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
+import { SHELL_PROMPT } from '../harness/programs.js';
 import { until } from '../harness/until.js';
 
 let server: InProcessServer | undefined;
@@ -49,6 +53,11 @@ describe('lifetimes', () => {
     const [shell] = await until(() => s.request('list-panes') as Promise<PaneRow[]>, (rows) => rows.length === 1, 'the first pane');
     await first.waitFor('tsh$ ', 'the shell prompt');
     const workspace = shell.workspace;
+    /** Who listens to the pane and the workspace that stay (a client that went or a closed neighbour must not). */
+    const listening = () => {
+      const { pane, workspace: home } = s.server.registry.requirePane(shell.id);
+      return JSON.stringify({ pane: pane.listenerCount, workspace: home.listenerCount });
+    };
 
     const cycle = async () => {
       // A pane split off and closed.
@@ -70,10 +79,41 @@ describe('lifetimes', () => {
     await cycle();
     await cycle();
     const baseline = await quiet();
+    const listeners = listening();
     for (let i = 0; i < 2; i++) {
       await cycle();
       const now = await until(quiet, (resources) => resources === baseline, `the resources to come back to ${baseline}`).catch(() => activeResources());
       expect(now).toBe(baseline);
+      expect(listening()).toBe(listeners);
     }
+  });
+
+  it('a closed pane leaves no listener on its program and no watch in the agent supervisor; a detached client none on the panes', async () => {
+    server = await InProcessServer.start({ settings: { customAgents: [HELPER_AGENT] }, programFor: helperOrShell });
+    const s = server;
+    await s.request('new', { kind: 'adopted', cwd: s.folder('project'), name: 'w' });
+    const [shell] = (await s.request('list-panes')) as PaneRow[];
+    const { pane: stays, workspace } = s.server.registry.requirePane(shell.id);
+    const before = JSON.stringify({ pane: stays.listenerCount, workspace: workspace.listenerCount });
+
+    for (const args of [{ workspace: 'w', keepFocus: true, shell: '/bin/sh' }, { workspace: 'w', keepFocus: true, agent: 'helper', prompt: 'hello' }]) {
+      const { id } = (await s.request('new-pane', args)) as { id: number };
+      await until(() => s.request('list-panes') as Promise<PaneRow[]>, (rows) => rows.some((p) => p.id === id && p.status !== 'starting'), `pane ${id}`);
+      const program = s.program(id);
+      const pane = s.server.registry.requirePane(id).pane;
+      if (args.agent) expect(s.server.agents.monitorOf(pane)).toBeDefined();
+      expect(program.listenerCount).toBeGreaterThan(0);
+      await s.request('kill-pane', { pane: String(id) });
+      expect(program.listenerCount).toBe(0);
+      expect(pane.listenerCount).toEqual({ listeners: 0, held: 0 });
+      expect(s.server.agents.monitorOf(pane)).toBeUndefined();
+      expect(s.server.agents.promptOf(pane)).toBeUndefined();
+    }
+
+    const client = s.attach({ workspace: 'w' });
+    await client.waitFor(SHELL_PROMPT);
+    expect(JSON.stringify({ pane: stays.listenerCount, workspace: workspace.listenerCount })).not.toBe(before);
+    client.dispose();
+    await until(() => JSON.stringify({ pane: stays.listenerCount, workspace: workspace.listenerCount }), (now) => now === before, 'the client\'s listeners to go');
   });
 });

@@ -9,6 +9,7 @@ import { AnsweredRows } from '../approval/answeredRows.js';
 import { newQuestionId } from '../approval/questionIds.js';
 import { QuestionTracker, type Question } from '../approval/questions.js';
 import type { Pane } from '../pane.js';
+import type { AgentExplanation } from '../../commands/explain.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
 import { STATE_STABLE_MS, StableState, type Decision } from './stableState.js';
 import { typesEnter } from './typedEnter.js';
@@ -42,24 +43,8 @@ export interface AnswerGiven {
   origin: string;
 }
 
-/** What decided an agent pane's pill, for `tessera explain`. */
-export interface AgentExplanation {
-  state?: AgentState;
-  /** 'screen', 'signal', 'answer', 'channel' (see Decision), or 'none' before anything was decided. */
-  source: string;
-  /** When the shown state was decided (ms since the epoch). */
-  decidedAt?: number;
-  /** The last report from the agent's own channel ("hook Notification permission_prompt") and when it came. */
-  lastReport?: { label: string; at: number };
-  rule: string;
-  matched: string[];
-  question?: string;
-  /** The id of the question the pane waits on, when it waits (for `approve --question`). */
-  questionId?: string;
-  lastNotification?: string;
-  /** The screen's latest reading when the pill does not follow it (it matches no rule, say). */
-  screenNow?: string;
-}
+/** What decided an agent pane's pill, for `tessera explain`: the command's own type (src/commands/explain.ts). */
+export type { AgentExplanation };
 
 export class AgentMonitor {
   private readonly stable = new StableState();

@@ -18,15 +18,38 @@ export interface SupervisorHost {
   alert(pane: Pane, text: string, reason?: NotificationReason): void;
 }
 
-export class AgentSupervisor {
+/** What the supervisor keeps of each agent pane it watches, for the rest of the server to ask. */
+export interface AgentWatches {
+  /** The monitor of an agent pane tessera watches (stopped once its program exited); undefined for any other pane. */
+  monitorOf(pane: Pane): AgentMonitor | undefined;
+  /** The delivery of this launch's initial prompt, when it was given one. */
+  promptOf(pane: Pane): PromptDelivery | undefined;
+}
+
+interface AgentWatch {
+  monitor: AgentMonitor;
+  delivery: PromptDelivery | undefined;
+}
+
+export class AgentSupervisor implements AgentWatches {
   /** Every live agent pane's monitor, to read again when the rules change. */
   private readonly monitors = new Set<AgentMonitor>();
+  /** Each watched pane's monitor and prompt, until the pane closes (a pane that exited keeps them to be explained). */
+  private readonly watches = new Map<Pane, AgentWatch>();
 
   constructor(private readonly host: SupervisorHost) {}
 
   /** The settings changed: running panes are read again with their agent's rules as they are now. */
   rulesChanged(): void {
     for (const monitor of this.monitors) monitor.detectNow();
+  }
+
+  monitorOf(pane: Pane): AgentMonitor | undefined {
+    return this.watches.get(pane)?.monitor;
+  }
+
+  promptOf(pane: Pane): PromptDelivery | undefined {
+    return this.watches.get(pane)?.delivery;
   }
 
   /** Watches a new pane if it runs an installed agent; `home` says which workspace it is in now. */
@@ -40,26 +63,29 @@ export class AgentSupervisor {
     const monitor = new AgentMonitor(pane, detector, () => this.host.detectorFor(agent), {
       changed: () => {
         const state = monitor.state;
-        pane.setAgentState(state, monitor.question);
+        pane.setAgentState(state, monitor.waiting);
         delivery?.stateChanged(state);
         if (state !== previous) this.transition(pane, home.workspace, previous, state);
         previous = state;
       },
       notified: (notification) => this.notified(pane, home.workspace, notification),
     }, detector.reportsState === true);
-    pane.agentMonitor = monitor;
-    pane.promptDelivery = delivery;
+    this.watches.set(pane, { monitor, delivery });
     this.monitors.add(monitor);
     monitor.detectNow();
     const screen = delivery ? pane.onScreen(() => delivery.screenChanged()) : undefined;
-    const stop = {
-      dispose: () => {
-        this.monitors.delete(monitor);
-        [monitor, delivery, screen].forEach((d) => d?.dispose());
-      },
+    const stop = () => {
+      this.monitors.delete(monitor);
+      [monitor, delivery, screen].forEach((d) => d?.dispose());
+      pane.notePromptWaiting(false); // a stopped delivery waits no longer
     };
-    pane.own(stop);
-    pane.onExit(() => stop.dispose());
+    pane.own(pane.onExit(stop));
+    pane.own({
+      dispose: () => {
+        stop();
+        this.watches.delete(pane);
+      },
+    });
   }
 
   /** The pane's own prompt, else the workspace's: delivered once this launch is ready for it. */
@@ -68,7 +94,11 @@ export class AgentSupervisor {
     if (text === undefined || text === '') return undefined;
     const target = { bracketedPaste: () => pane.inputModes.bracketedPaste, write: (data: string) => pane.write(data) };
     // Its header says so while it is overdue (see PROMPT_OVERDUE_MS).
-    return new PromptDelivery(text, target, () => home.workspace.notify());
+    const delivery = new PromptDelivery(text, target, () => {
+      pane.notePromptWaiting(delivery.overdue);
+      home.workspace.notify();
+    });
+    return delivery;
   }
 
   private transition(pane: Pane, workspace: Workspace, from: AgentState | undefined, to: AgentState | undefined): void {
@@ -76,7 +106,7 @@ export class AgentSupervisor {
     const finishedTurn = from === 'running' && to === 'idle';
     if (!startedWaiting && !finishedTurn) return;
     if (this.host.isSeen(pane, workspace)) return;
-    pane.attention = true;
+    pane.markAttention();
     workspace.notify();
     if (startedWaiting) this.host.alert(pane, `pane ${pane.id} (${pane.agent}) needs your approval`, 'question');
     else this.host.alert(pane, `pane ${pane.id} (${pane.agent}) finished its turn`, 'turn-finished');

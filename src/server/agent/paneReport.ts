@@ -14,20 +14,20 @@ export function reportingPane(ctx: CommandContext, token: string): Pane {
   if (found === undefined) throw new RefusedError('a state report must come from inside a tessera pane of this server');
   const pane = found.pane;
   checkReportToken(pane, token);
-  if (pane.agentMonitor === undefined) {
+  if (ctx.agents.monitorOf(pane) === undefined) {
     throw new RefusedError(`pane ${pane.id} runs no agent tessera watches: start the program as an agent (a customAgents entry) to report its state`);
   }
   return pane;
 }
 
 /** Hands `report` to the pane's monitor. A time it claims from the future is taken as now: it could make every later report look stale. */
-export function deliverReport(pane: Pane, report: ChannelReport): void {
+export function deliverReport(ctx: CommandContext, pane: Pane, report: ChannelReport): void {
   const now = Date.now();
-  pane.agentMonitor?.reported({ ...report, firedAt: Math.min(report.firedAt ?? now, now) });
+  ctx.agents.monitorOf(pane)?.reported({ ...report, firedAt: Math.min(report.firedAt ?? now, now) });
 }
 
 export function reportForCaller(ctx: CommandContext, token: string, report: ChannelReport): Pane {
   const pane = reportingPane(ctx, token);
-  deliverReport(pane, report);
+  deliverReport(ctx, pane, report);
   return pane;
 }

@@ -21,7 +21,7 @@ export async function sleepPane(ctx: SleepContext, paneId: number): Promise<Pane
   if (pane.asleep) throw new RefusedError(`pane ${paneId} is asleep already`);
   if (!pane.isLive) throw new RefusedError(`pane ${paneId}'s program has ended: nothing to put to sleep`);
   await ctx.sessions.refresh(pane); // the conversation it is in right now (a /clear may have changed it)
-  pane.asleep = true;
+  pane.markAsleep();
   await pane.endProgram();
   const how = sessionsFor(pane) ? (pane.sessionId ? `resumes conversation ${pane.sessionId}` : 'starts it again') : 'starts it again';
   pane.emulator.write(`\r\n${DIM}[tessera: ${pane.agent} is asleep: Enter (or tessera wake -t ${pane.id}) ${how}]${RESET}\r\n`);

@@ -83,10 +83,7 @@ export class SessionTracker {
         claimed,
         program: pane.program,
       });
-      if (id !== undefined && id !== pane.sessionId) {
-        pane.sessionId = id;
-        this.host.changed(pane);
-      }
+      if (id !== undefined && pane.noteSession(id)) this.host.changed(pane);
     } catch (error) {
       this.host.log(`pane ${pane.id}: could not read ${pane.agent}'s session: ${(error as Error).message}`);
     }

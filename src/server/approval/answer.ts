@@ -4,6 +4,7 @@
 
 import type { AnswerVia } from '../../commands/approvals.js';
 import { keysForPane } from '../../term/keys/encode.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { Pane } from '../pane.js';
 import { RefusedError, type Workspace } from '../workspace.js';
 import type { AnswerJournal } from './answerJournal.js';
@@ -24,6 +25,8 @@ export interface AnswerOptions {
   origin: AnswerOrigin;
   /** Where the answer is logged. */
   journal: AnswerJournal;
+  /** Whose monitor knows the question waiting and takes the answer. */
+  agents: AgentWatches;
 }
 
 /** Writes the answer; returns the id of the question it answered. */
@@ -31,7 +34,7 @@ export function answerApproval(target: { pane: Pane; workspace: Workspace }, ans
   const { pane } = target;
   if (pane.kind !== 'agent') throw new RefusedError(`pane ${pane.id} is not an agent pane`);
   // An agent that is not installed (or has exited) has no monitor: it is still an agent pane, just not waiting.
-  const monitor = pane.agentMonitor;
+  const monitor = options.agents.monitorOf(pane);
   const check = checkAnswer(pane.id, monitor?.questionNow(), options.meant);
   if (!check.ok || !monitor) throw new RefusedError(check.ok ? `no question is waiting in pane ${pane.id}` : check.message);
   const keys = keysForPane(monitor.detector.approvalKeys[answer], pane.inputModes);

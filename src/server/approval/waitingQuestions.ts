@@ -9,7 +9,7 @@ export function waitingQuestions(workspaces: readonly Workspace[], now = Date.no
   const rows: (WaitingQuestion & { at: number })[] = [];
   for (const workspace of workspaces) {
     for (const pane of workspace.orderedPanes()) {
-      const question = pane.status === 'approval' ? pane.agentMonitor?.waiting : undefined;
+      const question = pane.status === 'approval' ? pane.waiting : undefined;
       if (!question) continue;
       rows.push({
         id: question.id,

@@ -84,7 +84,7 @@ function approvalBar(workspace: Workspace, context: ChromeContext): ApprovalBarM
       paneId: p.id,
       agent: p.agent ?? p.command,
       question: p.question ?? 'waits for your answer',
-      questionId: p.agentMonitor?.waiting?.id,
+      questionId: p.waiting?.id,
     })),
     ...ownership,
     keys,

@@ -7,6 +7,7 @@ import type { TerminalInfo } from '../../protocol/messages.js';
 import { wakePane } from '../agent/paneSleep.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { ReloadOutcome } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { Pane } from '../pane.js';
@@ -28,7 +29,8 @@ import { keyLabel } from '../keys/keyLabel.js';
 import { scrollModeHint } from '../keys/scrollBindings.js';
 import { MouseInput } from './mouseInput.js';
 import { ScrollModes } from './scrollModes.js';
-import { SessionActions, type ActionContext } from './sessionActions.js';
+import { SessionActions } from './sessionActions.js';
+import type { ActionContext } from './actionContext.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import type { HostLinks } from '../hosts/hostLinks.js';
 import { supportsTrueColor } from './terminalCapabilities.js';
@@ -37,6 +39,7 @@ import { ClientScreen } from './clientScreen.js';
 import { OutOfFrameWrites } from './outOfFrameWrites.js';
 import { NoticeTimer } from './noticeTimer.js';
 import { CLIENT_BACKLOG_BYTES } from '../../limits.js';
+import { Disposables } from '../../os/disposables.js';
 import { WorkspaceWatch } from './workspaceWatch.js';
 import { nextTurn } from '../nextTurn.js';
 import type { ClientTransport, SessionHost } from './sessionHost.js';
@@ -63,6 +66,8 @@ export class ClientSession implements ActionContext {
   readonly scrolls: ScrollModes;
   private readonly mouseInput: MouseInput;
   private closed = false;
+  /** Everything the session holds (its parts, their timers and subscriptions), released when it ends. */
+  private readonly lifetime = new Disposables();
   /** The user's terminal has focus (focus events, DECSET 1004); taken as focused until it says otherwise. */
   terminalFocused = true;
   private colorProbe: ColorProbe | undefined;
@@ -86,8 +91,11 @@ export class ClientSession implements ActionContext {
     this.cols = size.cols;
     this.rows = size.rows;
     this.workspace = workspace;
+    this.lifetime.add(this.noticeTimer);
+    this.lifetime.add({ dispose: () => this.refreshSoon.cancel() });
     this.outOfFrame = new OutOfFrameWrites(transport, CLIENT_BACKLOG_BYTES);
-    this.screen = new ClientScreen(
+    this.lifetime.add({ dispose: () => this.outOfFrame.close() });
+    this.screen = this.lifetime.add(new ClientScreen(
       this,
       {
         send: (bytes) => this.send(bytes),
@@ -98,18 +106,18 @@ export class ClientSession implements ActionContext {
         mouseEnabled: () => host.settings.settings.mouse,
       },
       { ...size, trueColor: supportsTrueColor(terminal, host.settings.settings.trueColor) },
-    );
+    ));
     this.addPane = new AddPaneController(() => host.addPaneContext());
-    this.newWorkspace = new NewWorkspaceController(this);
-    this.confirmEnd = new ConfirmEndController(this);
-    this.inbox = new InboxController(this);
+    this.newWorkspace = this.lifetime.add(new NewWorkspaceController(this));
+    this.confirmEnd = this.lifetime.add(new ConfirmEndController(this));
+    this.inbox = this.lifetime.add(new InboxController(this));
     this.actions = new SessionActions(this);
-    this.scrolls = new ScrollModes({
+    this.scrolls = this.lifetime.add(new ScrollModes({
       message: (text, tone = 'info') => this.setChrome({ message: text === undefined ? undefined : { text, tone } }),
       changed: (pane) => this.scrollChanged(pane),
       copy: (text) => this.copy(text),
       keymap: () => host.settings.current.scrollKeymap,
-    });
+    }));
     this.mouseInput = new MouseInput({
       workspace: () => this.workspace,
       scrolls: this.scrolls,
@@ -130,7 +138,7 @@ export class ClientSession implements ActionContext {
       dismissExitedPane: () => void this.actions.closePane(this.workspace.focusedPaneId),
       wakeFocusedPane: () => void this.wake(this.workspace.focusedPaneId),
     });
-    this.keyboard = new ClientInput({
+    this.keyboard = this.lifetime.add(new ClientInput({
       typed: () => this.screen.noteInput(),
       reply: (raw) => {
         if (!this.screen.reply(raw) && !this.colorProbe?.reply(raw)) this.outerKeyboard?.reply(raw);
@@ -141,8 +149,8 @@ export class ClientSession implements ActionContext {
         sendFocusEvent(this.workspace.focusedPane, focused);
       },
       route: (tokens) => this.router.handle(tokens),
-    });
-    this.watch = new WorkspaceWatch({
+    }));
+    this.watch = this.lifetime.add(new WorkspaceWatch({
       paneOutput: (pane) => {
         this.screen.paneChanged(pane.emulator);
         if (this.scrolls.isScrolled(pane.id)) this.screen.scheduleIndicator();
@@ -152,7 +160,7 @@ export class ClientSession implements ActionContext {
         this.screen.repaintAll();
       },
       changed: () => this.screen.refreshAtNextFrame(),
-    });
+    }));
     this.watch.watch(workspace);
   }
 
@@ -173,7 +181,7 @@ export class ClientSession implements ActionContext {
     this.refresh();
     // The questions to the terminal come after the first frame: a terminal answers them before it
     // draws what follows (~260 color questions, and every answer travels back over the link).
-    this.colorProbe = new ColorProbe((bytes) => this.transport.sendOutput(bytes));
+    this.colorProbe = this.lifetime.add(new ColorProbe((bytes) => this.transport.sendOutput(bytes)));
     if (this.host.settings.settings.kittyKeyboard) this.outerKeyboard = new OuterKeyboard((bytes) => this.send(bytes));
   }
 
@@ -257,22 +265,12 @@ export class ClientSession implements ActionContext {
     this.closed = true;
     this.dispose();
     this.transport.end(reason, exitCode);
-    this.host.removed(this);
+    this.host.removed();
   }
 
   dispose(): void {
     this.closed = true;
-    this.outOfFrame.close();
-    this.noticeTimer.dispose();
-    this.keyboard.dispose();
-    this.colorProbe?.dispose();
-    this.newWorkspace.dispose();
-    this.confirmEnd.dispose();
-    this.inbox.dispose();
-    this.watch.dispose();
-    this.refreshSoon.cancel();
-    this.scrolls.dispose();
-    this.screen.dispose();
+    this.lifetime.dispose();
   }
 
   // ---- what the key actions and scroll mode need (ActionContext, ScrollHost) ----------------
@@ -295,6 +293,10 @@ export class ClientSession implements ActionContext {
 
   get answers(): AnswerJournal {
     return this.host.answers;
+  }
+
+  get agents(): AgentWatches {
+    return this.host.agents;
   }
 
   get hosts(): HostLinks {

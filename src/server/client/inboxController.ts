@@ -10,6 +10,7 @@ import { INBOX_AGE_TICK_MS } from '../../limits.js';
 import type { KeyToken } from '../../term/keys/token.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import { waitingQuestions } from '../approval/waitingQuestions.js';
 import { RefusedError } from '../refusedError.js';
 import type { HostLinks } from '../hosts/hostLinks.js';
@@ -20,6 +21,8 @@ export type InboxOverlay = Extract<Overlay, { kind: 'inbox' }>;
 
 export interface InboxHost extends DialogHost {
   readonly answers: AnswerJournal;
+  /** The agent panes' monitors (to answer a question). */
+  readonly agents: AgentWatches;
   /** How the answer log names this client. */
   readonly label: string;
   /** The other machines' questions, and answering them through their links. */
@@ -127,7 +130,7 @@ export class InboxController {
       }
       const target = this.host.registry.findPane(row.paneId);
       if (!target) throw new RefusedError(`no question is waiting in pane ${row.paneId}`);
-      answerApproval(target, answer, { meant: row.questionId, origin: { via, client: this.host.label }, journal: this.host.answers });
+      answerApproval(target, answer, { meant: row.questionId, origin: { via, client: this.host.label }, journal: this.host.answers, agents: this.host.agents });
       return undefined;
     } catch (error) {
       return (error as Error).message;

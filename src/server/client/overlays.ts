@@ -9,7 +9,7 @@ import type { KeyActions } from '../keys/keyActions.js';
 import { listWorkspaceFiles } from '../viewers/workspaceFiles.js';
 import { ROUTER_HELP } from './keyRouter.js';
 import { COMMAND_LINE_ITEM, actionPalette, listPalette, paletteKey, type PaletteOverlay } from './paletteController.js';
-import type { ActionContext } from './sessionActions.js';
+import type { ActionContext } from './actionContext.js';
 import { REMOTE_ITEM, remoteChoice, switcherOverlay } from './workspaceSwitcher.js';
 import { shownItems } from '../../app/palette/model.js';
 

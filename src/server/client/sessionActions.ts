@@ -1,81 +1,18 @@
 // What the keys after the prefix do for one attached client (split, focus, zoom, close, answer, …);
 // the overlays they open, and the keys those take, are in overlays.ts.
 
-import type { ApprovalBarModel } from '../../app/chromeModel.js';
 import type { ScreenDirection, SplitSide } from '../../mosaic/index.js';
 import type { KeyToken } from '../../term/keys/decode.js';
 import { answerApproval, type Answer } from '../approval/answer.js';
-import type { AnswerJournal } from '../approval/answerJournal.js';
-import type { Keymap } from '../keys/keymap.js';
-import type { ScrollAction } from '../keys/scrollBindings.js';
+import type { ActionContext } from './actionContext.js';
 import type { KeyActions } from '../keys/keyActions.js';
 import { setAllSynced, setPaneSynced, syncedIds } from '../syncInput.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
 import { RefusedError, type Workspace } from '../workspace.js';
-import type { AddPaneController } from './addPaneController.js';
-import type { NewWorkspaceController } from './newWorkspaceController.js';
-import type { ConfirmEndController } from './confirmEndController.js';
-import type { InboxController } from './inboxController.js';
-import type { ChromeState } from './chromeState.js';
-import type { ViewerPanes } from '../viewers/viewerPanes.js';
-import type { WorkspaceList } from '../workspaceList.js';
-import { nextWaiting, type HostWorkspace } from './workspaceSwitcher.js';
+import { nextWaiting } from './workspaceSwitcher.js';
 import { Overlays } from './overlays.js';
 import { repoTop } from '../../git/repo.js';
 import { workspacePlace } from '../project/projectTrust.js';
 import { sleepPane } from '../agent/paneSleep.js';
-import type { SessionTracker } from '../agent/sessionTracker.js';
-import type { CommandLineOutcome } from '../commands/commandLine.js';
-
-/** What the actions need from the client session. */
-export interface ActionContext {
-  readonly registry: WorkspaceRegistry;
-  /** Which conversation each agent pane is in (to put one to sleep and wake it in the same one). */
-  readonly sessions: SessionTracker;
-  /** Opens files in viewer panes. */
-  readonly viewers: ViewerPanes;
-  /** Where answers are logged, and how the log names this client. */
-  readonly answers: AnswerJournal;
-  readonly label: string;
-  /** The prefix and keymap in force now. */
-  readonly keys: { prefix: { label: string }; keymap: Keymap; scrollKeymap: Keymap<ScrollAction> };
-  /** How to press an action ("C-\\ w"). */
-  keyHint(action: string): string;
-  readonly workspace: Workspace;
-  readonly cols: number;
-  readonly rows: number;
-  readonly chrome: ChromeState;
-  /** The approval bar this client shows now, if any. */
-  readonly approvalBar: ApprovalBarModel | undefined;
-  readonly addPane: AddPaneController;
-  readonly newWorkspace: NewWorkspaceController;
-  /** The remove / reset confirmation. */
-  readonly confirmEnd: ConfirmEndController;
-  /** Every waiting question, answered from one list. */
-  readonly inbox: InboxController;
-  setChrome(change: Partial<ChromeState>): void;
-  message(text: string, tone: 'info' | 'error'): void;
-  ask(text: string, onYes: () => void): void;
-  attentionChanged(): void;
-  redraw(): void;
-  detach(): void;
-  /** Enters scroll mode in the focused pane (a page up at once for PageUp). */
-  scrollMode(pageUp: boolean): void;
-  /** Every workspace in the strip's order. */
-  readonly workspaces: WorkspaceList;
-  /** A workspace by name, started when it is dormant; throws RefusedError when there is none. */
-  openWorkspace(name: string): Workspace;
-  /** This client shows another workspace from now on. */
-  showWorkspace(workspace: Workspace): void;
-  /** Runs a tessera command line as if typed in a pane, in its folder. */
-  runCommandLine(argv: readonly string[], caller: { pane: number; cwd: string }): Promise<CommandLineOutcome>;
-  /** The client said it can leave to show another machine's workspace (older clients cannot). */
-  readonly opensHosts: boolean;
-  /** A host of the hosts setting now, with its link. */
-  isHost(name: string): boolean;
-  /** The client leaves to show a host's workspace through its own link, and comes back here when that view ends. */
-  showHost(target: HostWorkspace): void;
-}
 
 export class SessionActions implements KeyActions {
   private readonly overlays: Overlays;
@@ -138,7 +75,7 @@ export class SessionActions implements KeyActions {
     const origin = { via: 'approval bar' as const, client: this.ctx.label };
     this.attempt(() => {
       const target = { pane: this.ctx.workspace.requirePane(owner.paneId), workspace: this.ctx.workspace };
-      answerApproval(target, answer, { meant: owner.questionId, origin, journal: this.ctx.answers });
+      answerApproval(target, answer, { meant: owner.questionId, origin, journal: this.ctx.answers, agents: this.ctx.agents });
     });
   }
 

@@ -3,6 +3,7 @@
 
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { WorkspaceRegistry } from '../workspaceRegistry.js';
@@ -10,7 +11,6 @@ import type { Workspace } from '../workspace.js';
 import type { WorkspaceList } from '../workspaceList.js';
 import type { HostLinks } from '../hosts/hostLinks.js';
 import type { RowContext } from './addPaneRows.js';
-import type { ClientSession } from './clientSession.js';
 import type { CommandLineOutcome } from '../commands/commandLine.js';
 
 /** How a client's frames reach its terminal and its keys reach the server. */
@@ -40,7 +40,7 @@ export interface SessionHost {
   /** The set of clients changed size or workspace: recompute every workspace's size. */
   sizesChanged(): void;
   /** This client left (detach or disconnect). */
-  removed(session: ClientSession): void;
+  removed(): void;
   /** A pane's "needs you" mark changed: every client's count must be redrawn. */
   attentionChanged(): void;
   /** What the add-pane dialog offers (agents, installed or not; shells). */
@@ -55,6 +55,8 @@ export interface SessionHost {
   env: NodeJS.ProcessEnv;
   /** Where every answer to an agent's question is logged. */
   answers: AnswerJournal;
+  /** The agent panes' monitors (to answer a question). */
+  agents: AgentWatches;
   /** The links to other machines (their questions in the inbox). */
   hosts: HostLinks;
   /** Runs a tessera command line (a bound key's) as if typed in a pane, in its folder. */

@@ -8,6 +8,6 @@ import { implement } from './command.js';
 export const agentHook = implement(definition, async (args, ctx) => {
   const pane = reportingPane(ctx, args.token);
   const report = await codexTurnReport(args.report, { current: () => pane.sessionId, refresh: () => ctx.sessions.refresh(pane) });
-  deliverReport(pane, report);
+  deliverReport(ctx, pane, report);
   return null;
 });

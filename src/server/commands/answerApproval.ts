@@ -13,7 +13,7 @@ function answerCommand(definition: CommandDefinition<AnswerArgs, AnswerResult>, 
     // Typed in a pane (a script an agent runs, a bound key): which one, as tessera itself knows it.
     const typedIn = callerPane(ctx)?.pane.id;
     const client = typedIn === undefined ? `tessera ${definition.name}` : `tessera ${definition.name} in pane ${typedIn}`;
-    return { question: answerApproval(target, answer, { meant: args.question, origin: { via: 'command', client }, journal: ctx.answers }) };
+    return { question: answerApproval(target, answer, { meant: args.question, origin: { via: 'command', client }, journal: ctx.answers, agents: ctx.agents }) };
   });
 }
 

@@ -6,6 +6,7 @@ import type { Fields } from '../../protocol/validate.js';
 import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { ClientSession } from '../client/clientSession.js';
 import type { ChangeCache } from '../../git/changeCache.js';
 import type { CrashSweepReport } from '../crashSweep.js';
@@ -39,6 +40,8 @@ export interface CommandContext {
   history: SessionHistory;
   /** Where every answer to an agent's question is logged. */
   answers: AnswerJournal;
+  /** The agent panes' monitors and initial prompts. */
+  agents: AgentWatches;
   /** The questions waiting on other machines, through this server's host links. */
   hostQuestions?: () => WaitingQuestion[];
   /** The server's environment (every pane's base). */

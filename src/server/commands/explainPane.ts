@@ -3,11 +3,11 @@
 import { explain } from '../../commands/explain.js';
 import { implement } from './command.js';
 import { resolvePane } from './targets.js';
-import type { Pane } from '../pane.js';
+import type { PromptDelivery } from '../agent/promptDelivery.js';
 
 /** `prompt`: where the pane's initial prompt is (waiting for what, or delivered); nothing without one. */
-function promptStatus(pane: Pane): { prompt?: string } {
-  return pane.promptDelivery ? { prompt: pane.promptDelivery.status() } : {};
+function promptStatus(delivery: PromptDelivery | undefined): { prompt?: string } {
+  return delivery ? { prompt: delivery.status() } : {};
 }
 
 export const explainPane = implement(explain, (args, ctx) => {
@@ -15,7 +15,8 @@ export const explainPane = implement(explain, (args, ctx) => {
   const base = { pane: pane.id, status: pane.status, kind: pane.kind, agent: pane.agent ?? null };
   if (!pane.installed) return { ...base, source: 'launch', rule: `${pane.command} is not installed`, matched: [] };
   if (pane.isExited) return { ...base, source: 'process', rule: `the program exited with status ${pane.exitCode}`, matched: [] };
-  if (pane.agentMonitor) return { ...base, ...pane.agentMonitor.explain(), ...promptStatus(pane) };
+  const monitor = ctx.agents.monitorOf(pane);
+  if (monitor) return { ...base, ...monitor.explain(), ...promptStatus(ctx.agents.promptOf(pane)) };
   if (pane.kind === 'shell') return { ...base, ...pane.shellExplanation() };
   return { ...base, source: 'process', rule: 'a program runs in this pane', matched: [] };
 });

@@ -16,7 +16,8 @@ export const listPanes = implement(definition, (args, ctx) => {
       agent: pane.agent ?? null,
       sessionId: pane.sessionId ?? null,
       question: pane.question ?? null,
-      questionId: pane.agentMonitor?.waiting?.id ?? null,
+      // Names the waiting question for `approve --question` (and whatever follows it: an inbox, events).
+      questionId: pane.waiting?.id ?? null,
       attention: pane.attention,
       synced: workspace.synced.has(pane.id),
       exitCode: pane.exitCode ?? null,

@@ -3,14 +3,18 @@
 
 import { MAX_EVENT_TEXT_CHARS } from '../../limits.js';
 import type { EventBody } from '../../protocol/events.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { Pane } from '../pane.js';
 import type { PaneHome } from '../paneHome.js';
 
 /** Where an event goes (the stream's publish). */
 export type Publish = (body: EventBody) => void;
 
-/** Starts reporting a pane that was just added to its workspace (`home`, which follows it when it moves); stops when the pane closes. */
-export function watchPaneEvents(pane: Pane, home: PaneHome, publish: Publish): void {
+/**
+ * Starts reporting a pane that was just added to its workspace (`home`, which follows it when it moves); stops when the pane closes.
+ * `agents` has its agent monitor, when tessera watches it (the supervisor saw the pane first).
+ */
+export function watchPaneEvents(pane: Pane, home: PaneHome, publish: Publish, agents: AgentWatches): void {
   const at = () => ({ workspace: home.workspace.name, pane: pane.id, ...(pane.agent === undefined ? {} : { agent: pane.agent }) });
   publish({ kind: 'pane-opened', ...at(), program: pane.command });
   let status: string = pane.status;
@@ -19,14 +23,14 @@ export function watchPaneEvents(pane: Pane, home: PaneHome, publish: Publish): v
     if (pane.status !== status) {
       const from = status;
       status = pane.status;
-      publish({ kind: 'state-changed', ...at(), from, to: status, ...decidedBy(pane) });
+      publish({ kind: 'state-changed', ...at(), from, to: status, ...decidedBy(pane, agents) });
     }
-    const waiting = pane.agentMonitor?.waiting;
+    const waiting = pane.waiting;
     if (waiting && waiting.id !== question) publish({ kind: 'question-asked', ...at(), question: waiting.id, text: clip(waiting.text) });
     question = waiting?.id;
   };
   pane.own(pane.onMeta(changed));
-  const monitor = pane.agentMonitor;
+  const monitor = agents.monitorOf(pane);
   if (monitor) pane.own(monitor.onAnswered((asked, given) => publish({ kind: 'question-answered', ...at(), question: asked.id, ...given })));
   pane.own(pane.onExit(() => publish({ kind: 'pane-exited', ...at(), exitCode: pane.exitCode ?? null })));
   pane.own({
@@ -41,9 +45,9 @@ export function watchPaneEvents(pane: Pane, home: PaneHome, publish: Publish): v
 }
 
 /** What decided the pane's pill, as `tessera explain` says it. */
-function decidedBy(pane: Pane): { source: string; rule: string } {
+function decidedBy(pane: Pane, agents: AgentWatches): { source: string; rule: string } {
   if (pane.isExited) return { source: 'exit', rule: `the program exited with status ${pane.exitCode ?? 'unknown'}` };
-  const monitor = pane.agentMonitor;
+  const monitor = agents.monitorOf(pane);
   if (monitor) {
     const { source, rule } = monitor.explain();
     return { source, rule };

@@ -22,6 +22,7 @@ import type { Workspace } from '../workspace.js';
 import { describeHandover, handedDescriptors, type HandedDescriptors } from './collect.js';
 import { NewServer, type HandoverTarget } from './newServer.js';
 import { notReadyToMove } from './paneState.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 
 export type { HandoverTarget } from './newServer.js';
 
@@ -45,6 +46,8 @@ export interface HandingServer {
   listenFd(): number;
   /** The open workspaces, in the server's order. */
   workspaces(): Workspace[];
+  /** The agent panes' initial prompts (one not yet typed in cannot move). */
+  readonly agents: AgentWatches;
   /** Their names, most recently used first. */
   recent(): string[];
   nextEventSeq(): number;
@@ -84,7 +87,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     await commandsDone(server);
     const workspaces = server.workspaces();
     panes = workspaces.flatMap((w) => w.orderedPanes());
-    const notReady = panes.map(notReadyToMove).find((problem) => problem !== undefined);
+    const notReady = panes.map((pane) => notReadyToMove(pane, server.agents)).find((problem) => problem !== undefined);
     if (notReady !== undefined) throw new RefusedError(`not now: ${notReady}; try again in a moment`);
     server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
     handed = handedDescriptors(panes, server.listenFd());

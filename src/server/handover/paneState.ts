@@ -4,6 +4,7 @@
 import type { HandoverPane } from '../../protocol/handover.js';
 import { readProcStat } from '../../pty/procStat.js';
 import { exportScreen } from '../../term/screenExport.js';
+import type { AgentWatches } from '../agent/agentSupervisor.js';
 import type { Pane } from '../pane.js';
 
 /** `fd`: the descriptor the new server inherits the pane's PTY as; undefined when no program runs. */
@@ -39,9 +40,10 @@ export function describePane(pane: Pane, fd: number | undefined): HandoverPane {
 }
 
 /** Why a pane cannot be handed over now (undefined: it can). */
-export function notReadyToMove(pane: Pane): string | undefined {
+export function notReadyToMove(pane: Pane, agents: AgentWatches): string | undefined {
   // An initial prompt is typed into the agent by this server once the agent is ready: moved now, it would never go out.
-  if (pane.promptDelivery && !pane.promptDelivery.delivered && !pane.promptDelivery.overdue) {
+  const prompt = agents.promptOf(pane);
+  if (prompt && !prompt.delivered && !prompt.overdue) {
     return `pane ${pane.id} has not had its initial prompt yet`;
   }
   if (pane.isLive && pane.handover === undefined) return `pane ${pane.id} runs outside a PTY this server can hand over`;

@@ -58,12 +58,12 @@ export class Notifier {
    * delay passed, if it still matters then. `text` is what the terminals are told.
    */
   needsYou(pane: Pane, workspace: Workspace, reason: NotificationReason, text: string): void {
-    const question = reason === 'question' ? pane.agentMonitor?.waiting : undefined;
+    const question = reason === 'question' ? pane.waiting : undefined;
     if (reason === 'question' && (question === undefined || this.notified.has(question.id))) return;
     const key = `${pane.id}:${reason}`;
     this.pending.get(key)?.cancel();
     const stillMatters = () =>
-      pane.isLive && (question ? pane.agentMonitor?.waiting?.id === question.id : pane.status === 'idle') && !this.host.isSeen(pane, workspace);
+      pane.isLive && (question ? pane.waiting?.id === question.id : pane.status === 'idle') && !this.host.isSeen(pane, workspace);
     const fire = () => {
       stop();
       if (stillMatters()) this.send(pane, workspace, reason, text, question);

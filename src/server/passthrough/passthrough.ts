@@ -50,10 +50,7 @@ export class Passthrough {
     const viewers = this.host.viewers(workspace);
     for (const client of viewers) client.ring();
     const visible = viewers.length > 0 && (workspace.zoomedPaneId === undefined || workspace.zoomedPaneId === pane.id);
-    if (!visible && !pane.rang) {
-      pane.rang = true; // shown on its header until it is focused
-      workspace.notify();
-    }
+    if (!visible && pane.ring()) workspace.notify(); // shown on its header until it is focused
   }
 
   private clipboard(pane: Pane, workspace: Workspace, write: ClipboardWrite): void {

@@ -97,14 +97,16 @@ export class ViewerPanes {
     for (const pane of workspace.panes.values()) if (pane.viewer !== undefined && pane.isLive) this.closeOnQuit(workspace, pane);
   }
 
+  /** Held by the pane (released when it closes), so a viewer closed by kill-pane leaves no listener behind. */
   private closeOnQuit(workspace: Workspace, pane: Pane): void {
-    pane.onExit(() => {
+    const quit = pane.onExit(() => {
       // q in the viewer: the pane goes too. A crash keeps the pane, with its exit status, to be seen.
       // An unknown status is a viewer taken over in an upgrade (not this server's child: the system
       // reaped it): taken as q, so a crash of such a viewer closes its pane too.
-      const quit = pane.exitCode === 0 || pane.exitCode === undefined;
-      if (quit && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
+      const asked = pane.exitCode === 0 || pane.exitCode === undefined;
+      if (asked && workspace.panes.has(pane.id)) void this.registry.closePane(pane.id).catch(() => undefined);
     });
+    pane.own(quit);
   }
 }
 
