@@ -89,7 +89,7 @@ const inkChromeOutput = {
 const serverBuild = (async () => {
   const server = asciiOnly(await build({
     ...clientOptions,
-    entryPoints: { 'server/server': 'src/server/startServer.ts' },
+    entryPoints: { 'server/server': 'src/server/process/startServer.ts' },
     alias: { ...common.alias, 'yoga-layout': './src/boot/yogaFromEntry.ts' },
     plugins: [inkWithoutDevtools, inkChromeOutput],
   }));
@@ -98,7 +98,7 @@ const serverBuild = (async () => {
   // CommonJS like the client: node starts it without its ES module loader.
   const entry = asciiOnly(await build({
     ...clientOptions,
-    entryPoints: { 'server/main': 'src/server/main.ts' },
+    entryPoints: { 'server/main': 'src/server/process/main.ts' },
     define: { ...clientOptions.define, TESSERA_SERVER_BUNDLE_HASH: JSON.stringify(hash) },
   }));
   const entries = asciiOnly(await build({

@@ -1,5 +1,5 @@
 // The bottom row: workspace name, pane count and "N need you", then — most important first — the approval bar, a
-// message, or key hints (the order is decided in src/server/client/statusRow.ts). The approval bar is never hidden:
+// message, or key hints (the order is decided in src/server/session/statusRow.ts). The approval bar is never hidden:
 // while it shows, what takes the next key (the prefix, a y/n prompt) goes in the workspace name's slot. A message
 // without the bar takes the whole row but the "need you" count: it answers the key just pressed, and the
 // workspace strip above already names the workspace.

@@ -85,7 +85,7 @@ export interface CommandDefinition<A, R> {
    * A read-only command's answer when no server runs, from the files a server keeps (ls, history):
    * the command line then neither needs nor starts one. Run by the command line only, never with -H
    * (another machine's files are not on this disk: there its server is started). Load what reads
-   * the disk lazily (`await import('./offline/…')`), so the definition stays light for the server.
+   * the disk lazily (a dynamic import of its file under offline/), so the definition stays light for the server.
    */
   offline?(args: A, caller: OfflineCaller): OfflineAnswer<R> | Promise<OfflineAnswer<R>>;
   /**

@@ -2,7 +2,7 @@
 // (`extraCommands`). It guards the commands that come from the settings file rather than a command line
 // typed here: the setup command of a new worktree (server/records/setupPane.ts) and the commands of the
 // settings' templates (server/templates/templatePlan.ts). A command typed here runs as typed, as in tmux
-// (server/launchPlan.ts); a project file's commands run once the user approved the file (server/project/).
+// (server/panes/launchPlan.ts); a project file's commands run once the user approved the file (server/project/).
 
 import { programName } from './programName.js';
 

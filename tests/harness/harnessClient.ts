@@ -4,7 +4,7 @@
 
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import pkg from '@xterm/headless';
-import type { ClientTransport } from '../../src/server/client/sessionHost.js';
+import type { ClientTransport } from '../../src/server/session/sessionHost.js';
 import type { AttachedClient } from '../../src/server/server.js';
 
 const { Terminal } = pkg;

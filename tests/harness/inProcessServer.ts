@@ -18,7 +18,7 @@ import type { PtySpawnOptions } from '../../src/pty/ptyProcess.js';
 import { RecordKeeper } from '../../src/server/records/recordKeeper.js';
 import type { WorkspaceRecord } from '../../src/store/workspaceRecord.js';
 import { Server } from '../../src/server/server.js';
-import { SYSTEM_OS } from '../../src/server/serverOs.js';
+import { SYSTEM_OS } from '../../src/server/process/serverOs.js';
 import { LiveSettings } from '../../src/server/settings/liveSettings.js';
 import { SETTINGS_FILE } from '../../src/store/settings.js';
 import { serverStateDirectory } from '../../src/store/stateDir.js';

@@ -8,7 +8,7 @@ import type { ShellState } from '../../shell/oscTracker.js';
 import { AnsweredRows } from '../approval/answeredRows.js';
 import { newQuestionId } from '../approval/questionIds.js';
 import { QuestionTracker, type Question } from '../approval/questions.js';
-import type { Pane } from '../pane.js';
+import type { Pane } from '../panes/pane.js';
 import type { AgentExplanation } from '../../commands/explain.js';
 import { watchNotifications, type AgentNotification } from './notificationSignals.js';
 import { STATE_STABLE_MS, StableState, type Decision } from './stableState.js';

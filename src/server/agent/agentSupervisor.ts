@@ -2,9 +2,9 @@
 // and passes the agent's notifications on when nobody is looking at that pane.
 
 import type { AgentState, ScreenDetector } from '../../agents/detection.js';
-import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
-import type { PaneHome } from '../paneHome.js';
+import type { Pane } from '../panes/pane.js';
+import type { Workspace } from '../workspaces/workspace.js';
+import type { PaneHome } from '../panes/paneHome.js';
 import { AgentMonitor } from './agentMonitor.js';
 import { PromptDelivery } from './promptDelivery.js';
 import type { AgentNotification } from './notificationSignals.js';

@@ -2,9 +2,9 @@
 
 import { HISTORY_MIN_SESSION_MS } from '../../limits.js';
 import type { NewHistoryEntry, SessionHistory } from '../../store/sessionHistory.js';
-import type { Pane } from '../pane.js';
-import type { SessionEnd } from '../paneLaunch.js';
-import type { PaneHome } from '../paneHome.js';
+import type { Pane } from '../panes/pane.js';
+import type { SessionEnd } from '../panes/paneLaunch.js';
+import type { PaneHome } from '../panes/paneHome.js';
 import type { SessionTracker } from './sessionTracker.js';
 
 export class HistoryRecorder {

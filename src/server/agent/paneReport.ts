@@ -4,8 +4,8 @@
 import type { ChannelReport } from '../../agents/signals/channelReport.js';
 import type { CommandContext } from '../commands/command.js';
 import { callerPane } from '../commands/targets.js';
-import type { Pane } from '../pane.js';
-import { checkReportToken } from '../reportToken.js';
+import type { Pane } from '../panes/pane.js';
+import { checkReportToken } from '../panes/reportToken.js';
 import { RefusedError } from '../refusedError.js';
 
 /** The pane a report comes from, once its token proves it; refused for anything else. */

@@ -1,10 +1,10 @@
 // Sleep and wake: an agent's program is ended but its pane stays (shown asleep, its last screen kept); waking starts
 // the agent again in its conversation (each CLI's own resume), or a new one when that conversation is gone.
 
-import type { LaunchRequest } from '../launchPlan.js';
-import type { Pane } from '../pane.js';
+import type { LaunchRequest } from '../panes/launchPlan.js';
+import type { Pane } from '../panes/pane.js';
 import { RefusedError } from '../refusedError.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { sessionsFor, type SessionTracker } from './sessionTracker.js';
 
 export interface SleepContext {

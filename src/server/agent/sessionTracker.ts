@@ -10,7 +10,7 @@ import { AGENT_SESSIONS, type AgentSessions } from '../../agents/session/index.j
 import { isBuiltinAgentKind } from '../../agents/agentKinds.js';
 import { AGENT_SESSION_QUERY_TIMEOUT_MS, SESSION_ID_WAIT_MS } from '../../limits.js';
 import { paneProcesses } from '../../pty/paneProcesses.js';
-import type { Pane } from '../pane.js';
+import type { Pane } from '../panes/pane.js';
 
 export interface TrackerHost {
   env: NodeJS.ProcessEnv;

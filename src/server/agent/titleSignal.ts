@@ -5,7 +5,7 @@
 import type { ChannelReport } from '../../agents/signals/channelReport.js';
 import { readAgentTitle } from '../../agents/signals/titleSignals.js';
 import type { Disposable } from '../../pty/ptyProcess.js';
-import type { Pane } from '../pane.js';
+import type { Pane } from '../panes/pane.js';
 
 export function watchAgentTitle(pane: Pane, listener: (report: ChannelReport) => void): Disposable {
   const kind = pane.agent;

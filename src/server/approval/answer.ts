@@ -5,8 +5,8 @@
 import type { AnswerVia } from '../../commands/approvals.js';
 import { keysForPane } from '../../term/keys/encode.js';
 import type { AgentWatches } from '../agent/agentSupervisor.js';
-import type { Pane } from '../pane.js';
-import { RefusedError, type Workspace } from '../workspace.js';
+import type { Pane } from '../panes/pane.js';
+import { RefusedError, type Workspace } from '../workspaces/workspace.js';
 import type { AnswerJournal } from './answerJournal.js';
 import { checkAnswer } from './answerRule.js';
 

@@ -2,8 +2,8 @@
 // lists and the inbox shows. A question is listed while its pane's pill says approval (as the bar shows it).
 
 import type { WaitingQuestion } from '../../commands/approvals.js';
-import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
+import type { Pane } from '../panes/pane.js';
+import type { Workspace } from '../workspaces/workspace.js';
 
 export function waitingQuestions(workspaces: readonly Workspace[], now = Date.now()): WaitingQuestion[] {
   const rows: (WaitingQuestion & { at: number })[] = [];

@@ -7,17 +7,17 @@ import type { SessionHistory } from '../../store/sessionHistory.js';
 import type { SessionTracker } from '../agent/sessionTracker.js';
 import type { AnswerJournal } from '../approval/answerJournal.js';
 import type { AgentWatches } from '../agent/agentSupervisor.js';
-import type { ClientSession } from '../client/clientSession.js';
+import type { ClientSession } from '../session/clientSession.js';
 import type { ChangeCache } from '../../git/changeCache.js';
-import type { CrashSweepReport } from '../crashSweep.js';
-import type { LoopDelayWindow } from '../loopDelay.js';
+import type { CrashSweepReport } from '../process/crashSweep.js';
+import type { LoopDelayWindow } from '../process/loopDelay.js';
 import type { NotificationReport } from '../notifications/notifier.js';
 import type { HostLinkInfo } from '../../commands/serverInfo.js';
 import type { ConflictRadar } from '../radar/conflictRadar.js';
 import type { LiveSettings } from '../settings/liveSettings.js';
 import type { ViewerPanes } from '../viewers/viewerPanes.js';
 import type { HandoverResult, HandoverTarget } from '../handover/handOver.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 
 export interface CommandContext {
   registry: WorkspaceRegistry;

@@ -4,8 +4,8 @@
 import { displayMessage as definition } from '../../commands/displayMessage.js';
 import { expandFormat, type FormatField } from '../../commands/messageFormat.js';
 import { currentBranch } from '../../git/repo.js';
-import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
+import type { Pane } from '../panes/pane.js';
+import type { Workspace } from '../workspaces/workspace.js';
 import { implement } from './command.js';
 import { resolvePane } from './targets.js';
 

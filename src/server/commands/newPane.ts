@@ -3,8 +3,8 @@
 import { newPane as definition } from '../../commands/newPane.js';
 import { isHistoryEntryId } from '../../store/historyEntry.js';
 import { checkPrompt } from '../agent/promptDelivery.js';
-import type { AgentRequest } from '../launchPlan.js';
-import { RefusedError, type Workspace } from '../workspace.js';
+import type { AgentRequest } from '../panes/launchPlan.js';
+import { RefusedError, type Workspace } from '../workspaces/workspace.js';
 import { implement, type CommandContext } from './command.js';
 import { resumeFromHistory } from './resumeEntry.js';
 import { callerPane } from './targets.js';

@@ -5,7 +5,7 @@ import { EFFORTS, type Effort } from '../../agents/launch/options.js';
 import { resolveBinary } from '../../shell/resolveBinary.js';
 import { configDirectory } from '../../store/configDir.js';
 import type { HistoryEntry } from '../../store/historyEntry.js';
-import type { AgentRequest } from '../launchPlan.js';
+import type { AgentRequest } from '../panes/launchPlan.js';
 import { RefusedError } from '../refusedError.js';
 import type { CommandContext } from './command.js';
 

@@ -2,7 +2,7 @@
 
 import { serverInfo as definition } from '../../commands/serverInfo.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
-import { memoryReport } from '../memoryReport.js';
+import { memoryReport } from '../process/memoryReport.js';
 import { implement } from './command.js';
 
 export const serverInfo = implement(definition, (args, ctx) => ({

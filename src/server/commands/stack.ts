@@ -15,7 +15,7 @@ import { stackStatus } from '../stack/stackStatus.js';
 import { profiledTarget, stackTarget } from '../stack/stackTarget.js';
 import { holdingStack } from '../stack/stackLock.js';
 import { prepareRuntime, stackUp } from '../stack/stackUp.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../workspaces/workspace.js';
 import type { CommandContext } from './command.js';
 import { implement } from './command.js';
 

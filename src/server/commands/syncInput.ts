@@ -1,7 +1,7 @@
 // sync: mark or unmark panes for synchronized input.
 
 import { syncInput as definition } from '../../commands/syncInput.js';
-import { setAllSynced, setPaneSynced, syncedIds } from '../syncInput.js';
+import { setAllSynced, setPaneSynced, syncedIds } from '../panes/syncInput.js';
 import { implement } from './command.js';
 import { resolvePane } from './targets.js';
 

@@ -2,8 +2,8 @@
 
 import { parsePaneTarget, readPaneTarget } from '../../commands/targets.js';
 import type { Fields } from '../../protocol/validate.js';
-import type { Pane } from '../pane.js';
-import { RefusedError, type Workspace } from '../workspace.js';
+import type { Pane } from '../panes/pane.js';
+import { RefusedError, type Workspace } from '../workspaces/workspace.js';
 import type { CommandContext } from './command.js';
 
 /** `pane` argument (a raw request's), else the pane the command was typed in, else the focused pane of the latest workspace. */

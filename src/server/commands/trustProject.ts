@@ -8,7 +8,7 @@ import { projectPlace } from '../project/projectTrust.js';
 import { describeProject, runWaitingWork } from '../project/projectWork.js';
 import { templateSources } from '../templates/index.js';
 import { tildify } from '../tildify.js';
-import { RefusedError, type Workspace } from '../workspace.js';
+import { RefusedError, type Workspace } from '../workspaces/workspace.js';
 import { implement, type CommandContext } from './command.js';
 import { callerPane } from './targets.js';
 

@@ -4,8 +4,8 @@
 import { MAX_EVENT_TEXT_CHARS } from '../../limits.js';
 import type { EventBody } from '../../protocol/events.js';
 import type { AgentWatches } from '../agent/agentSupervisor.js';
-import type { Pane } from '../pane.js';
-import type { PaneHome } from '../paneHome.js';
+import type { Pane } from '../panes/pane.js';
+import type { PaneHome } from '../panes/paneHome.js';
 
 /** Where an event goes (the stream's publish). */
 export type Publish = (body: EventBody) => void;

@@ -7,10 +7,10 @@ import type { LayoutNode } from '../../mosaic/index.js';
 import type { HandoverPane, HandoverWorkspace } from '../../protocol/handover.js';
 import type { PtyProcess } from '../../pty/ptyProcess.js';
 import type { PaneRecord, WorkspaceRecord } from '../../store/workspaceRecord.js';
-import type { Pane } from '../pane.js';
-import type { AdoptedPane } from '../paneFactory.js';
+import type { Pane } from '../panes/pane.js';
+import type { AdoptedPane } from '../panes/paneFactory.js';
 import { launchFromRecord, treeFromRecord } from '../records/hydrate.js';
-import { Workspace } from '../workspace.js';
+import { Workspace } from '../workspaces/workspace.js';
 
 /** The PTY (or stand-in) each described pane runs in on this side. */
 export type ProgramFor = (pane: HandoverPane) => PtyProcess;

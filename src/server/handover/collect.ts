@@ -3,9 +3,9 @@
 
 import { FIRST_HANDED_FD, HANDOVER_VERSION, type HandoverMessage, type HandoverWorkspace } from '../../protocol/handover.js';
 import type { PtyHandover } from '../../pty/ptyProcess.js';
-import type { Pane } from '../pane.js';
+import type { Pane } from '../panes/pane.js';
 import { snapshotRecord } from '../records/snapshot.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace } from '../workspaces/workspace.js';
 import { describePane } from './paneState.js';
 
 export interface HandedDescriptors {

@@ -5,7 +5,7 @@
 
 import type net from 'node:net';
 import { HANDOVER_BUSY } from '../../protocol/handover.js';
-import type { ConnectionControl } from '../connection.js';
+import type { ConnectionControl } from '../connections/connection.js';
 import { RefusedError } from '../refusedError.js';
 import type { HandingServer } from './handOver.js';
 

@@ -5,7 +5,7 @@ import type { HandoverPane } from '../../protocol/handover.js';
 import { readProcStat } from '../../pty/procStat.js';
 import { exportScreen } from '../../term/screenExport.js';
 import type { AgentWatches } from '../agent/agentSupervisor.js';
-import type { Pane } from '../pane.js';
+import type { Pane } from '../panes/pane.js';
 
 /** `fd`: the descriptor the new server inherits the pane's PTY as; undefined when no program runs. */
 export function describePane(pane: Pane, fd: number | undefined): HandoverPane {

@@ -19,12 +19,12 @@ import { PendingCreates } from '../../store/pendingCreates.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
 import { WorkspaceStore } from '../../store/workspaceStore.js';
 import { VERSION } from '../../version.js';
-import { absentProcess } from '../absentProcess.js';
+import { absentProcess } from '../panes/absentProcess.js';
 import { RecordKeeper } from '../records/recordKeeper.js';
 import { Server } from '../server.js';
-import { takeOverServerLock } from '../serverLock.js';
-import { captureProcessOutput, openServerLog } from '../serverLog.js';
-import { serveUntilStopped } from '../serving.js';
+import { takeOverServerLock } from '../process/serverLock.js';
+import { captureProcessOutput, openServerLog } from '../process/serverLog.js';
+import { serveUntilStopped } from '../process/serving.js';
 import { LiveSettings } from '../settings/liveSettings.js';
 import { MessageQueue } from './messageQueue.js';
 

@@ -8,9 +8,9 @@ import { MAX_EVENT_TEXT_CHARS, MAX_NOTIFIED_QUESTIONS, NOTIFICATION_BURST, NOTIF
 import type { WaitingQuestion } from '../../commands/approvals.js';
 import type { EventBody, NotificationReason } from '../../protocol/events.js';
 import type { Settings } from '../../store/settingsDefaults.js';
-import type { Pane } from '../pane.js';
+import type { Pane } from '../panes/pane.js';
 import { RateLimit } from '../passthrough/rateLimit.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace } from '../workspaces/workspace.js';
 import type { NotificationsInfo } from '../../commands/serverInfo.js';
 import type { NotifyCommandRunner } from './notifyCommand.js';
 

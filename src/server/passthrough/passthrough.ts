@@ -5,9 +5,9 @@
 import { BELL_BURST, BELLS_PER_SECOND, CLIPBOARD_BURST, CLIPBOARD_WRITES_PER_SECOND } from '../../limits.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import { watchClipboardWrites, type ClipboardWrite } from '../../term/clipboardWrites.js';
-import type { Pane } from '../pane.js';
-import type { PaneHome } from '../paneHome.js';
-import type { Workspace } from '../workspace.js';
+import type { Pane } from '../panes/pane.js';
+import type { PaneHome } from '../panes/paneHome.js';
+import type { Workspace } from '../workspaces/workspace.js';
 import { RateLimit } from './rateLimit.js';
 
 /** An attached client, as far as passthrough needs one. */

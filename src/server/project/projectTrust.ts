@@ -7,7 +7,7 @@ import type { ProjectApprovals } from '../../store/projectApprovals.js';
 import { PROJECT_FILE_NAME } from '../../store/projectFile.js';
 import { lookAtProject, ownPlace, type ProjectLook, type ProjectPlace } from '../../store/projectLook.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace } from '../workspaces/workspace.js';
 
 export { ownPlace, type ProjectLook, type ProjectPlace } from '../../store/projectLook.js';
 

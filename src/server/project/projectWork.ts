@@ -8,8 +8,8 @@ import { startApprovedSetupPane } from '../records/setupPane.js';
 import { addTemplatePanes, type TemplateSources } from '../templates/index.js';
 import { planTemplate } from '../templates/templatePlan.js';
 import { tildify } from '../tildify.js';
-import type { Workspace } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { Workspace } from '../workspaces/workspace.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { workspacePlace, type ProjectLook } from './projectTrust.js';
 import { notApprovedNote } from './waitingNote.js';
 

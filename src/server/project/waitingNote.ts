@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { PROJECT_FILE_NAME } from '../../store/projectFile.js';
 import { tildify } from '../tildify.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace } from '../workspaces/workspace.js';
 import { workspacePlace } from './projectTrust.js';
 
 /** The note for a workspace whose project work waits for approval; undefined when nothing waits. */

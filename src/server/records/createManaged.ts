@@ -13,9 +13,9 @@ import { pathUnderRoot, realPath } from '../../store/paths.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import { nameFromFolder } from '../../store/workspaceName.js';
 import { workspaceRoot } from '../../store/workspaceRoot.js';
-import type { LaunchRequest } from '../launchPlan.js';
-import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { LaunchRequest } from '../panes/launchPlan.js';
+import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspaces/workspace.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 
 export interface ManagedRequest {
   name: string;

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { repoNameFromUrl } from '../../git/cloneUrl.js';
 import { realPath } from '../../store/paths.js';
 import { nameFromFolder } from '../../store/workspaceName.js';
-import type { LaunchRequest } from '../launchPlan.js';
+import type { LaunchRequest } from '../panes/launchPlan.js';
 import { ownPlace, projectPlace, type ProjectLook, type ProjectPlace } from '../project/projectTrust.js';
 import { startProjectWork } from '../project/projectWork.js';
 import { projectTemplates } from '../../store/templateCatalog.js';
 import { addTemplatePanes, prepareTemplate, templateSources, type TemplatePlan } from '../templates/index.js';
-import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspace.js';
+import { RefusedError, type Workspace, type WorkspaceSettings } from '../workspaces/workspace.js';
 import { createManaged, type ManagedContext, type ManagedRequest } from './createManaged.js';
 import { startSetupPane } from './setupPane.js';
 

@@ -6,9 +6,9 @@ import type { LayoutNode } from '../../mosaic/index.js';
 import type { Effort } from '../../agents/launch/options.js';
 import { EFFORTS } from '../../agents/launch/options.js';
 import type { LayoutRecord, PaneRecord, WorkspaceRecord } from '../../store/workspaceRecord.js';
-import type { LaunchRequest } from '../launchPlan.js';
-import type { Pane } from '../pane.js';
-import { RefusedError, STATUS_BAR_ROWS, Workspace } from '../workspace.js';
+import type { LaunchRequest } from '../panes/launchPlan.js';
+import type { Pane } from '../panes/pane.js';
+import { RefusedError, STATUS_BAR_ROWS, Workspace } from '../workspaces/workspace.js';
 
 export interface HydrateHost {
   /** `id`: the number the pane had when the record was written; kept when no open pane has it. */

@@ -11,7 +11,7 @@ import { mergeTrees } from '../../git/mergeTree.js';
 import { headCommit } from '../../git/repo.js';
 import { replayCommits } from '../../git/replay.js';
 import { gitOk } from '../../git/run.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { workspacePreflight } from './workspacePreflight.js';
 
 export interface LandRequest extends LandChoices {

@@ -15,7 +15,7 @@ import { applyLanding } from '../../git/landRefs.js';
 import type { LandPreflight } from '../../git/landRules.js';
 import { commitOf } from '../../git/repo.js';
 import { firstLine, git, gitOk } from '../../git/run.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { landPreflight, type LandCheck, type LandRequest } from './landPreflight.js';
 
 export interface LandAnswer {

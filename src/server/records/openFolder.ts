@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { nameFromFolder } from '../../store/workspaceName.js';
 import { owningWorkspace, realPath } from '../../store/paths.js';
-import type { Workspace } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { Workspace } from '../workspaces/workspace.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 
 export function openOrAdoptFolder(registry: WorkspaceRegistry, dir: string, size: { cols: number; rows: number }): Workspace {
   const owner = owningWorkspace(dir, registry.all().map((w) => w.record));

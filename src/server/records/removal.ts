@@ -17,7 +17,7 @@ import { currentBranch } from '../../git/repo.js';
 import { gitOk } from '../../git/run.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { RefusedError } from '../refusedError.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { folderProblems } from './folderGuards.js';
 import { workspacePreflight } from './workspacePreflight.js';
 

@@ -5,7 +5,7 @@
 
 import { endBlocks, endWarnings } from '../../git/endGuards.js';
 import { branchMerged } from '../../git/mergedBranch.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { removeWorkspace, type EndOutcome } from './removal.js';
 import { workspacePreflight } from './workspacePreflight.js';
 

@@ -6,8 +6,8 @@
 import { checkCommandAllowed } from '../../shell/allowlist.js';
 import { tokenizeShellCommand } from '../../shell/tokenize.js';
 import type { Settings } from '../../store/settingsDefaults.js';
-import type { Workspace } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { Workspace } from '../workspaces/workspace.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 
 /** Starts the settings' setup pane; returns a note for the user when it could not (or undefined). */
 export function startSetupPane(registry: WorkspaceRegistry, workspace: Workspace, settings: Settings): string | undefined {

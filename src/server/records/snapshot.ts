@@ -3,9 +3,9 @@
 import type { LayoutNode } from '../../mosaic/index.js';
 import { paneIds } from '../../mosaic/index.js';
 import { RECORD_VERSION, type LayoutRecord, type PaneRecord, type WorkspaceRecord } from '../../store/workspaceRecord.js';
-import type { LaunchRequest } from '../launchPlan.js';
-import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
+import type { LaunchRequest } from '../panes/launchPlan.js';
+import type { Pane } from '../panes/pane.js';
+import type { Workspace } from '../workspaces/workspace.js';
 
 export function snapshotRecord(workspace: Workspace): WorkspaceRecord {
   const ids = paneIds(workspace.layoutTree);

@@ -6,7 +6,7 @@ import type { WorkspaceChanges } from '../../git/changeSummary.js';
 import type { WorkspaceFacts } from '../../commands/listWorkspaces.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { projectPlace, type ProjectLook, type ProjectPlace } from '../project/projectTrust.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace } from '../workspaces/workspace.js';
 
 // The type is the ls command's answer (src/commands/listWorkspaces.ts), where the command line sees it too.
 export type { WorkspaceFacts };

@@ -9,7 +9,7 @@ import { GitError, firstLine, git } from '../../git/run.js';
 import { realPath } from '../../store/paths.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
 import { RefusedError } from '../refusedError.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { folderProblems } from './folderGuards.js';
 import { listFolder } from './folderListing.js';
 

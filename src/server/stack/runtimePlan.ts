@@ -5,7 +5,7 @@
 import { STACK_MAX_SLOTS } from '../../limits.js';
 import { listProcStats } from '../../pty/procStat.js';
 import type { StackProfile } from '../../store/stackProfile.js';
-import { RefusedError } from '../workspace.js';
+import { RefusedError } from '../workspaces/workspace.js';
 import { describePortHolder, listeningSockets, portHolderPids } from './portHolders.js';
 import { serviceProcesses } from './serviceProcesses.js';
 import { choosePorts, pickSlot } from './slots.js';

@@ -12,7 +12,7 @@ import { callerPane } from '../commands/targets.js';
 import { projectPlace } from '../project/projectTrust.js';
 import { notApprovedNote } from '../project/waitingNote.js';
 import { tildify } from '../tildify.js';
-import { RefusedError, type Workspace } from '../workspace.js';
+import { RefusedError, type Workspace } from '../workspaces/workspace.js';
 import { StackFiles, stacksFolder } from './stackFiles.js';
 
 export interface StackTarget {

@@ -1,9 +1,9 @@
 // Puts a template's panes into a workspace: the first one is already there (it opened the workspace),
 // the others are split from it in the template's layout, then every pane gets an equal share.
 
-import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { Pane } from '../panes/pane.js';
+import type { Workspace } from '../workspaces/workspace.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import type { TemplatePlan } from './templatePlan.js';
 import { templateSplits } from './templateLayout.js';
 

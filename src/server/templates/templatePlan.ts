@@ -5,7 +5,7 @@
 import { checkCommandAllowed } from '../../shell/allowlist.js';
 import { resolveBinary } from '../../shell/resolveBinary.js';
 import { describeTemplatePane, type TemplateLayout, type TemplatePane } from '../../store/workspaceTemplate.js';
-import type { LaunchRequest } from '../launchPlan.js';
+import type { LaunchRequest } from '../panes/launchPlan.js';
 import { RefusedError } from '../refusedError.js';
 import type { TemplateEntry, TemplateSources } from '../../store/templateCatalog.js';
 

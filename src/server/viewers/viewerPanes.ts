@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { modeFor, type ViewMode } from '../../viewer/mode.js';
-import type { Pane } from '../pane.js';
-import type { Workspace } from '../workspace.js';
-import type { WorkspaceRegistry } from '../workspaceRegistry.js';
+import type { Pane } from '../panes/pane.js';
+import type { Workspace } from '../workspaces/workspace.js';
+import type { WorkspaceRegistry } from '../workspaces/workspaceRegistry.js';
 import { fileInsideRoot } from './insideRoot.js';
 
 /**

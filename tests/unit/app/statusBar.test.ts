@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalBarModel, ChromeModel, StatusBarModel } from '../../../src/app/chromeModel.js';
 import { OffscreenChrome } from '../../../src/app/offscreenChrome.js';
-import { statusMessage } from '../../../src/server/client/statusRow.js';
+import { statusMessage } from '../../../src/server/session/statusRow.js';
 import { ansiToCells } from '../../../src/term/ansiToCells.js';
 
 const BAR: ApprovalBarModel = {

@@ -12,7 +12,7 @@ import tty from 'node:tty';
 import { describe, expect, it } from 'vitest';
 import { spawnPty, outputEncoding } from '../../../src/pty/ptyProcess.js';
 import { lineInternals, xtermLinkId, xtermLinkTarget } from '../../../src/term/xtermCell.js';
-import { streamFd } from '../../../src/server/client/clientTerminal.js';
+import { streamFd } from '../../../src/server/session/clientTerminal.js';
 import { outerTerminal as createHeadlessTerminal } from '../term/xtermScreen.js';
 import { ROOT } from './sourceImports.js';
 
@@ -66,7 +66,7 @@ describe('node-pty and Node internals', () => {
     await pty.exited;
   });
 
-  it('src/server/client/directOutput.ts and clientTerminal.ts: a terminal stream\'s handle (fd, setBlocking)', async () => {
+  it('src/server/session/directOutput.ts and clientTerminal.ts: a terminal stream\'s handle (fd, setBlocking)', async () => {
     // A real terminal to open: the far side of a PTY running a program that waits.
     const pty = spawnPty({ file: '/bin/sh', args: ['-c', 'tty; exec sleep 1000'], cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: 80, rows: 24 });
     let output = '';

@@ -1,7 +1,7 @@
 // The limits all connections share: places for connections, and bytes of incomplete frames.
 
 import { describe, expect, it } from 'vitest';
-import { ConnectionBudget } from '../../../src/server/connectionBudget.js';
+import { ConnectionBudget } from '../../../src/server/connections/connectionBudget.js';
 
 describe('ConnectionBudget', () => {
   it('admits up to the cap and again once a place is released', () => {

@@ -2,7 +2,7 @@
 // never twice at once, and redrawn only when the counts change.
 
 import { describe, expect, it } from 'vitest';
-import { DiffSummaries, type DiffCounts, type Later } from '../../../src/server/diffSummaries.js';
+import { DiffSummaries, type DiffCounts, type Later } from '../../../src/server/workspaces/diffSummaries.js';
 
 /** A `later` that holds each start until the test runs it. */
 function heldStarts(): { later: Later; runAll(): void; waiting(): number } {

@@ -4,9 +4,9 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BIG_FRAME_INTERVAL_MS, DRAWN_ANSWER_GIVE_UP_MS, DRAWN_IN_FLIGHT_BYTES, DRAWN_IN_FLIGHT_MS } from '../../../src/limits.js';
-import { ClientFrames } from '../../../src/server/client/clientFrames.js';
-import { DRAWN_ANSWER, DRAWN_QUESTION } from '../../../src/server/client/drawnAck.js';
-import type { Painter } from '../../../src/server/client/painter.js';
+import { ClientFrames } from '../../../src/server/session/clientFrames.js';
+import { DRAWN_ANSWER, DRAWN_QUESTION } from '../../../src/server/session/drawnAck.js';
+import type { Painter } from '../../../src/server/session/painter.js';
 
 /** The screen's content: a counter a flooding pane moves on; a frame carries the newest value. */
 let screen = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLOOD_BYTES_PER_FRAME, FLOOD_FRAME_INTERVAL_MS, SYNC_OUTPUT_TIMEOUT_MS } from '../../../src/limits.js';
-import { FrameHolds } from '../../../src/server/client/frameHolds.js';
+import { FrameHolds } from '../../../src/server/session/frameHolds.js';
 import type { Emulator } from '../../../src/term/emulator.js';
 
 /** The two things FrameHolds reads of an emulator. */

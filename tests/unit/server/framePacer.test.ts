@@ -2,7 +2,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BIG_FRAME_INTERVAL_MS, ECHO_WINDOW_MS, FRAME_INTERVAL_MS } from '../../../src/limits.js';
-import { FramePacer } from '../../../src/server/client/framePacer.js';
+import { FramePacer } from '../../../src/server/session/framePacer.js';
 
 let clock = 0;
 let small = true;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoopDelayWindow } from '../../../src/server/loopDelay.js';
+import { LoopDelayWindow } from '../../../src/server/process/loopDelay.js';
 
 const windows: LoopDelayWindow[] = [];
 afterEach(() => {

@@ -1,8 +1,8 @@
 import v8 from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMORY_RELEASE_DELAY_MS, MEMORY_RELEASE_GROWTH_BYTES } from '../../../src/limits.js';
-import { collectAndCompact } from '../../../src/server/compactingCollection.js';
-import { MemoryRelease } from '../../../src/server/memoryRelease.js';
+import { collectAndCompact } from '../../../src/server/process/compactingCollection.js';
+import { MemoryRelease } from '../../../src/server/process/memoryRelease.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryReport } from '../../../src/server/memoryReport.js';
+import { memoryReport } from '../../../src/server/process/memoryReport.js';
 import { Emulator } from '../../../src/term/emulator.js';
 
 describe('memoryReport', () => {

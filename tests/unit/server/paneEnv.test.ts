@@ -1,7 +1,7 @@
 // What a pane's program inherits from the server's environment.
 
 import { describe, expect, it } from 'vitest';
-import { paneEnvironment } from '../../../src/server/paneEnv.js';
+import { paneEnvironment } from '../../../src/server/panes/paneEnv.js';
 
 describe('paneEnvironment', () => {
   it("leaves out the server's git context (GIT_DIR and the like) but keeps the user's git settings", () => {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASTE_PROGRESS_INTERVAL_MS, PASTE_PROGRESS_MIN_BYTES } from '../../../src/limits.js';
 import type { PtyProcess } from '../../../src/pty/ptyProcess.js';
-import { PaneInput } from '../../../src/server/paneInput.js';
+import { PaneInput } from '../../../src/server/panes/paneInput.js';
 
 const TOTAL = PASTE_PROGRESS_MIN_BYTES * 4;
 

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { Emulator } from '../../../src/term/emulator.js';
-import { PaneScroll } from '../../../src/server/client/paneScroll.js';
+import { PaneScroll } from '../../../src/server/session/paneScroll.js';
 
 const emulators: Emulator[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paneStatus } from '../../../src/server/paneStatus.js';
-import { supportsTrueColor } from '../../../src/server/client/terminalCapabilities.js';
+import { paneStatus } from '../../../src/server/panes/paneStatus.js';
+import { supportsTrueColor } from '../../../src/server/session/terminalCapabilities.js';
 
 describe('pane status', () => {
   it('follows the shell: starting, idle at the prompt, running a command, exited or error', () => {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openServerLog } from '../../../src/server/serverLog.js';
+import { openServerLog } from '../../../src/server/process/serverLog.js';
 import { scratch } from '../../helpers/scratch.js';
 
 const temp = scratch('tessera-log-');

@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChromeModel } from '../../../src/app/chromeModel.js';
 import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUNDS_DELAY_MS } from '../../../src/limits.js';
-import { disposeSpareChrome, isSpareChrome, offerSpareChrome, takeChrome } from '../../../src/server/client/spareChrome.js';
+import { disposeSpareChrome, isSpareChrome, offerSpareChrome, takeChrome } from '../../../src/server/session/spareChrome.js';
 import { OffscreenChrome } from '../../../src/app/offscreenChrome.js';
-import { warmUpWhenIdle } from '../../../src/server/warmUp.js';
-import { Painter } from '../../../src/server/client/painter.js';
+import { warmUpWhenIdle } from '../../../src/server/process/warmUp.js';
+import { Painter } from '../../../src/server/session/painter.js';
 
 function clientModel(title: string): ChromeModel {
   return {

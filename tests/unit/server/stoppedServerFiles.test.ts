@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeStoppedServerFiles } from '../../../src/server/stoppedServerFiles.js';
+import { removeStoppedServerFiles } from '../../../src/server/process/stoppedServerFiles.js';
 import { scratch } from '../../helpers/scratch.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUNDS, WARM_UP_FIRST_ROUNDS_DELAY_MS } from '../../../src/limits.js';
-import { warmUpWhenIdle, type Round } from '../../../src/server/warmUp.js';
+import { warmUpWhenIdle, type Round } from '../../../src/server/process/warmUp.js';
 
 function counting() {
   const rounds: number[] = [];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STACK_HOOK_STREAM_BYTES } from '../../../src/limits.js';
 import { LogStream } from '../../../src/server/stack/logStream.js';
-import { requestOutput } from '../../../src/server/requestOutput.js';
+import { requestOutput } from '../../../src/server/connections/requestOutput.js';
 import { scratch } from '../../helpers/scratch.js';
 
 const tmp = scratch('tessera-logstream-');

@@ -4,7 +4,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_SESSION_QUERY_TIMEOUT_MS, SESSION_ID_WAIT_MS } from '../../../../src/limits.js';
-import type { Pane } from '../../../../src/server/pane.js';
+import type { Pane } from '../../../../src/server/panes/pane.js';
 
 // A CLI whose session lookup never ends.
 vi.mock('../../../../src/agents/session/index.js', () => ({

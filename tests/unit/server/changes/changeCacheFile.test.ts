@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../../src/git/changeCache.js';
 import { ChangeCacheFile } from '../../../../src/store/changeCacheFile.js';
-import { keepChangesOnDisk } from '../../../../src/server/changes/keptChanges.js';
+import { keepChangesOnDisk } from '../../../../src/server/workspaces/keptChanges.js';
 import { git } from '../../../helpers/gitRepo.js';
 import { scratch } from '../../../helpers/scratch.js';
 
