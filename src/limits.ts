@@ -91,6 +91,14 @@ export const MIN_PTY_ROWS = 1;
 /** Grace period between SIGTERM and SIGKILL when a pane's process group is closed. */
 export const KILL_GRACE_MS = 2000;
 /**
+ * After a program exits, how long its PTY's stream may take to read what the program wrote last
+ * before it is closed anyway (node-pty closed it after 200 ms, dropping that output when the stream
+ * was paused by flow control or the machine was loaded; see src/pty/drainAtExit.ts). A few reads
+ * take milliseconds even at load 20; the PTY ends only when every process holding it has closed it,
+ * so a child left running in the background delays the pane's exit by this much, not longer.
+ */
+export const PTY_DRAIN_AT_EXIT_MS = 2_000;
+/**
  * How long `tessera kill-server` waits for the server process to be gone (its panes get KILL_GRACE_MS,
  * and a loaded machine is slow), so a command run right after it starts a fresh server.
  */

@@ -9,6 +9,7 @@ import { InputQueue, type InputProgress } from './inputQueue.js';
 import { killPaneProcesses } from './paneProcesses.js';
 import { readProcStat } from './procStat.js';
 import { descriptorSink, streamHandover, type PtyHandover } from './ptyMaster.js';
+import { drainAtExit } from './drainAtExit.js';
 
 export type { PtyHandover } from './ptyMaster.js';
 
@@ -79,6 +80,8 @@ export function spawnPty(options: PtySpawnOptions): PtyProcess {
     rows,
   });
   readBytes(pty);
+  const stream = ptyStream(pty);
+  if (stream) drainAtExit(stream);
   return new NodePtyProcess(pty, cols, rows);
 }
 
