@@ -66,6 +66,13 @@ describe('node-pty and Node internals', () => {
     await pty.exited;
   });
 
+  it("src/pty/drainAtExit.ts: node-pty still ends a PTY's stream after an exit with the stream's own destroy()", () => {
+    const require = createRequire(import.meta.url);
+    const source = fs.readFileSync(path.join(path.dirname(require.resolve('@lydell/node-pty')), 'unixTerminal.js'), 'utf8');
+    // The exit's timer destroys `_socket`, which drainAtExit turns into "read to the end first".
+    expect(source).toMatch(/setTimeout\(function \(\) \{\s*timeout_1 = null;[^}]*_this\._socket\.destroy\(\);/);
+  });
+
   it('src/server/session/directOutput.ts and clientTerminal.ts: a terminal stream\'s handle (fd, setBlocking)', async () => {
     // A real terminal to open: the far side of a PTY running a program that waits.
     const pty = spawnPty({ file: '/bin/sh', args: ['-c', 'tty; exec sleep 1000'], cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: 80, rows: 24 });
