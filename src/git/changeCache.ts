@@ -51,13 +51,25 @@ export class ChangeCache {
     }
   }
 
-  /** The folder's counts, from memory when nothing changed; undefined when it is not in a git repository. */
+  /**
+   * The folder's counts, from memory when nothing changed; undefined when it is not in a git repository.
+   * A caller that arrives while a count runs shares it only if that count still holds when it ends: it
+   * may have read the folder before what this caller just did to it (a `tessera switch`, a commit), and
+   * an answer older than the question is wrong. Otherwise the folder is counted again for this caller.
+   */
   get(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined> {
     const running = this.running.get(dir);
-    if (running) return running;
+    if (running) return running.then(async (shared) => ((await this.stillHolds(dir, base)) ? shared : this.answer(dir, base)));
     const promise = this.answer(dir, base).finally(() => this.running.delete(dir));
     this.running.set(dir, promise);
     return promise;
+  }
+
+  /** The kept count of a folder matches it as it is now (its fingerprint has not moved since). */
+  private async stillHolds(dir: string, base: string | undefined): Promise<boolean> {
+    const entry = this.entries.get(dir);
+    if (!entry || entry.base !== base) return false;
+    return (await treeSignature(entry.places, entry.files, { branch: entry.branchName, base })) === entry.signature;
   }
 
   /**

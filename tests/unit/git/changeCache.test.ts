@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../src/git/changeCache.js';
+import { readStatus } from '../../../src/git/statusV2.js';
 import { git, repoWithWorktrees, useGitIdentity } from '../../helpers/gitRepo.js';
 import { scratch } from '../../helpers/scratch.js';
 
@@ -87,5 +88,32 @@ describe('the change cache', () => {
     const behind = await cache.get(dir, 'main');
     expect(behind?.diff).toMatchObject({ ahead: 1, behind: 1 });
     expect(behind?.branch).toEqual({ files: 2, added: 2, removed: 0, commits: 1 });
+  });
+
+  it('does not hand a count begun before a branch switch to a caller that asks after it', async () => {
+    const { dir } = worktree();
+    // The first count (the radar's, say) reads the status, then waits until the test lets it go on.
+    let statusRead!: () => void;
+    const read = new Promise<void>((resolve) => (statusRead = resolve));
+    let goOn!: () => void;
+    const held = new Promise<void>((resolve) => (goOn = resolve));
+    let first = true;
+    const cache = new ChangeCache(async (folder) => {
+      const status = await readStatus(folder);
+      if (first) {
+        first = false;
+        statusRead();
+        await held;
+      }
+      return status;
+    });
+    const early = cache.get(dir, 'main');
+    await read;
+    git(dir, 'switch', '-q', '-c', 'topic/x');
+    // Asked after the switch, while the early count still runs: the answer must be the switched branch.
+    const late = cache.get(dir, 'main');
+    goOn();
+    expect((await early)?.branchName).toBe('feat/w1');
+    expect((await late)?.branchName).toBe('topic/x');
   });
 });
