@@ -7,7 +7,8 @@
 import { countChanges, type WorkspaceChanges } from './changeSummary.js';
 import { branchMerged } from './mergedBranch.js';
 import { readStatus } from './statusV2.js';
-import { gitPlaces, headAndIndex, trackedFiles, treeSignature, type GitPlaces } from './treeSignature.js';
+import { outsideSignature } from './outsideRepo.js';
+import { findGitPlaces, headAndIndex, trackedFiles, treeSignature, type GitPlaces } from './treeSignature.js';
 import type { StoredChanges } from '../store/storedChanges.js';
 
 /** A folder's counts and fingerprint (as kept on disk, less its key), and the "merged?" answer while it is asked. */
@@ -25,6 +26,8 @@ export class ChangeCache {
   constructor(private readonly status: typeof readStatus = readStatus) {}
 
   private readonly entries = new Map<string, Entry>();
+  /** Folders git said are in no repository, with their outside signature then (src/git/outsideRepo.ts). */
+  private readonly outside = new Map<string, string>();
   /** One count at a time per folder: callers that ask meanwhile share it. */
   private readonly running = new Map<string, Promise<WorkspaceChanges | undefined>>();
   /** Counts made with git (not answered from memory), for tests and the bench. */
@@ -120,6 +123,7 @@ export class ChangeCache {
 
   forget(dir: string): void {
     this.entries.delete(dir);
+    this.outside.delete(dir);
   }
 
   private async answer(dir: string, base: string | undefined): Promise<WorkspaceChanges | undefined> {
@@ -128,7 +132,16 @@ export class ChangeCache {
       const now = await treeSignature(known.places, known.files, { branch: known.branchName, base });
       if (now === known.signature) return known.changes;
     }
-    const places = known?.places ?? (await gitPlaces(dir));
+    const outside = this.outside.get(dir);
+    if (!known && outside !== undefined) {
+      if (outsideSignature(dir) === outside) return undefined;
+      this.outside.delete(dir);
+    }
+    // Stamped before git is asked: a .git made while it answers moves the stamps, and git is asked again next time.
+    const stampedOutside = known ? undefined : outsideSignature(dir);
+    const found = known?.places ?? (await findGitPlaces(dir));
+    if (found === 'outside' && stampedOutside !== undefined) this.outside.set(dir, stampedOutside);
+    const places = found === 'outside' ? undefined : found;
     if (!places) {
       this.entries.delete(dir);
       return undefined;

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SIGNATURE_STAT_BATCH } from '../limits.js';
-import { gitOk } from './run.js';
+import { saysOutsideRepo } from './outsideRepo.js';
+import { git, gitOk } from './run.js';
 
 export interface GitPlaces {
   /** The working tree's top folder. */
@@ -18,10 +19,12 @@ export interface GitPlaces {
   commonDir: string;
 }
 
-/** undefined when `dir` is not in a git repository. */
-export async function gitPlaces(dir: string): Promise<GitPlaces | undefined> {
+/** The places; 'outside' when git said the folder is in no repository; undefined when git failed otherwise. */
+export async function findGitPlaces(dir: string): Promise<GitPlaces | 'outside' | undefined> {
   try {
-    const [top, gitDir, commonDir] = (await gitOk(dir, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'])).split('\n');
+    const result = await git(dir, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir']);
+    if (result.code !== 0) return saysOutsideRepo(result.stderr) ? 'outside' : undefined;
+    const [top, gitDir, commonDir] = result.stdout.split('\n');
     if (!top || !gitDir || !commonDir) return undefined;
     return { top, gitDir, commonDir: path.resolve(dir, commonDir) };
   } catch {

@@ -5,7 +5,7 @@ import type { ProjectPlace } from '../project/projectTrust.js';
 import { listProcStats } from '../../pty/procStat.js';
 import { workspaceFacts } from '../records/workspaceFacts.js';
 import { StackFiles, stacksFolder } from '../stack/stackFiles.js';
-import { stackSummary } from '../stack/stackStatus.js';
+import { onceAsked, stackSummary } from '../stack/stackStatus.js';
 import { implement } from './command.js';
 
 export const listWorkspaces = implement(definition, async (_args, ctx) => {
@@ -20,7 +20,7 @@ export const listWorkspaces = implement(definition, async (_args, ctx) => {
   const workspaces = await Promise.all(all.map(({ record, live }) => workspaceFacts(record, live, sources)));
   // Whether each workspace's own app runs (tessera up), from its pid files: only where it has a stack.
   const stacks = stacksFolder(ctx.socketPath, ctx.env);
-  const stats = listProcStats();
+  const stats = onceAsked(listProcStats);
   for (const facts of workspaces) {
     const stack = stackSummary(new StackFiles(stacks, facts.name), stats);
     if (stack) facts.stack = stack;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { STACK_STRIP_REFRESH_MS } from '../../limits.js';
 import { listProcStats } from '../../pty/procStat.js';
 import { StackFiles } from './stackFiles.js';
-import { stackSummary } from './stackStatus.js';
+import { onceAsked, stackSummary } from './stackStatus.js';
 
 export function stackUpMarks(stacksDir: string, now: () => number = Date.now): (workspace: string) => boolean {
   let readAt = -Infinity;
@@ -20,7 +20,7 @@ export function stackUpMarks(stacksDir: string, now: () => number = Date.now): (
       } catch {
         // no stack was ever started
       }
-      const stats = names.length === 0 ? [] : listProcStats();
+      const stats = onceAsked(listProcStats);
       for (const name of names) if (stackSummary(new StackFiles(stacksDir, name), stats)?.up) up.add(name);
     }
     return up.has(workspace);

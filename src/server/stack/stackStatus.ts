@@ -41,13 +41,23 @@ export function stackStatus(files: StackFiles, profile: StackProfile | undefined
   };
 }
 
-/** The short form `ls --json` carries: up, and each service alive or not (from pid files only). */
-export function stackSummary(files: StackFiles, stats: readonly ProcStat[]): { up: boolean; services: { name: string; alive: boolean }[] } | undefined {
+/**
+ * The short form `ls --json` carries: up, and each service alive or not (from pid files only). `stats`
+ * reads the process table, asked only when a service has a pid file: reading all of /proc costs
+ * milliseconds, and `ls` runs in scripts' loops over workspaces that mostly have no stack.
+ */
+export function stackSummary(files: StackFiles, stats: () => readonly ProcStat[]): { up: boolean; services: { name: string; alive: boolean }[] } | undefined {
   const names = files.pidServices();
   if (names.length === 0 && !files.readRuntime()) return undefined;
   const services = names.map((name) => {
     const record = files.readPid(name);
-    return { name, alive: record !== undefined && serviceProcesses(record, stats).length > 0 };
+    return { name, alive: record !== undefined && serviceProcesses(record, stats()).length > 0 };
   });
   return { up: services.length > 0 && services.every((s) => s.alive), services };
+}
+
+/** `read` called at its first use and its answer kept: one look at the process table for a whole listing. */
+export function onceAsked<T>(read: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: read() }).v;
 }

@@ -116,4 +116,20 @@ describe('the change cache', () => {
     expect((await early)?.branchName).toBe('feat/w1');
     expect((await late)?.branchName).toBe('topic/x');
   });
+
+  it('asks git once about a folder outside every repository, and again once a repository is made above it', async () => {
+    const parent = path.join(tmp.dir(), 'plain');
+    const dir = path.join(parent, 'scratch');
+    fs.mkdirSync(dir, { recursive: true });
+    const cache = new ChangeCache();
+    const children = loggingGit();
+    expect(await cache.get(dir, undefined)).toBeUndefined();
+    expect(await cache.get(dir, undefined)).toBeUndefined();
+    expect(children.log()).toEqual(['rev-parse']);
+
+    git(parent, 'init', '-q', '-b', 'main');
+    children.clear();
+    expect((await cache.get(dir, undefined))?.branchName).toBe('main');
+    expect(children.log()).toContain('rev-parse');
+  });
 });
