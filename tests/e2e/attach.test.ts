@@ -22,7 +22,8 @@ function open(args: string[] = [], size = { cols: 100, rows: 30 }): OuterTermina
 }
 
 beforeEach(() => {
-  sandbox = new TesseraSandbox();
+  // With the server's warm-up (the sandbox turns it off elsewhere): a detached server draws its spare chrome, and a reattach takes it.
+  sandbox = new TesseraSandbox({ TESSERA_WARM_UP: '1' });
 });
 
 afterEach(async () => {

@@ -95,7 +95,11 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   afterAll(async () => {
     await tessera(['kill-server']);
     await sshd?.stop();
-    for (const host of Object.values(sshd?.hosts ?? {})) await run(process.execPath, [TESSERA_BIN, 'kill-server'], { ...process.env, ...host.env });
+    // Each host's own server, and build1's second one (host flaky's), which a link may have started again after its test.
+    for (const host of Object.values(sshd?.hosts ?? {})) {
+      await run(process.execPath, [TESSERA_BIN, 'kill-server'], { ...process.env, ...host.env });
+      await run(process.execPath, [TESSERA_BIN, '-L', 'flaky', 'kill-server'], { ...process.env, ...host.env });
+    }
     fs.rmSync(root, { recursive: true, force: true });
   }, TEST_TIMEOUT_MS);
 

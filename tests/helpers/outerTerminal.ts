@@ -52,6 +52,8 @@ export class TesseraSandbox {
       TESSERA_CONFIG_DIR: path.join(this.root, 'config'),
       TESSERA_STATE_DIR: path.join(this.root, 'state'),
       TESSERA_WORKSPACE_ROOT: path.join(this.root, 'workspaces'),
+      // Each test's server skips the warm-up for a first attach (src/server/process/warmUp.ts): ~10 % of the suite's CPU.
+      TESSERA_WARM_UP: '0',
       ...extraEnv,
     };
     this.writeSettings(settings);
@@ -101,17 +103,19 @@ export class TesseraSandbox {
     for (const t of this.terminals.splice(0)) t.dispose();
     // Only pids that are still this sandbox's servers: a log names every server it ever had, and on a
     // machine whose pids wrap at 32768 an old one can be any process by now (a vitest worker, once).
-    const pids = this.serverPids().filter((pid) => this.isOwnServer(pid));
-    await this.cli(['kill-server']);
-    // The server answers kill-server before its panes are gone (their process groups get a grace
-    // period), and writes pid records until then: remove the tree only once it has exited.
+    const pids = [...new Set([...this.serverPids(), ...this.serversUnderRoot()])].filter((pid) => this.isOwnServer(pid));
+    // SIGTERM is what kill-server does in the server (it ends its panes' process groups, then exits),
+    // without a `tessera kill-server` process: one Node start less per test, ~300 in the suite.
+    for (const pid of pids) signal(pid, 'SIGTERM');
+    // Panes' process groups get a grace period, and the server writes pid records until then: remove
+    // the tree only once it has exited.
     const deadline = Date.now() + WAIT_TIMEOUT_MS;
     while (pids.some((pid) => this.isOwnServer(pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
     // A server started while this ran (a client of the test starting one at the last moment) or one
     // that would not stop must not outlive the sandbox whose folders it uses: end it, and say so.
     const survivors = [...new Set([...pids, ...this.serverPids(), ...this.serversUnderRoot()])].filter((pid) => this.isOwnServer(pid));
     for (const pid of survivors) {
-      console.warn(`TesseraSandbox: server ${pid} was still running after kill-server; ending it`);
+      console.warn(`TesseraSandbox: server ${pid} still running (or started meanwhile); ending it`);
       signal(pid, 'SIGTERM'); // the server ends its panes' process groups on SIGTERM
     }
     const grace = Date.now() + WAIT_TIMEOUT_MS;

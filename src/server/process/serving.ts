@@ -5,11 +5,11 @@ import path from 'node:path';
 import { STOPPED_SERVER_CLEANUP_DELAY_MS } from '../../limits.js';
 import type { Server } from '../server.js';
 import { removeStoppedServerFiles } from './stoppedServerFiles.js';
-import { warmUpWhenIdle } from './warmUp.js';
+import { warmUpWanted, warmUpWhenIdle } from './warmUp.js';
 
 /** What every running server does, however it started: warm up, clean up after stopped servers, stop on signals. */
 export function serveUntilStopped(server: Server, socketPath: string, log: (text: string) => void): void {
-  warmUpWhenIdle({ hasClients: () => server.attachedClients > 0, lastConnectionAt: () => server.lastConnectionAt });
+  if (warmUpWanted(process.env)) warmUpWhenIdle({ hasClients: () => server.attachedClients > 0, lastConnectionAt: () => server.lastConnectionAt });
   setTimeout(() => void cleanUpStoppedServers(socketPath, log), STOPPED_SERVER_CLEANUP_DELAY_MS).unref();
 
   const stop = (signal: string) => {

@@ -16,6 +16,16 @@ import { Emulator } from '../../term/emulator.js';
 import { memoryRelease } from './memoryRelease.js';
 import { isSpareChrome, offerSpareChrome } from '../session/spareChrome.js';
 
+/**
+ * Whether this server warms up: not when its environment has TESSERA_WARM_UP=0. The warm-up costs a
+ * few tenths of a second of CPU once per server, nothing for a person's server; a test suite that
+ * starts hundreds of short-lived servers on two cores spent ~10 % of its CPU on it (tests/helpers/
+ * outerTerminal.ts turns it off; attach.test.ts keeps it, so the real drawing rounds still run).
+ */
+export function warmUpWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.TESSERA_WARM_UP !== '0';
+}
+
 /** Enough rounds for V8 to optimize the hot functions of the chrome and differ. */
 const WARM_UP_ROUNDS = 30;
 

@@ -5,7 +5,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WARM_UP_DELAY_MS, WARM_UP_FIRST_ROUNDS, WARM_UP_FIRST_ROUNDS_DELAY_MS } from '../../../src/limits.js';
-import { warmUpWhenIdle, type Round } from '../../../src/server/process/warmUp.js';
+import { warmUpWanted, warmUpWhenIdle, type Round } from '../../../src/server/process/warmUp.js';
 
 function counting() {
   const rounds: number[] = [];
@@ -75,5 +75,11 @@ describe('the warm-up', () => {
     cancel();
     await vi.advanceTimersByTimeAsync(WARM_UP_DELAY_MS * 3);
     expect(rounds).toEqual([]);
+  });
+
+  it('is wanted unless the environment says TESSERA_WARM_UP=0', () => {
+    expect(warmUpWanted({})).toBe(true);
+    expect(warmUpWanted({ TESSERA_WARM_UP: '1' })).toBe(true);
+    expect(warmUpWanted({ TESSERA_WARM_UP: '0' })).toBe(false);
   });
 });
