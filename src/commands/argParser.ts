@@ -88,7 +88,11 @@ export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPosit
     positionals.push(arg);
   }
   if (options.maxPositionals !== undefined && positionals.length > options.maxPositionals) {
-    throw new UsageError(`unexpected argument '${positionals[options.maxPositionals]}'`);
+    const extra = positionals[options.maxPositionals];
+    // `tessera rm NAME` for `tessera rm -t NAME`: a command that takes no word but a target says how to give it.
+    const target = byLong.get('target');
+    const hint = options.maxPositionals === 0 && target?.short !== undefined && !flags.has('target') ? `; to name what it acts on, use -${target.short} ${extra}` : '';
+    throw new UsageError(`unexpected argument '${extra}'${hint}`);
   }
   return { flags, positionals, rest };
 }

@@ -39,5 +39,9 @@ describe('argument parser', () => {
     expect(parseArgs(['--target=--', '--', 'vim'], specs).flags.get('target')).toBe('--');
     expect(() => parseArgs(['--json=1'], specs)).toThrow(/does not take a value/);
     expect(() => parseArgs(['extra'], specs, { maxPositionals: 0 })).toThrow(/unexpected argument 'extra'/);
+    // A command with a target flag says how to name one; given -t already, the word is only unexpected.
+    const targeted = [{ name: 'target', short: 't', value: true }];
+    expect(() => parseArgs(['w1'], targeted, { maxPositionals: 0 })).toThrow("unexpected argument 'w1'; to name what it acts on, use -t w1");
+    expect(() => parseArgs(['-t', 'w1', 'w2'], targeted, { maxPositionals: 0 })).toThrow(/^unexpected argument 'w2'$/);
   });
 });
