@@ -1,7 +1,6 @@
-// How many test files run at once. An end-to-end test spends most of its time waiting on the programs it
-// drives (run one file at a time, the whole suite kept ~22 % of one core busy), so twice the cores keeps the
-// machine working without crowding it: on 2 cores the suite passed in ~2.5 min quiet and ~3 min with both
-// cores busy, against ~9 min one file at a time (vitest's default there is cores - 1 = one worker).
+// How many test files run at once. One end-to-end file spends most of its time waiting on the programs it
+// drives, so twice the cores keeps the machine working without crowding it: with two per core a 2-core
+// machine is fully busy (0 % idle through the main suite, 2026-12-05), and four per core was not faster.
 
 import { availableParallelism } from 'node:os';
 
