@@ -3,9 +3,11 @@
 // no flag to choose the id, so the pane's session is the newest one of its folder updated since the pane started.
 // A list that cannot be read (opencode failed, or took longer than the limit on a loaded machine) says nothing about
 // whether a session exists: a wake then resumes it anyway, rather than dropping the user's conversation for a slow answer.
+// Each list is an opencode start that can leave a lock behind (opencodeLocks.ts): it is released once the list ends.
 
 import { execFile } from 'node:child_process';
 import { AGENT_SESSION_QUERY_TIMEOUT_MS } from '../../limits.js';
+import { opencodeLockDir, releaseAbandonedLocks } from './opencodeLocks.js';
 import type { AgentSessions, SessionLookup } from './types.js';
 
 /** Sessions looked at: the newest ones are enough to find this pane's. */
@@ -22,11 +24,12 @@ function listSessions(lookup: Pick<SessionLookup, 'cwd' | 'env' | 'program'>): P
   const program = lookup.program;
   if (program === undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       program,
       ['session', 'list', '--format', 'json', '--max-count', String(LISTED_SESSIONS)],
       { cwd: lookup.cwd, env: lookup.env, timeout: AGENT_SESSION_QUERY_TIMEOUT_MS, maxBuffer: 4 << 20 },
       (error, stdout) => {
+        if (child.pid !== undefined) releaseAbandonedLocks(opencodeLockDir(lookup.env), [child.pid]);
         if (error) return resolve(undefined);
         try {
           const parsed = JSON.parse(stdout) as unknown;

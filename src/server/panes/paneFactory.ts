@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { PidRecords } from '../../pty/pidRecords.js';
 import { signalEnv } from '../../agents/signals/launchSignals.js';
 import { isBuiltinAgentKind } from '../../agents/agentKinds.js';
+import { opencodeLockDir, releaseAbandonedLocks } from '../../agents/session/opencodeLocks.js';
 import { configDirectory } from '../../store/configDir.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
 import type { Settings } from '../../store/settingsDefaults.js';
@@ -117,7 +118,7 @@ export class PaneFactory {
       Object.assign(env, signalEnv(plan.agent, env, () => this.signalFiles.opencodePlugin()));
     }
     try {
-      return new Pane({
+      const pane = new Pane({
         id: paneId,
         ...plan,
         request: { ...launch, newSessionId: undefined },
@@ -132,10 +133,23 @@ export class PaneFactory {
         log: this.log,
         spawn: this.spawn,
       });
+      if (plan.agent === 'opencode') releaseLocksAtEnd(pane, env);
+      return pane;
     } catch (error) {
       throw new RefusedError((error as Error).message);
     }
   }
+}
+
+/** An opencode ended during its start (a sleep, a close) can leave a lock that stalls the next one: see opencodeLocks.ts. */
+function releaseLocksAtEnd(pane: Pane, env: NodeJS.ProcessEnv): void {
+  const pid = pane.pid;
+  if (pid <= 1) return; // not started (not installed)
+  pane.own(
+    pane.onSessionEnd(() => {
+      releaseAbandonedLocks(opencodeLockDir(env), [pid]);
+    }),
+  );
 }
 
 function checkDirectory(dir: string): string {
