@@ -27,6 +27,7 @@ interface Explained {
   source: string;
   rule: string;
   lastReport?: { label: string; at: number };
+  screenNow?: string;
 }
 
 const title = (text: string): string => `\x1b]0;${text}\x07`;
@@ -36,6 +37,8 @@ const screen = (...lines: string[]): string => `\x1b[2J\x1b[H${lines.join('\r\n'
 const GEMINI_IDLE = screen('Gemini CLI v0.61.0', '', ' >   Type your message or @path/to/file', ' ~/project     no sandbox     gemini-2.5-flash');
 const GEMINI_BUSY = screen('Gemini CLI v0.61.0', '> make marker 1', '⠋ Thinking... (esc to cancel, 0s)', ' >   Type your message or @path/to/file');
 const CODEX_BUSY = screen('› make marker 1', '', '• Working (3s • esc to interrupt)', '', '› Ask Codex to do anything');
+/** Codex between two requests of one turn: the status line is gone, the prompt sits above the composer. */
+const CODEX_BETWEEN_REQUESTS = screen('› make marker 1', '', '› Ask Codex to do anything', '  gpt · ~/project');
 const CODEX_IDLE = screen('› make marker 1', '• Done.', '', '› Ask Codex to do anything', '  gpt · ~/project');
 
 /** Each fake CLI's io, by program name, and its first screen. */
@@ -126,6 +129,25 @@ describe("the built-in agents' own channels", () => {
     await expect(s.request('agent-hook', { report: asked }, s.root, String(other))).rejects.toThrow(`cannot report for pane ${other}`);
     await expect(s.request('agent-hook', { report: asked, token: tokenOf(s, other) }, s.root)).rejects.toThrow('from inside a tessera pane');
     expect(await explain(s, other)).toMatchObject({ status: 'idle', rule: 'plugin session.idle' });
+  });
+
+  it("codex: its status line gone for a moment mid-turn, while its title still spins, is not the end of the turn", async () => {
+    const { s, bin } = await start();
+    const id = await addPane(s, path.join(bin, 'codex'));
+    await eventually(() => row(s, id), (r) => r.status === 'idle');
+    io('codex').print(title('⠼ project') + CODEX_BUSY);
+    await eventually(() => row(s, id), (r) => r.status === 'running');
+
+    // Between two requests to the model the status line is gone and the composer shows; the spinner goes on.
+    io('codex').print(title('⠴ project') + CODEX_BETWEEN_REQUESTS);
+    const held = await eventually(() => explain(s, id), (e) => e.screenNow?.includes('title still says it is working') === true);
+    expect(held).toMatchObject({ status: 'running' });
+    io('codex').print(title('⠦ project'));
+    expect(await row(s, id)).toMatchObject({ status: 'running' });
+
+    // The title alone stops saying it works (the screen does not change): the screen's idle is taken.
+    io('codex').print(title('project'));
+    await eventually(() => explain(s, id), (e) => e.status === 'idle' && e.rule === 'composer "›" above the footer');
   });
 
   it("codex: a turn-complete of another conversation is only noted; of the pane's own it is idle, unless the agent already works again", async () => {

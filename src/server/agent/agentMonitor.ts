@@ -61,6 +61,8 @@ export class AgentMonitor {
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
   /** A "working" title waiting to hold (see titled). */
   private titleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The screen's idle was passed over because the title said working (titleHoldsRunning): read again when it changes. */
+  private heldByTitle = false;
   /** What the screen showed when it was last read, whether or not the pill follows it. */
   private lastScreen: Detection | undefined;
   /** The detector's rules in force: the settings' current ones (see `detector`). */
@@ -87,6 +89,9 @@ export class AgentMonitor {
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
       watchStatusOsc(pane.emulator.terminal, (report) => this.reported(report)),
       watchAgentTitle(pane, (report) => this.titled(report)),
+      pane.emulator.onTitle(() => {
+        if (this.heldByTitle) this.screenChanged();
+      }),
       pane.onShellMarks((marks) => this.shellMarks(marks)),
       pane.onInput((data) => this.typed(data)),
     );
@@ -130,7 +135,7 @@ export class AgentMonitor {
       question: decision?.detection.question,
       ...(waiting ? { questionId: waiting.id } : {}),
       lastNotification: this.lastSignal?.text,
-      ...(ignored ? { screenNow: ignoredScreenNote(ignored, decision?.source) } : {}),
+      ...(ignored ? { screenNow: ignoredScreenNote(ignored, decision?.source, this.stable.ignoredReason) } : {}),
     };
   }
 
@@ -140,8 +145,25 @@ export class AgentMonitor {
     clearTimeout(this.quietTimer);
     this.quietTimer = undefined;
     this.firstDirtyAt = undefined;
-    if (this.stable.offer(this.readScreen(), performance.now())) this.shownChanged();
+    const reading = this.readScreen();
+    if (this.titleHoldsRunning(reading)) {
+      this.stable.passOver(reading, "the agent's title still says it is working");
+      this.heldByTitle = true;
+      return;
+    }
+    this.heldByTitle = false;
+    if (this.stable.offer(reading, performance.now())) this.shownChanged();
     this.armCommitTimer();
+  }
+
+  /**
+   * A running pill does not turn idle on the screen alone while the agent's title still says it works: Codex's status
+   * line can vanish for half a second mid-turn (between two requests to the model, on a loaded machine) with the
+   * composer showing, which read as a finished turn, a false "turn done" for the user. The title follows the
+   * agent's own state; when it stops saying "working", the screen decides again (see the onTitle subscription).
+   */
+  private titleHoldsRunning(reading: Detection): boolean {
+    return reading.state === 'idle' && this.state === 'running' && this.titleSays() === 'running';
   }
 
   /** Reads the screen again shortly (after the agent had time to react to keys). */
@@ -360,7 +382,8 @@ export class AgentMonitor {
 }
 
 /** What `explain` says of a screen the pill does not follow (see StableState.offer). */
-function ignoredScreenNote(detection: Detection, source: string | undefined): string {
+function ignoredScreenNote(detection: Detection, source: string | undefined, reason: string | undefined): string {
+  if (reason !== undefined) return `the screen now says ${detection.state} (${detection.rule}), but ${reason}`;
   if (source === 'channel' && detection.state !== 'unknown' && detection.state !== 'starting') {
     return `the screen now says ${detection.state} (${detection.rule}), but the agent's own report outranks it for now`;
   }

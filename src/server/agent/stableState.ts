@@ -34,6 +34,8 @@ export class StableState {
   private wasReady = false;
   /** The last screen detection offered was passed over (see offer), and the shown state kept from before. */
   private lastIgnored: Detection | undefined;
+  /** Why the monitor passed the last screen reading over (passOver), when it was the monitor's call. */
+  private ignoredBecause: string | undefined;
   /** The last channel report's hold: until when (offer's clock) and whether the screen has shown its approval. */
   private hold: { until: number; confirmed: boolean } | undefined;
   /** The agent reports its own state: once it has, the screen no longer decides (see the header). */
@@ -51,6 +53,21 @@ export class StableState {
     return this.lastIgnored;
   }
 
+  /** Why the last screen reading was passed over, when the monitor said why (see passOver). */
+  get ignoredReason(): string | undefined {
+    return this.lastIgnored === undefined ? undefined : this.ignoredBecause;
+  }
+
+  /**
+   * A screen reading the pill must not follow now, for a reason the monitor knows (`why`, for explain): the shown
+   * state stays, and a state waiting to hold starts over once the screen is offered again.
+   */
+  passOver(detection: Detection, why: string): void {
+    this.candidate = undefined;
+    this.lastIgnored = detection;
+    this.ignoredBecause = why;
+  }
+
   /**
    * Offers a new screen detection at time `now`. Returns true when the shown state changed.
    * `unknown` never replaces a known state: a dialog we do not recognise keeps the last pill.
@@ -62,11 +79,13 @@ export class StableState {
     if (ignored && this.current) {
       this.candidate = undefined;
       this.lastIgnored = detection;
+      this.ignoredBecause = undefined;
       return false;
     }
     if (this.current?.source === 'channel' && this.channelHolds(detection, now)) {
       this.candidate = undefined;
       this.lastIgnored = detection;
+      this.ignoredBecause = undefined;
       return false;
     }
     this.lastIgnored = undefined;
