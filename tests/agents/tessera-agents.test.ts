@@ -95,6 +95,14 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
   };
 
   /** list-panes --json through the real CLI. */
+  /**
+   * The pane once its question names the command (`touch` of marker N). An agent's title can say "Action Required" a
+   * moment before its dialog is drawn: the pill is approval at once, with the title's words as the question until the
+   * screen's dialog is read (Codex's title came first in a run; the pill was right, its question not yet).
+   */
+  const questionRead = (id: number, marker: number): Promise<AgentPaneJson> =>
+    waitForValue(() => listedPane(id), (p) => p.question?.includes(`touch ${markerPath(world.markerDir, marker)}`) === true, TURN_TIMEOUT_MS, `pane ${id}'s question to name marker-${marker}`);
+
   const listedPane = async (id: number): Promise<AgentPaneJson> => {
     const found = ((await world.sandbox.listPanes()) as AgentPaneJson[]).find((p) => p.id === id);
     if (found === undefined) throw new Error(`list-panes does not list pane ${id}`);
@@ -190,9 +198,8 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
       } finally {
         world.model.setDelay(0);
       }
-      const listed = await listedPane(paneId);
+      const listed = await questionRead(paneId, 1);
       expect(listed.status).toBe('approval');
-      expect(listed.question).toContain(`touch ${markerPath(world.markerDir, 1)}`);
       await client!.waitForBottomRow(approvalBar(paneId, 1), TURN_TIMEOUT_MS);
       await client!.outer.waitFor(header(paneId, 'approval'), ECHO_TIMEOUT_MS);
       // Seen as waiting through the agent's own signal where it has one (it may come just after the screen showed it).
@@ -302,7 +309,7 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera
       await promptTrail.waitFor('approval', START_TIMEOUT_MS + TURN_TIMEOUT_MS);
       // Without slow mode the turn can be shorter than the 250 ms a pill must hold, so "running" may not show.
       expect(promptTrail.since(0).filter((s) => s !== 'running'), promptTrail.details()).toEqual(['starting', 'idle', 'approval']);
-      expect((await listedPane(promptPane)).question).toContain(`touch ${markerPath(world.markerDir, 7)}`);
+      await questionRead(promptPane, 7);
       expect(promptsMentioning('marker 7')).toEqual(['make marker 7']);
       // The first pane is idle, so the new pane is the only one waiting: it owns the bar.
       await client!.waitForBottomRow(approvalBar(promptPane, 7), TURN_TIMEOUT_MS);

@@ -99,7 +99,7 @@ describe('agent panes', () => {
     await sandbox.cliOk(['send-keys', '-t', String(id), 'two', 'Enter']);
     await eventually(() => pane(id), (p) => p.status === 'approval');
     await sandbox.cliOk(['deny', '-t', String(id)]);
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (s) => s.includes('refused: two'));
+    await eventually(() => sandbox.capturePane(String(id)), (s) => s.includes('refused: two'));
     await eventually(() => pane(id), (p) => p.status === 'idle');
     expect(fs.existsSync(path.join(path.dirname(log), 'two'))).toBe(false);
 
@@ -135,7 +135,7 @@ describe('agent panes', () => {
     await eventually(() => pane(b), (p) => p.status === 'approval');
     await eventually(() => pane(a), (p) => p.status === 'idle');
     t.write(`${PREFIX}n`);
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(b)]), (s) => s.includes('refused: beta'));
+    await eventually(() => sandbox.capturePane(String(b)), (s) => s.includes('refused: beta'));
   });
 
   it('types the initial prompt exactly once, as plain text, when the agent is ready', async () => {
@@ -160,7 +160,7 @@ describe('agent panes', () => {
   it('explain says what an initial prompt still waits for', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
     const id = Number((await sandbox.cliOk(['new-pane', '--agent', 'bootingagent', '--prompt', 'hello'])).trim());
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (s) => s.includes('booting'));
+    await eventually(() => sandbox.capturePane(String(id)), (s) => s.includes('booting'));
     const explained = await sandbox.cliOk(['explain', '-t', String(id)]);
     expect(explained).toContain('initial prompt: waiting for the agent to show its idle input box');
     // A pane given no prompt says nothing about one.
@@ -180,7 +180,7 @@ describe('agent panes', () => {
     await eventually(explain, (s) => s.includes('blank screen before any pattern matches'));
     expect(await explain()).not.toContain('now:');
     await sandbox.cliOk(['send-keys', '-t', String(id), 'go', 'Enter']);
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (s) => s.includes('booting'));
+    await eventually(() => sandbox.capturePane(String(id)), (s) => s.includes('booting'));
     const explained = await eventually(explain, (s) => s.includes('now: '));
     expect(explained).toContain('now: the screen now matches none of the rules, so the pill keeps the state decided before');
     expect(JSON.parse(await sandbox.cliOk(['explain', '-t', String(id), '--json']))).toMatchObject({ state: 'starting', rule: 'blank screen before any pattern matches' });
@@ -189,7 +189,7 @@ describe('agent panes', () => {
   it('refuses to answer a pane that is not waiting, and sends nothing', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', path.dirname(log)]);
     const [shell] = await panes();
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(shell.id)]), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => sandbox.capturePane(String(shell.id)), (s) => PROMPT_PATTERN.test(s));
     const notAgent = await sandbox.cli(['approve', '-t', String(shell.id)]);
     expect(notAgent.code).toBe(1);
     expect(notAgent.stderr).toMatch(/pane \d+ is not an agent pane/);

@@ -54,7 +54,7 @@ describe('tessera approvals', () => {
     expect(await sandbox.cliOk(['approvals'])).toMatch(new RegExp(`^${question.id}  w:${id} \\(helper\\) \\d+s  Allow this command\\? touch one \\(y/n\\)\\n$`));
 
     await sandbox.cliOk(['approve', '-t', String(id), '--question', question.id]);
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (screen) => screen.includes('ran: one'));
+    await eventually(() => sandbox.capturePane(String(id)), (screen) => screen.includes('ran: one'));
     expect(JSON.parse(await sandbox.cliOk(['approvals', '--json']))).toEqual([]);
 
     const log = JSON.parse(await sandbox.cliOk(['approvals', '--log', '--json'])) as AnswerLogEntry[];

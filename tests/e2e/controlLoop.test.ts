@@ -80,7 +80,7 @@ describe('control commands in a loop', () => {
     await s.cliOk(['new', '-d', '-s', 'w', '-c', s.root]);
     const [{ id }] = await s.listPanes();
     const pane = String(id);
-    await eventually(() => s.cliOk(['capture-pane', '-t', pane]), (text) => PROMPT_PATTERN.test(text));
+    await eventually(() => s.capturePane(pane), (text) => PROMPT_PATTERN.test(text));
 
     await runCommands(s, pane, WARM_UP_COMMANDS);
     const before = await settledInfo(s);

@@ -55,7 +55,7 @@ describe('the first size a program sees', () => {
   it('still starts detached workspaces at 80×24', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--', ...FIRST_SIZE]);
     const [pane] = await sandbox.listPanes();
-    const screen = await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane.id)]), (s) => /first size/.test(s));
+    const screen = await eventually(() => sandbox.capturePane(String(pane.id)), (s) => /first size/.test(s));
     expect(screen).toContain('first size: 21 80');
   });
 });

@@ -47,15 +47,16 @@ function serverLog(s: TesseraSandbox): string {
 async function catWhileProbing(s: TesseraSandbox, pane: number, file: string, mark: string) {
   const probe = new ControlProbe(s);
   const begin = Date.now();
-  await s.cliOk(['send-keys', '-t', String(pane), `clear; cat ${file}; printf '\\033c'; echo ${mark}`, 'Enter']);
-  await eventually(() => s.cliOk(['capture-pane', '-t', String(pane)]), (screen) => screen.includes(mark), SLOW_MS);
+  // The mark is typed split by '' so the command line itself, echoed before `clear` runs, never shows it.
+  await s.cliOk(['send-keys', '-t', String(pane), `clear; cat ${file}; printf '\\033c'; echo ${mark.slice(0, 1)}''${mark.slice(1)}`, 'Enter']);
+  await eventually(() => s.capturePane(String(pane)), (screen) => screen.includes(mark), SLOW_MS);
   return { ms: Date.now() - begin, latency: await probe.stop() };
 }
 
 async function shellPane(s: TesseraSandbox): Promise<number> {
   await s.cliOk(['new', '-d', '-s', 'w', '-c', s.root]);
   const [pane] = await s.listPanes();
-  await eventually(() => s.cliOk(['capture-pane', '-t', String(pane.id)]), (screen) => PROMPT_PATTERN.test(screen));
+  await eventually(() => s.capturePane(String(pane.id)), (screen) => PROMPT_PATTERN.test(screen));
   return pane.id;
 }
 

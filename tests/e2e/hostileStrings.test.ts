@@ -33,7 +33,7 @@ async function serverPid(s: TesseraSandbox): Promise<number> {
 async function shellPane(s: TesseraSandbox): Promise<number> {
   await s.cliOk(['new', '-d', '-s', 'w', '-c', s.root]);
   const [pane] = await s.listPanes();
-  await eventually(() => s.cliOk(['capture-pane', '-t', String(pane.id)]), (screen) => PROMPT_PATTERN.test(screen));
+  await eventually(() => s.capturePane(String(pane.id)), (screen) => PROMPT_PATTERN.test(screen));
   return pane.id;
 }
 
@@ -58,8 +58,9 @@ async function streamInPane(s: TesseraSandbox, pane: number, content: string | B
   const probe = new ControlProbe(s);
   const begin = Date.now();
   try {
-    await s.cliOk(['send-keys', '-t', String(pane), `clear; cat ${file}; echo; echo STREAM-DONE${after}`, 'Enter']);
-    await eventually(() => s.cliOk(['capture-pane', '-t', String(pane)]), (screen) => screen.includes('STREAM-DONE'), SLOW_MS / 2);
+    // Typed as STREAM-''DONE: the command line itself, echoed before `clear` runs, never shows the mark.
+    await s.cliOk(['send-keys', '-t', String(pane), `clear; cat ${file}; echo; echo STREAM-''DONE${after}`, 'Enter']);
+    await eventually(() => s.capturePane(String(pane)), (screen) => screen.includes('STREAM-DONE'), SLOW_MS / 2);
   } finally {
     clearInterval(sampler);
   }

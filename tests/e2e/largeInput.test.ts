@@ -148,7 +148,7 @@ describe('large input', () => {
     sandbox = new TesseraSandbox();
     await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', sandbox.root]);
     const [pane] = await sandbox.listPanes();
-    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', String(pane.id)]), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => sandbox!.capturePane(String(pane.id)), (s) => PROMPT_PATTERN.test(s));
     const saved = path.join(sandbox.root, 'keys.txt');
     await sandbox.cliOk(['send-keys', '-t', String(pane.id), `stty -echo; cat > ${saved}`, 'Enter']);
     await eventually(() => fs.existsSync(saved), Boolean);
@@ -167,7 +167,7 @@ describe('large input', () => {
     sandbox = new TesseraSandbox();
     await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', sandbox.root]);
     const [shell] = await sandbox.listPanes();
-    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', String(shell.id)]), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => sandbox!.capturePane(String(shell.id)), (s) => PROMPT_PATTERN.test(s));
     const sleeper = Number((await sandbox.cliOk(['split', '-t', String(shell.id), '--right', '-d', '--', 'sleep', '1000'])).trim());
     // Far more than the PTY's buffer holds: the rest waits in tessera's queue for this pane.
     const keys = Array.from({ length: 256 }, () => 'x'.repeat(4096));
@@ -175,7 +175,7 @@ describe('large input', () => {
     const probe = new ControlProbe(sandbox);
     const typed = Date.now();
     await sandbox.cliOk(['send-keys', '-t', String(shell.id), 'echo still-$((40+2))', 'Enter']);
-    await eventually(() => sandbox!.cliOk(['capture-pane', '-t', String(shell.id)]), (s) => s.includes('still-42'));
+    await eventually(() => sandbox!.capturePane(String(shell.id)), (s) => s.includes('still-42'));
     const echoMs = Date.now() - typed;
     const latency = await probe.stop();
     console.log(`beside a pane with 1 MB of unread input: the other pane echoed in ${echoMs} ms; ${describeLatency('meanwhile', latency)}`);

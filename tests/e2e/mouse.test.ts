@@ -106,7 +106,7 @@ describe('the mouse', () => {
       "process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1000h\\x1b[?1006hREADY\\n'); process.stdin.on('data', (d) => process.stdout.write(JSON.stringify(String(d)) + '\\n'))";
     await world.sandbox().cliOk(['send-keys', '-t', '2', `node -e "${script}"`, 'Enter']);
     // The program's own line, not the echoed command that names it: only then does it take reports.
-    await eventually(() => world.sandbox().cliOk(['capture-pane', '-t', '2']), (screen) => /^READY$/m.test(screen));
+    await eventually(() => world.sandbox().capturePane('2'), (screen) => /^READY$/m.test(screen));
     const right = (await world.sandbox().listPanes())[1].rect!;
     // rect is the pane's content: its cell (4, 3) is reported as column 5, row 4 (1-based).
     t.write(press(right.x + 4, right.y + 3) + release(right.x + 4, right.y + 3));

@@ -44,7 +44,7 @@ describe('moving panes between workspaces', () => {
     expect(moving?.pid).toBeTypeOf('number');
     const pid = moving?.pid as number;
     const id = moving?.id as number;
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(id)]), (text) => text.includes('moving-marker'));
+    await eventually(() => sandbox.capturePane(String(id)), (text) => text.includes('moving-marker'));
 
     expect(await sandbox.cliOk(['move-pane', '-s', `left:1`, '-t', `right:0`, '--right'])).toBe(`pane ${id} moved from left to right\n`);
     const after = await sandbox.listPanes();

@@ -43,7 +43,7 @@ describe('scroll mode', () => {
 
     // Output arriving meanwhile does not move the view; the position counts the new lines.
     await world.sandbox().cliOk(['send-keys', '-t', '1', 'echo fresh-$((6*7))', 'Enter']);
-    await eventually(() => world.sandbox().cliOk(['capture-pane', '-t', '1']), (screen) => /^fresh-42$/m.test(screen));
+    await eventually(() => world.sandbox().capturePane('1'), (screen) => /^fresh-42$/m.test(screen));
     await t.waitFor(() => /\[\d+\/\d+\]/.test(header(t)) && Number(/\[\d+\/(\d+)\]/.exec(header(t))?.[1]) > history);
     expect(firstPaneRow(t)).toBe(halfPage);
     expect(t.text()).not.toContain('fresh-42');

@@ -25,7 +25,7 @@ describe('server log', () => {
     await sandbox.cliOk(['new', '-d', '--', 'sh', '-c', `cat ${noise}; printf '\\033c'; echo ALL-SHOWN; sleep 100000`]);
     const { socketPath } = JSON.parse(await sandbox.cliOk(['server-info', '--json'])) as { socketPath: string };
     const [pane] = await sandbox.listPanes();
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane.id)]), (text) => text.includes('ALL-SHOWN'), 240_000);
+    await eventually(() => sandbox.capturePane(String(pane.id)), (text) => text.includes('ALL-SHOWN'), 240_000);
     const log = size(`${socketPath}.log`);
     const rotated = size(`${socketPath}.log.1`);
     console.log(`server log after 10 MB of random output: ${log} bytes (+ ${rotated} rotated)`);

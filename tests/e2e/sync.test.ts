@@ -21,7 +21,7 @@ describe('synchronized input', () => {
     await t.waitFor(() => (t.text().match(/SYNC/g) ?? []).length === 2);
     t.write('hello-both');
     t.write('\x1b[A');
-    const shows = async (pane: string, text: string) => eventually(() => s.cliOk(['capture-pane', '-t', pane]), (screen) => screen.includes(text));
+    const shows = async (pane: string, text: string) => eventually(() => s.capturePane(pane), (screen) => screen.includes(text));
     await shows(second, 'hello-both^[[A');
     await shows(third, 'hello-both^[OA');
     expect(await s.cliOk(['capture-pane', '-t', '1'])).not.toContain('hello-both');
@@ -39,12 +39,12 @@ describe('synchronized input', () => {
     t.write(`${PREFIX}S`);
     await t.waitFor(/pane 1 synchronized; typing in any of panes 1, 2 goes to all/);
     t.write('echo twin-$((20+22))\r');
-    await eventually(() => s.cliOk(['capture-pane', '-t', '2']), (screen) => /^twin-42$/m.test(screen));
-    await eventually(() => s.cliOk(['capture-pane', '-t', '1']), (screen) => /^twin-42$/m.test(screen));
+    await eventually(() => s.capturePane('2'), (screen) => /^twin-42$/m.test(screen));
+    await eventually(() => s.capturePane('1'), (screen) => /^twin-42$/m.test(screen));
     t.write(`${PREFIX}S`); // unmark pane 1
     await t.waitFor(/pane 1 no longer synchronized/);
     t.write('echo alone-$((1+1))\r');
-    await eventually(() => s.cliOk(['capture-pane', '-t', '1']), (screen) => /^alone-2$/m.test(screen));
+    await eventually(() => s.capturePane('1'), (screen) => /^alone-2$/m.test(screen));
     expect(await s.cliOk(['capture-pane', '-t', '2'])).not.toContain('alone');
     expect((await s.cliOk(['sync', '--show'])).trim()).toMatch(/^synchronized input in workspace \S+: panes 2$/);
     expect((await s.cliOk(['sync', '--none'])).trim()).toMatch(/^synchronized input is off in workspace \S+$/);

@@ -107,7 +107,7 @@ describe('rm and reset lose nothing the preflight does not name', () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--worktree', '--', 'sh', '-c', program], { cwd: repo });
     const dir = path.join(workspaces(), 'app', 'w');
     const [pane] = await sandbox.listPanes();
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane.id)]), (screen) => screen.includes('ready'));
+    await eventually(() => sandbox.capturePane(String(pane.id)), (screen) => screen.includes('ready'));
     const dry = await sandbox.cli(['rm', '-t', 'w']);
     expect(dry.stdout).toContain(`running panes: 1 (id ${pane.id})`);
     expect(dry.stdout).toMatch(/untracked files: 0/);

@@ -97,7 +97,7 @@ describe('removing a workspace from the client', () => {
     await sandbox.cliOk(['new', '-d', '-s', 'saver', '--worktree', '--', 'sh', '-c', program], { cwd: repo });
     const dir = path.join(fs.realpathSync(sandbox.env.TESSERA_WORKSPACE_ROOT), 'app', 'saver');
     const pane = (await sandbox.listPanes()).find((p) => p.workspace === 'saver');
-    await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane?.id)]), (screen) => screen.includes('ready'));
+    await eventually(() => sandbox.capturePane(String(pane?.id)), (screen) => screen.includes('ready'));
     const t = sandbox.open(['attach', '-t', 'here'], { cols: 120, rows: 40 });
     await t.waitFor(/tsh\$/);
 

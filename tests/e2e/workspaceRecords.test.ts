@@ -172,7 +172,7 @@ describe('workspace records', () => {
     await sandbox.cliOk(['new', '-d', '-s', 'first', '-c', dir]);
     await sandbox.cliOk(['new', '-d', '-s', 'second', '-c', dir, '--', 'sh', '-c', 'echo "env=$TESSERA_WORKSPACE:$TESSERA_WORKSPACE_DIR:$TESSERA_SLOT:$TESSERA_PORT_WEB"; sleep 600']);
     const pane = (await sandbox.listPanes()).find((p) => p.workspace === 'second');
-    const screen = await eventually(() => sandbox.cliOk(['capture-pane', '-t', String(pane?.id)]), (s) => s.includes('env='));
+    const screen = await eventually(() => sandbox.capturePane(String(pane?.id)), (s) => s.includes('env='));
     expect(screen).toContain(`env=second:${dir}:2:39002`);
   });
 });

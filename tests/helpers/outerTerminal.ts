@@ -10,6 +10,10 @@ import xtermHeadless from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import { StringDecoder } from 'node:string_decoder';
 import { ThrottledLine } from '../../bench/lib/throttled-line.js';
+import { connectToServer } from '../../src/client/connect.js';
+import { NoServerError } from '../../src/client/errors.js';
+import { sendRequest } from '../../src/client/request.js';
+import { resolveSocketPath } from '../../src/protocol/socketPath.js';
 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
@@ -88,8 +92,39 @@ export class TesseraSandbox {
     return result.stdout;
   }
 
+  /**
+   * A control request sent from this process straight to the server's socket: cheap enough to poll (no Node start
+   * per request). What a test asserts about a command's output goes through cli(); this is for reading state.
+   */
+  async request(command: string, args: Record<string, unknown> = {}): Promise<unknown> {
+    const socket = await connectToServer(resolveSocketPath({ name: this.socketName }, this.env), this.socketName, this.env);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`[test harness: the server did not answer ${command} within ${CLI_DEADLINE_MS} ms]`));
+      }, CLI_DEADLINE_MS);
+    });
+    try {
+      return await Promise.race([sendRequest(socket, command, args, { cwd: this.root }), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A pane's screen as `capture-pane -t PANE` prints it (the CLI's own output is checked in capturePane.test.ts), for polling. */
+  async capturePane(pane: string): Promise<string> {
+    return String(await this.request('capture-pane', { pane }));
+  }
+
+  /** The panes, as `list-panes --json` gives them (which control.test.ts and others check through the CLI); none without a server, as there. */
   async listPanes(): Promise<PaneJson[]> {
-    return JSON.parse(await this.cliOk(['list-panes', '--json'])) as PaneJson[];
+    try {
+      return (await this.request('list-panes')) as PaneJson[];
+    } catch (error) {
+      if (error instanceof NoServerError) return [];
+      throw error;
+    }
   }
 
   /** Starts the real binary on this sandbox's server (`tessera -L … ARGS`) in a terminal that cleanup() disposes. */

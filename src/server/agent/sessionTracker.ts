@@ -19,6 +19,8 @@ export interface TrackerHost {
   /** A pane's conversation id changed (to save it in the workspace's record). */
   changed(pane: Pane): void;
   log(text: string): void;
+  /** How a pane's agent is asked for its conversations; the built-in agents' own ways (sessionsFor) unless given. */
+  sessionsOf?(pane: Pane): AgentSessions | undefined;
 }
 
 export function sessionsFor(pane: Pane): AgentSessions | undefined {
@@ -35,7 +37,7 @@ export class SessionTracker {
 
   /** Follows an agent pane's turns; nothing for other panes. */
   watch(pane: Pane): void {
-    if (!sessionsFor(pane) || !pane.installed) return;
+    if (!this.sessionsOf(pane) || !pane.installed) return;
     let last = pane.status;
     pane.own(
       pane.onMeta(() => {
@@ -48,7 +50,7 @@ export class SessionTracker {
 
   /** Looks the pane's conversation up now (at most SESSION_ID_WAIT_MS); one lookup per pane at a time. */
   refresh(pane: Pane): Promise<void> {
-    const sessions = sessionsFor(pane);
+    const sessions = this.sessionsOf(pane);
     if (!sessions) return Promise.resolve();
     // A lookup already under way (the end of a turn started one) is waited out, up to its own query limit: the id it
     // finds is the one a sleep needs to resume the conversation. Cut at SESSION_ID_WAIT_MS, a sleep of an opencode pane
@@ -58,6 +60,10 @@ export class SessionTracker {
     const lookup = this.lookUp(pane, sessions).finally(() => this.pending.delete(pane));
     this.pending.set(pane, lookup);
     return withDeadline(lookup, SESSION_ID_WAIT_MS);
+  }
+
+  private sessionsOf(pane: Pane): AgentSessions | undefined {
+    return this.host.sessionsOf ? this.host.sessionsOf(pane) : sessionsFor(pane);
   }
 
   /** Does the CLI still have this conversation? */

@@ -3,10 +3,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type net from 'node:net';
 import path from 'node:path';
-import { connectToServer } from '../../../src/client/connect.js';
-import { sendRequest } from '../../../src/client/request.js';
 import { resolveSocketPath } from '../../../src/protocol/socketPath.js';
 import { TesseraSandbox, type PaneJson } from '../../helpers/outerTerminal.js';
 import { startFakeModel, type FakeModel } from '../fake-model/server.js';
@@ -25,8 +22,6 @@ const PREPARE: Record<AgentKind, PrepareAgent> = {
   opencode: prepareOpencode,
 };
 
-/** A control request the server does not answer in this time is a hung server, not a slow one. */
-const REQUEST_TIMEOUT_MS = 5_000;
 
 /** Where system programs live; deliberately without tests/agents/node_modules/.bin. */
 const SYSTEM_PATH = [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'];
@@ -83,21 +78,7 @@ export async function createAgentWorld(kind: AgentKind, options: WorldOptions = 
   const sandbox = new TesseraSandbox({ PATH: [...bins, ...SYSTEM_PATH].join(':'), HOME: home, USER: process.env.USER ?? 'tessera', ...setup.env });
   const socketPath = resolveSocketPath({ name: sandbox.socketName }, sandbox.env);
 
-  const request = async (command: string, args: Record<string, unknown> = {}): Promise<unknown> => {
-    const socket: net.Socket = await connectToServer(socketPath, 'test');
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        socket.destroy();
-        reject(new Error(`the server did not answer ${command} within ${REQUEST_TIMEOUT_MS} ms`));
-      }, REQUEST_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([sendRequest(socket, command, args, { cwd: root }), deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const request = (command: string, args: Record<string, unknown> = {}): Promise<unknown> => sandbox.request(command, args);
   const panes = async (): Promise<AgentPaneJson[]> => (await request('list-panes')) as AgentPaneJson[];
   const pane = async (id: number): Promise<AgentPaneJson> => {
     const found = (await panes()).find((p) => p.id === id);

@@ -4,14 +4,12 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_SESSION_QUERY_TIMEOUT_MS, SESSION_ID_WAIT_MS } from '../../../../src/limits.js';
+import type { AgentSessions } from '../../../../src/agents/session/types.js';
 import type { Pane } from '../../../../src/server/panes/pane.js';
+import { SessionTracker } from '../../../../src/server/agent/sessionTracker.js';
 
-// A CLI whose session lookup never ends.
-vi.mock('../../../../src/agents/session/index.js', () => ({
-  AGENT_SESSIONS: { opencode: { assignsOwnId: false, current: () => new Promise(() => {}), exists: () => Promise.resolve(false) } },
-}));
-
-const { SessionTracker } = await import('../../../../src/server/agent/sessionTracker.js');
+/** A CLI whose session lookup never ends. */
+const NEVER_ANSWERS: AgentSessions = { assignsOwnId: false, current: () => new Promise(() => {}), exists: () => Promise.resolve(false) };
 
 afterEach(() => {
   vi.useRealTimers();
@@ -20,7 +18,7 @@ afterEach(() => {
 describe('SessionTracker.refresh', () => {
   it('waits SESSION_ID_WAIT_MS for a new lookup, and a lookup already under way up to its query limit', async () => {
     vi.useFakeTimers();
-    const tracker = new SessionTracker({ env: {}, panes: () => [], changed: () => {}, log: () => {} });
+    const tracker = new SessionTracker({ env: {}, panes: () => [], changed: () => {}, log: () => {}, sessionsOf: () => NEVER_ANSWERS });
     const pane = { kind: 'agent', agent: 'opencode', installed: true, cwd: '/', isLive: false, pid: 0, startedAt: 0, program: 'opencode' } as unknown as Pane;
     const ended: string[] = [];
     void tracker.refresh(pane).then(() => ended.push('the end of a turn'));
