@@ -1,9 +1,6 @@
 // Test helper: control commands sent straight to a sandbox's server over its socket, timed at the
 // client side without a Node start per command, so what is measured is the server's own delay.
 
-import net from 'node:net';
-import { sendRequest } from '../../src/client/request.js';
-import { resolveSocketPath } from '../../src/protocol/socketPath.js';
 import type { TesseraSandbox } from './outerTerminal.js';
 
 export interface LatencySummary {
@@ -23,12 +20,7 @@ export function answersBetween(s: LatencySummary, from: number, to: number): num
 /** Sends one command on a fresh connection; resolves with its result and how long it took. */
 export async function timedRequest(sandbox: TesseraSandbox, command: string, args: Record<string, unknown> = {}): Promise<{ ms: number; result: unknown }> {
   const begin = performance.now();
-  const socket = net.connect(resolveSocketPath({ name: sandbox.socketName }, sandbox.env));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  const result = await sendRequest(socket, command, args, { cwd: sandbox.root });
+  const result = await sandbox.request(command, args);
   return { ms: performance.now() - begin, result };
 }
 

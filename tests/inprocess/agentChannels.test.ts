@@ -77,6 +77,16 @@ const explain = async (s: InProcessServer, id: number): Promise<Explained> => (a
 const tokenOf = (s: InProcessServer, id: number): string => s.program(id).options.env?.TESSERA_PANE_TOKEN ?? '';
 const hook = (s: InProcessServer, id: number, report: Record<string, unknown>) => s.request('agent-hook', { report, token: tokenOf(s, id) }, s.root, String(id));
 
+/** A server with a scripted codex pane that has started a turn (its title spinning, its status line shown). */
+async function codexInTurn(): Promise<{ s: InProcessServer; id: number }> {
+  const { s, bin } = await start();
+  const id = await addPane(s, path.join(bin, 'codex'));
+  await eventually(() => row(s, id), (r) => r.status === 'idle');
+  io('codex').print(title('⠼ project') + CODEX_BUSY);
+  await eventually(() => row(s, id), (r) => r.status === 'running');
+  return { s, id };
+}
+
 describe("the built-in agents' own channels", () => {
   it("gemini: its title decides, at once, against a screen that says otherwise; explain names the title", async () => {
     const { s, bin } = await start();
@@ -132,11 +142,7 @@ describe("the built-in agents' own channels", () => {
   });
 
   it("codex: its status line gone for a moment mid-turn, while its title still spins, is not the end of the turn", async () => {
-    const { s, bin } = await start();
-    const id = await addPane(s, path.join(bin, 'codex'));
-    await eventually(() => row(s, id), (r) => r.status === 'idle');
-    io('codex').print(title('⠼ project') + CODEX_BUSY);
-    await eventually(() => row(s, id), (r) => r.status === 'running');
+    const { s, id } = await codexInTurn();
 
     // Between two requests to the model the status line is gone and the composer shows; the spinner goes on.
     io('codex').print(title('⠴ project') + CODEX_BETWEEN_REQUESTS);
@@ -151,11 +157,7 @@ describe("the built-in agents' own channels", () => {
   });
 
   it("codex: a turn-complete of another conversation is only noted; of the pane's own it is idle, unless the agent already works again", async () => {
-    const { s, bin } = await start();
-    const id = await addPane(s, path.join(bin, 'codex'));
-    await eventually(() => row(s, id), (r) => r.status === 'idle');
-    io('codex').print(title('⠼ project') + CODEX_BUSY);
-    await eventually(() => row(s, id), (r) => r.status === 'running');
+    const { s, id } = await codexInTurn();
 
     // The session title's side conversation completes mid-turn (the pane's own conversation is not known yet).
     await hook(s, id, { source: 'codex', event: 'agent-turn-complete', detail: '01a2411e-ad35-7b03-9140-04d05860d004' });

@@ -22,7 +22,6 @@ const PREPARE: Record<AgentKind, PrepareAgent> = {
   opencode: prepareOpencode,
 };
 
-
 /** Where system programs live; deliberately without tests/agents/node_modules/.bin. */
 const SYSTEM_PATH = [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'];
 
