@@ -39,8 +39,12 @@ export function releaseAbandonedLocks(lockDir: string, pids: readonly number[]):
     const lock = path.join(lockDir, name);
     const owner = readOwner(path.join(lock, 'meta.json'));
     if (owner === undefined || owner.hostname !== host || !owners.has(owner.pid)) continue;
-    fs.rmSync(lock, { recursive: true, force: true });
-    removed.push(lock);
+    try {
+      fs.rmSync(lock, { recursive: true, force: true });
+      removed.push(lock);
+    } catch {
+      // Not ours to remove after all (another user's folder): opencode breaks it itself once it is stale.
+    }
   }
   return removed;
 }
