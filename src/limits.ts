@@ -91,6 +91,12 @@ export const MIN_PTY_ROWS = 1;
 /** Grace period between SIGTERM and SIGKILL when a pane's process group is closed. */
 export const KILL_GRACE_MS = 2000;
 /**
+ * How long an opencode lock folder may go without `meta.json` before its maker is taken for dead
+ * (src/agents/session/opencodeLocks.ts). opencode writes it within milliseconds of the heartbeat; ten seconds
+ * leaves room for a machine stalled under load.
+ */
+export const OWNERLESS_LOCK_GRACE_MS = 10_000;
+/**
  * After a program exits, how long its PTY's stream may take to read what the program wrote last
  * before it is closed anyway (node-pty closed it after 200 ms, dropping that output when the stream
  * was paused by flow control or the machine was loaded; see src/pty/drainAtExit.ts). A few reads

@@ -7,7 +7,7 @@
 
 import { execFile } from 'node:child_process';
 import { AGENT_SESSION_QUERY_TIMEOUT_MS } from '../../limits.js';
-import { opencodeLockDir, releaseAbandonedLocks } from './opencodeLocks.js';
+import { opencodeLockDir, releaseAbandonedLocksSoon } from './opencodeLocks.js';
 import type { AgentSessions, SessionLookup } from './types.js';
 
 /** Sessions looked at: the newest ones are enough to find this pane's. */
@@ -24,12 +24,13 @@ function listSessions(lookup: Pick<SessionLookup, 'cwd' | 'env' | 'program'>): P
   const program = lookup.program;
   if (program === undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
+    const startedAt = Date.now();
     const child = execFile(
       program,
       ['session', 'list', '--format', 'json', '--max-count', String(LISTED_SESSIONS)],
       { cwd: lookup.cwd, env: lookup.env, timeout: AGENT_SESSION_QUERY_TIMEOUT_MS, maxBuffer: 4 << 20 },
       (error, stdout) => {
-        if (child.pid !== undefined) releaseAbandonedLocks(opencodeLockDir(lookup.env), [child.pid]);
+        if (child.pid !== undefined) releaseAbandonedLocksSoon(opencodeLockDir(lookup.env), [{ pid: child.pid, startedAt, endedAt: Date.now() }]);
         if (error) return resolve(undefined);
         try {
           const parsed = JSON.parse(stdout) as unknown;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { PidRecords } from '../../pty/pidRecords.js';
 import { signalEnv } from '../../agents/signals/launchSignals.js';
 import { isBuiltinAgentKind } from '../../agents/agentKinds.js';
-import { opencodeLockDir, releaseAbandonedLocks } from '../../agents/session/opencodeLocks.js';
+import { opencodeLockDir, releaseAbandonedLocksSoon } from '../../agents/session/opencodeLocks.js';
 import { configDirectory } from '../../store/configDir.js';
 import { serverStateDirectory } from '../../store/stateDir.js';
 import type { Settings } from '../../store/settingsDefaults.js';
@@ -147,7 +147,7 @@ function releaseLocksAtEnd(pane: Pane, env: NodeJS.ProcessEnv): void {
   if (pid <= 1) return; // not started (not installed)
   pane.own(
     pane.onSessionEnd(() => {
-      releaseAbandonedLocks(opencodeLockDir(env), [pid]);
+      releaseAbandonedLocksSoon(opencodeLockDir(env), [{ pid, startedAt: pane.startedAt, endedAt: Date.now() }]);
     }),
   );
 }
