@@ -412,6 +412,12 @@ export const DEFAULT_NOTIFY_DELAY_SECONDS = 5;
 
 /** A report from an agent's own channel (hook, notify, `tessera status`) outranks a screen that says otherwise this long: either may lag the other under load. */
 export const CHANNEL_HOLD_MS = 3_000;
+/**
+ * After an agent's title stops saying "working", how long a screen that reads idle still does not end a running
+ * turn (src/server/agent/agentMonitor.ts): Codex's spinner left its title for most of a second mid-turn on a
+ * loaded machine. The end of a Codex turn comes from its notify program meanwhile.
+ */
+export const TITLE_WORK_GAP_MS = 2_000;
 /** `tessera agent-hook` gives up (and exits 0) after this long: the agent never waits on tessera, and a late report is stale anyway. */
 export const HOOK_TIMEOUT_MS = 2_000;
 /** Largest hook payload `tessera agent-hook` reads from its stdin; a bigger one (a Write tool's whole file) is read no further. */

@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../helpers/outerTerminal.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import type { ProgramIo, ScriptedProgram } from '../harness/scriptedPty.js';
@@ -153,6 +153,27 @@ describe("the built-in agents' own channels", () => {
 
     // The title alone stops saying it works (the screen does not change): the screen's idle is taken.
     io('codex').print(title('project'));
+    await eventually(() => explain(s, id), (e) => e.status === 'idle' && e.rule === 'composer "›" above the footer');
+  });
+
+  it("codex: its spinner gone from the title for a moment mid-turn, with the composer on screen, is not the end of the turn", async () => {
+    const { s, id } = await codexInTurn();
+    // Only the clock the gap is measured on stands still, so a loaded machine cannot make the moment long; timers run.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      // Just after the prompt is sent (seen under load): the title is the bare project, the composer still shows it.
+      io('codex').print(title('project') + CODEX_BETWEEN_REQUESTS);
+      const held = await eventually(() => explain(s, id), (e) => e.screenNow?.includes('said it was working a moment ago') === true);
+      expect(held).toMatchObject({ status: 'running' });
+      io('codex').print(title('⠦ project'));
+      await eventually(() => explain(s, id), (e) => e.screenNow?.includes('still says it is working') === true);
+      io('codex').print(title('project'));
+      await eventually(() => explain(s, id), (e) => e.screenNow?.includes('said it was working a moment ago') === true);
+      expect(await row(s, id)).toMatchObject({ status: 'running' });
+    } finally {
+      vi.useRealTimers();
+    }
+    // The moment over, the title still says nothing: the screen's idle is taken.
     await eventually(() => explain(s, id), (e) => e.status === 'idle' && e.rule === 'composer "›" above the footer');
   });
 

@@ -18,6 +18,7 @@ import type { ChannelReport, ChannelState } from '../../agents/signals/channelRe
 import { watchStatusOsc } from './statusOsc.js';
 import { watchAgentTitle } from './titleSignal.js';
 import { readAgentTitle } from '../../agents/signals/titleSignals.js';
+import { TITLE_WORK_GAP_MS } from '../../limits.js';
 
 /** The screen must be quiet this long before it is read: a TUI mid-repaint is not a state. */
 const DETECT_QUIET_MS = 60;
@@ -63,6 +64,12 @@ export class AgentMonitor {
   private titleTimer: ReturnType<typeof setTimeout> | undefined;
   /** The screen's idle was passed over because the title said working (titleHoldsRunning): read again when it changes. */
   private heldByTitle = false;
+  /** When the title last stopped saying "working" (performance.now()), while the pill showed running. */
+  private titleStoppedWorkingAt: number | undefined;
+  /** Reads the screen again when a gap in the "working" title is over (see titleHoldsRunning). */
+  private titleGapTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What the title said when it last changed. */
+  private lastTitleState: AgentState | undefined;
   /** What the screen showed when it was last read, whether or not the pill follows it. */
   private lastScreen: Detection | undefined;
   /** The detector's rules in force: the settings' current ones (see `detector`). */
@@ -89,9 +96,7 @@ export class AgentMonitor {
       watchNotifications(pane.emulator.terminal, (n) => this.notified(n)),
       watchStatusOsc(pane.emulator.terminal, (report) => this.reported(report)),
       watchAgentTitle(pane, (report) => this.titled(report)),
-      pane.emulator.onTitle(() => {
-        if (this.heldByTitle) this.screenChanged();
-      }),
+      pane.emulator.onTitle(() => this.titleChanged()),
       pane.onShellMarks((marks) => this.shellMarks(marks)),
       pane.onInput((data) => this.typed(data)),
     );
@@ -146,8 +151,9 @@ export class AgentMonitor {
     this.quietTimer = undefined;
     this.firstDirtyAt = undefined;
     const reading = this.readScreen();
-    if (this.titleHoldsRunning(reading)) {
-      this.stable.passOver(reading, "the agent's title still says it is working");
+    const hold = this.titleHoldsRunning(reading);
+    if (hold !== undefined) {
+      this.stable.passOver(reading, hold);
       this.heldByTitle = true;
       return;
     }
@@ -160,10 +166,28 @@ export class AgentMonitor {
    * A running pill does not turn idle on the screen alone while the agent's title still says it works: Codex's status
    * line can vanish for half a second mid-turn (between two requests to the model, on a loaded machine) with the
    * composer showing, which read as a finished turn, a false "turn done" for the user. The title follows the
-   * agent's own state; when it stops saying "working", the screen decides again (see the onTitle subscription).
+   * agent's own state; when it stops saying "working", the screen decides again (see titleChanged), after
+   * TITLE_WORK_GAP_MS: under load Codex's spinner also left the title for most of a second mid-turn, just after the
+   * prompt was sent, with the composer still showing it. The real end of a Codex turn comes from its notify program.
+   * Returns why the reading is passed over, or undefined when the screen decides.
    */
-  private titleHoldsRunning(reading: Detection): boolean {
-    return reading.state === 'idle' && this.state === 'running' && this.titleSays() === 'running';
+  private titleHoldsRunning(reading: Detection): string | undefined {
+    if (reading.state !== 'idle' || this.state !== 'running') return undefined;
+    if (this.titleSays() === 'running') return "the agent's title still says it is working";
+    const stopped = this.titleStoppedWorkingAt;
+    const left = stopped === undefined ? 0 : stopped + TITLE_WORK_GAP_MS - performance.now();
+    if (left <= 0) return undefined;
+    clearTimeout(this.titleGapTimer);
+    this.titleGapTimer = setTimeout(() => this.detectNow(), left + 1);
+    return "the agent's title said it was working a moment ago";
+  }
+
+  /** The title changed: note when it stops saying "working", and read a screen held by the title again. */
+  private titleChanged(): void {
+    const now = this.titleSays();
+    if (this.lastTitleState === 'running' && now !== 'running') this.titleStoppedWorkingAt = performance.now();
+    this.lastTitleState = now;
+    if (this.heldByTitle) this.screenChanged();
   }
 
   /** Reads the screen again shortly (after the agent had time to react to keys). */
@@ -279,6 +303,7 @@ export class AgentMonitor {
     clearTimeout(this.commitTimer);
     clearTimeout(this.holdTimer);
     clearTimeout(this.titleTimer);
+    clearTimeout(this.titleGapTimer);
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.answeredRows.dispose();
     this.answerListeners.clear();
