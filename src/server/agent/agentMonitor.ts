@@ -64,7 +64,7 @@ export class AgentMonitor {
   private titleTimer: ReturnType<typeof setTimeout> | undefined;
   /** The screen's idle was passed over because the title said working (titleHoldsRunning): read again when it changes. */
   private heldByTitle = false;
-  /** When the title last stopped saying "working" (performance.now()), while the pill showed running. */
+  /** When the title last stopped saying "working" (performance.now()). */
   private titleStoppedWorkingAt: number | undefined;
   /** Reads the screen again when a gap in the "working" title is over (see titleHoldsRunning). */
   private titleGapTimer: ReturnType<typeof setTimeout> | undefined;
@@ -184,9 +184,9 @@ export class AgentMonitor {
 
   /** The title changed: note when it stops saying "working", and read a screen held by the title again. */
   private titleChanged(): void {
-    const now = this.titleSays();
-    if (this.lastTitleState === 'running' && now !== 'running') this.titleStoppedWorkingAt = performance.now();
-    this.lastTitleState = now;
+    const said = this.titleSays();
+    if (this.lastTitleState === 'running' && said !== 'running') this.titleStoppedWorkingAt = performance.now();
+    this.lastTitleState = said;
     if (this.heldByTitle) this.screenChanged();
   }
 
