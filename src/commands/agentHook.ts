@@ -75,12 +75,14 @@ function parseReport(value: unknown): ChannelReport {
   const detail = fields.detail === undefined ? undefined : word(fields.detail, 'report.detail');
   const text = fields.text === undefined ? undefined : str(fields.text, 'report.text', MAX_REPORT_TEXT_CHARS);
   const firedAt = fields.firedAt === undefined ? undefined : int(fields.firedAt, 'report.firedAt', 0, Number.MAX_SAFE_INTEGER);
+  const conversation = fields.conversation === undefined ? undefined : word(fields.conversation, 'report.conversation');
   return {
     source: oneOf(fields.source, 'report.source', CHANNEL_SOURCES),
     event: word(fields.event, 'report.event'),
     ...(detail === undefined ? {} : { detail }),
     ...(text === undefined ? {} : { text: text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ') }),
     ...(firedAt === undefined ? {} : { firedAt }),
+    ...(conversation === undefined ? {} : { conversation }),
   };
 }
 

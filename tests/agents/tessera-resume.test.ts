@@ -97,7 +97,11 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
       throw new Error(`${error.message.split('\n')[0]}; the screen:\n${await world.screen(id)}`);
     });
     await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
-    await world.sandbox.cliOk(['approve', '-t', String(id)]);
+    const approved = await world.sandbox.cli(['approve', '-t', String(id)]);
+    if (approved.code !== 0) {
+      const explained = await world.sandbox.cli(['explain', '-t', String(id)]);
+      throw new Error(`tessera approve -t ${id} failed: ${approved.stderr.trim()}\nexplain: ${explained.stdout}${explained.stderr}\nthe screen:\n${await world.screen(id)}`);
+    }
     await waitUntil(() => existsSync(markerPath(world.markerDir, marker)), TURN_TIMEOUT_MS, `marker-${marker} to be created`);
     await waitForStatus(id, 'idle', TURN_TIMEOUT_MS);
   };

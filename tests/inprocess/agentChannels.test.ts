@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../helpers/outerTerminal.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import type { ProgramIo, ScriptedProgram } from '../harness/scriptedPty.js';
+import type { PaneInfo } from '../../src/commands/listPanes.js';
 
 let server: InProcessServer | undefined;
 afterEach(async () => {
@@ -16,11 +17,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-interface PaneRow {
-  id: number;
-  status: string;
-  question: string | null;
-}
+type PaneRow = Pick<PaneInfo, 'id' | 'status' | 'question' | 'sessionId'>;
 
 interface Explained {
   status: string;
@@ -139,6 +136,36 @@ describe("the built-in agents' own channels", () => {
     await expect(s.request('agent-hook', { report: asked }, s.root, String(other))).rejects.toThrow(`cannot report for pane ${other}`);
     await expect(s.request('agent-hook', { report: asked, token: tokenOf(s, other) }, s.root)).rejects.toThrow('from inside a tessera pane');
     expect(await explain(s, other)).toMatchObject({ status: 'idle', rule: 'plugin session.idle' });
+  });
+
+  it('opencode: the conversation its plugin names is the pane\'s, and no `opencode session list` is started for it', async () => {
+    const { s, bin } = await start();
+    // An opencode whose `session list` names another session of this folder, and writes down each time it is run.
+    const runs = path.join(s.root, 'session-list-runs');
+    fs.writeFileSync(
+      path.join(bin, 'opencode'),
+      `#!/bin/sh\necho "$*" >> '${runs}'\nprintf '[{"id":"ses_from_list","updated":9999999999999,"directory":"%s"}]' "$(pwd -P)"\n`,
+      { mode: 0o755 },
+    );
+    const ran = (): string[] => (fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').trim().split('\n') : []);
+
+    const named = await addPane(s, path.join(bin, 'opencode'));
+    await hook(s, named, { source: 'opencode', event: 'session.busy', conversation: 'ses_named' });
+    expect(await row(s, named)).toMatchObject({ status: 'running', sessionId: 'ses_named' });
+    await hook(s, named, { source: 'opencode', event: 'session.idle', conversation: 'ses_named' });
+    // A sleep waits for any lookup under way (the end of the turn would have started one): there is none.
+    await s.request('sleep', { pane: String(named) });
+    expect(await row(s, named)).toMatchObject({ status: 'asleep', sessionId: 'ses_named' });
+    expect(ran()).toEqual([]);
+
+    // Without a named conversation (a plugin of an older tessera), the end of a turn asks opencode.
+    const listed = await addPane(s, path.join(bin, 'opencode'));
+    await hook(s, listed, { source: 'opencode', event: 'session.busy' });
+    await hook(s, listed, { source: 'opencode', event: 'session.idle' });
+    await eventually(() => row(s, listed), (r) => r.sessionId === 'ses_from_list');
+    expect(ran()[0]).toMatch(/^session list /);
+    // A name that is not a word is refused with the rest of the report.
+    await expect(hook(s, listed, { source: 'opencode', event: 'session.busy', conversation: 'ses x' })).rejects.toThrow('report.conversation must be a word');
   });
 
   it("codex: its status line gone for a moment mid-turn, while its title still spins, is not the end of the turn", async () => {

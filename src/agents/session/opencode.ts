@@ -1,6 +1,8 @@
 // opencode's sessions (checked with 1.18.33) live in a SQLite database, which Node 20 cannot read without a native
 // module; `opencode session list --format json` reads it for us: `[{id, updated, created, directory, …}]`. opencode has
 // no flag to choose the id, so the pane's session is the newest one of its folder updated since the pane started.
+// This is the fallback: tessera's plugin names the session of each turn (SessionTracker.told), and a pane whose
+// opencode did so is not looked up here. Whether a session still exists (a wake) is still asked here.
 // A list that cannot be read (opencode failed, or took longer than the limit on a loaded machine) says nothing about
 // whether a session exists: a wake then resumes it anyway, rather than dropping the user's conversation for a slow answer.
 // Each list is an opencode start that can leave a lock behind (opencodeLocks.ts): it is released once the list ends.

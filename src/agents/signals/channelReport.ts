@@ -22,6 +22,11 @@ export interface ChannelReport {
    * reports can arrive out of order; one fired before the last one applied is stale and dropped.
    */
   firedAt?: number;
+  /**
+   * The conversation the agent says it is in (tessera's opencode plugin: the session its turn runs in), so the pane
+   * can be resumed without asking the CLI for its session list.
+   */
+  conversation?: string;
 }
 
 export const CHANNEL_SOURCES = ['claude', 'codex', 'gemini', 'opencode', 'status'] as const;

@@ -2,7 +2,9 @@
 // sees every event of opencode's bus, follows the pending permissions and busy sessions (a subagent's session going
 // idle while the main one works is not "idle"), and whenever what they add up to changes it sends one `agent-hook`
 // request, for its own pane, straight to the tessera server the pane belongs to: no process to start, so the report
-// is there within milliseconds even on a loaded machine, ahead of what the screen shows.
+// is there within milliseconds even on a loaded machine, ahead of what the screen shows. Each report names the
+// conversation of the turn (the session that went busy while no other was: a subagent's session only starts inside
+// a busy one), so tessera knows which session to resume without starting \`opencode session list\` (seconds of CPU).
 
 import { MAX_CHANNEL_WORD } from '../../agents/signals/channelReport.js';
 import { MAX_OPENCODE_TEXT_CHARS } from '../../agents/signals/opencodeEvents.js';
@@ -61,6 +63,8 @@ export const TesseraPaneSignals = async () => {
   const pending = new Map();
   const busy = new Set();
   let failed;
+  // The session of the current (or last) turn: the one that went busy while no other was.
+  let conversation;
   let shown = '';
   // Reports not sent yet, in order. When tessera does not answer one (a stopped or busy server: given up after
   // GIVE_UP_MS, or none there), what waited behind it may be past, so only the newest of those is sent: tessera is
@@ -77,10 +81,11 @@ export const TesseraPaneSignals = async () => {
 
   // One report at a time, in order, and only when the state (or the question) changes.
   const report = (state, event, fields = {}) => {
-    const key = state + '\\n' + (fields.text ?? '');
+    const key = state + '\\n' + (fields.text ?? '') + '\\n' + (conversation ?? '');
     if (key === shown) return;
     shown = key;
     const sent = { source: 'opencode', event, firedAt: Date.now() };
+    if (word(conversation) !== undefined) sent.conversation = conversation;
     const detail = word(fields.detail);
     if (detail !== undefined) sent.detail = detail;
     const said = text(fields.text);
@@ -115,6 +120,7 @@ export const TesseraPaneSignals = async () => {
           case 'session.status':
             if (p.status?.type === 'idle') busy.delete(p.sessionID);
             else {
+              if (busy.size === 0) conversation = p.sessionID;
               busy.add(p.sessionID);
               failed = undefined;
             }

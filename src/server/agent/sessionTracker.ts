@@ -3,7 +3,8 @@
 //
 // When: at each end of a turn (the pill goes from running or approval to idle: the CLI has written its files by
 // then), and once more just before tessera ends the agent (sleep, close, kill-server). Never on a timer: an idle
-// pane costs nothing.
+// pane costs nothing. An agent that names its conversation itself (opencode, through tessera's plugin) is not
+// looked up at all while that process runs: what it said is newer than any file, and costs nothing to hear.
 
 import fs from 'node:fs';
 import { AGENT_SESSIONS, type AgentSessions } from '../../agents/session/index.js';
@@ -29,6 +30,8 @@ export function sessionsFor(pane: Pane): AgentSessions | undefined {
 
 export class SessionTracker {
   private readonly pending = new Map<Pane, Promise<void>>();
+  /** The panes whose agent named its conversation itself (a woken agent is a new Pane: it must say it again). */
+  private readonly namedItself = new WeakSet<Pane>();
   private readonly env: Record<string, string>;
 
   constructor(private readonly host: TrackerHost) {
@@ -48,10 +51,20 @@ export class SessionTracker {
     );
   }
 
-  /** Looks the pane's conversation up now (at most SESSION_ID_WAIT_MS); one lookup per pane at a time. */
+  /** The pane's agent said which conversation it is in (its own channel, proved by the pane's token). */
+  told(pane: Pane, id: string): void {
+    if (!this.sessionsOf(pane)) return;
+    this.namedItself.add(pane);
+    if (pane.noteSession(id)) this.host.changed(pane);
+  }
+
+  /**
+   * Looks the pane's conversation up now (at most SESSION_ID_WAIT_MS); one lookup per pane at a time. Nothing to do
+   * when the agent running now has named its conversation itself.
+   */
   refresh(pane: Pane): Promise<void> {
     const sessions = this.sessionsOf(pane);
-    if (!sessions) return Promise.resolve();
+    if (!sessions || this.namedItself.has(pane)) return Promise.resolve();
     // A lookup already under way (the end of a turn started one) is waited out, up to its own query limit: the id it
     // finds is the one a sleep needs to resume the conversation. Cut at SESSION_ID_WAIT_MS, a sleep of an opencode pane
     // (whose 'session list' took 16-20 s at load 15) ended the agent with no id, and wake could not resume it.
@@ -89,7 +102,8 @@ export class SessionTracker {
         claimed,
         program: pane.program,
       });
-      if (id !== undefined && pane.noteSession(id)) this.host.changed(pane);
+      // What the agent said while the lookup ran is newer than what its files said.
+      if (id !== undefined && !this.namedItself.has(pane) && pane.noteSession(id)) this.host.changed(pane);
     } catch (error) {
       this.host.log(`pane ${pane.id}: could not read ${pane.agent}'s session: ${(error as Error).message}`);
     }

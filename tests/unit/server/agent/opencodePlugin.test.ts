@@ -127,6 +127,18 @@ describe("tessera's opencode plugin", () => {
     }
   });
 
+  it("names the turn's conversation: the session that went busy while none was, not a subagent's; a new session is named at its first turn", async () => {
+    const plugin = await loadPlugin('conversation');
+    const events = [status('ses_main', 'busy'), status('ses_sub', 'busy'), asked('per_c', 'touch /tmp/m-c'), replied('per_c', 'once'),
+      status('ses_sub', 'idle'), status('ses_main', 'idle'), idle('ses_main'), status('ses_new', 'busy'), status('ses_new', 'idle')];
+    for (const event of events) await plugin.event!({ event });
+    const sent = await reportsSoFar(plugin);
+    expect(sent.map((report) => `${what(report)} in ${report.conversation}`)).toEqual([
+      'session.busy → running in ses_main', 'permission.asked touch /tmp/m-c → approval in ses_main', 'permission.replied → running in ses_main',
+      'session.idle → idle in ses_main', 'session.busy → running in ses_new', 'session.idle → idle in ses_new',
+    ]);
+  });
+
   it('a rejection goes straight to idle; an interrupt (Esc Esc) is idle, not an error; a real failure is an error until the next turn', async () => {
     const plugin = await loadPlugin('endings');
     const events = [status('ses_main', 'busy'), asked('per_2', 'touch /tmp/m-2'), replied('per_2', 'reject'), status('ses_main', 'idle'), idle('ses_main'),
