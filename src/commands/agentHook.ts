@@ -76,6 +76,8 @@ function parseReport(value: unknown): ChannelReport {
   const text = fields.text === undefined ? undefined : str(fields.text, 'report.text', MAX_REPORT_TEXT_CHARS);
   const firedAt = fields.firedAt === undefined ? undefined : int(fields.firedAt, 'report.firedAt', 0, Number.MAX_SAFE_INTEGER);
   const conversation = fields.conversation === undefined ? undefined : word(fields.conversation, 'report.conversation');
+  // It becomes the agent's argument on a wake (`opencode --session ID`): never one that reads as a flag.
+  if (conversation?.startsWith('-')) throw new InvalidInput('report.conversation must not start with -');
   return {
     source: oneOf(fields.source, 'report.source', CHANNEL_SOURCES),
     event: word(fields.event, 'report.event'),

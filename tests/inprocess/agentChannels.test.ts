@@ -166,6 +166,8 @@ describe("the built-in agents' own channels", () => {
     expect(ran()[0]).toMatch(/^session list /);
     // A name that is not a word is refused with the rest of the report.
     await expect(hook(s, listed, { source: 'opencode', event: 'session.busy', conversation: 'ses x' })).rejects.toThrow('report.conversation must be a word');
+    await expect(hook(s, listed, { source: 'opencode', event: 'session.busy', conversation: '--pure' })).rejects.toThrow('must not start with -');
+    expect(await row(s, listed)).toMatchObject({ sessionId: 'ses_from_list' });
   });
 
   it("codex: its status line gone for a moment mid-turn, while its title still spins, is not the end of the turn", async () => {
