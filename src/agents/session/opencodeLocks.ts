@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OWNERLESS_LOCK_GRACE_MS } from '../../limits.js';
+import { isProcessRunning } from '../../os/processRunning.js';
 
 const LOCK_SUFFIX = '.lock';
 /** File times and Date.now() can disagree by a clock tick: a folder made this close to a run counts as made during it. */
@@ -45,7 +46,7 @@ export interface LockRelease {
 
 /** Removes the locks in `lockDir` left by any of `runs` that has ended. */
 export function releaseAbandonedLocks(lockDir: string, runs: readonly OpencodeRun[], now = Date.now()): LockRelease {
-  const ended = runs.filter((run) => Number.isInteger(run.pid) && run.pid > 1 && !isAlive(run.pid));
+  const ended = runs.filter((run) => Number.isInteger(run.pid) && run.pid > 1 && !isProcessRunning(run.pid));
   if (ended.length === 0) return { removed: [] };
   let names: string[];
   try {
@@ -116,11 +117,3 @@ function readOwner(file: string): { pid: number; hostname: string } | 'none' | '
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
-  }
-}

@@ -18,7 +18,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   boot: ['limits.ts'],
   git: ['limits.ts'],
   shell: ['limits.ts', 'pty'],
-  agents: ['limits.ts', 'shell', 'term'],
+  agents: ['limits.ts', 'os', 'shell', 'term'],
   store: ['limits.ts', 'agents', 'protocol', 'shell', 'term'],
   client: ['limits.ts', 'boot', 'protocol', 'term'],
   /** Links to other machines' servers through ssh, and the bridge at their end. */
