@@ -168,6 +168,10 @@ describe("the built-in agents' own channels", () => {
     await expect(hook(s, listed, { source: 'opencode', event: 'session.busy', conversation: 'ses x' })).rejects.toThrow('report.conversation must be a word');
     await expect(hook(s, listed, { source: 'opencode', event: 'session.busy', conversation: '--pure' })).rejects.toThrow('must not start with -');
     expect(await row(s, listed)).toMatchObject({ sessionId: 'ses_from_list' });
+    // A pane that runs another agent takes no conversation from a report that says it is opencode.
+    const codex = await addPane(s, path.join(bin, 'codex'));
+    await hook(s, codex, { source: 'opencode', event: 'session.busy', conversation: 'ses_borrowed' });
+    expect((await row(s, codex)).sessionId).not.toBe('ses_borrowed');
   });
 
   it("codex: its status line gone for a moment mid-turn, while its title still spins, is not the end of the turn", async () => {

@@ -116,4 +116,3 @@ function readOwner(file: string): { pid: number; hostname: string } | 'none' | '
     return 'unreadable'; // being written, or not opencode's: leave it
   }
 }
-

@@ -85,7 +85,8 @@ export const TesseraPaneSignals = async () => {
     if (key === shown) return;
     shown = key;
     const sent = { source: 'opencode', event, firedAt: Date.now() };
-    if (word(conversation) !== undefined) sent.conversation = conversation;
+    // tessera refuses an id that reads as a flag (with the whole report): such a one is left out.
+    if (word(conversation) !== undefined && !conversation.startsWith('-')) sent.conversation = conversation;
     const detail = word(fields.detail);
     if (detail !== undefined) sent.detail = detail;
     const said = text(fields.text);

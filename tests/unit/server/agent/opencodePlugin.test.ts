@@ -139,6 +139,15 @@ describe("tessera's opencode plugin", () => {
     ]);
   });
 
+  it('leaves out a session id tessera would refuse (one that reads as a flag), and still reports the state', async () => {
+    const plugin = await loadPlugin('flag-like');
+    for (const event of [status('-ses_flag', 'busy'), status('-ses_flag', 'idle')]) await plugin.event!({ event });
+    const sent = await reportsSoFar(plugin);
+    expect(sent.map(what)).toEqual(['session.busy → running', 'session.idle → idle']);
+    expect(sent.map((report) => report.conversation)).toEqual([undefined, undefined]);
+    for (const report of sent) expect(agentHook.parse({ report, token: 'the-pane-token' }).report).toEqual(report);
+  });
+
   it('a rejection goes straight to idle; an interrupt (Esc Esc) is idle, not an error; a real failure is an error until the next turn', async () => {
     const plugin = await loadPlugin('endings');
     const events = [status('ses_main', 'busy'), asked('per_2', 'touch /tmp/m-2'), replied('per_2', 'reject'), status('ses_main', 'idle'), idle('ses_main'),
