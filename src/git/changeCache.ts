@@ -149,8 +149,19 @@ export class ChangeCache {
     this.computed++;
     const gate = await headAndIndex(places);
     const listed = known?.tracked?.gate === gate ? known.tracked.files : undefined;
-    const [tracked, status] = await Promise.all([listed ?? trackedFiles(places.top).catch(() => undefined), this.status(dir)]);
-    if (!tracked || !status) {
+    const tracked = listed ?? (await trackedFiles(places.top).catch(() => undefined));
+    if (!tracked) {
+      this.entries.delete(dir);
+      return undefined;
+    }
+    // The files known before git status reads the folder (the tracked ones, and those the last count listed),
+    // stamped before it and again after the count: a file written just after the status read it (in place, so no
+    // folder's time moves) would otherwise be vouched for by fingerprints taken later, and its change never counted.
+    const watched = [...new Set([...tracked, ...(known?.files ?? [])])];
+    const watchedRefs = { branch: known?.branchName, base };
+    const beforeStatus = await treeSignature(places, watched, watchedRefs);
+    const status = await this.status(dir);
+    if (!status) {
       this.entries.delete(dir);
       return undefined;
     }
@@ -161,7 +172,8 @@ export class ChangeCache {
     const before = await treeSignature(places, files, refs);
     const changes = await countChanges(dir, base, status, places.gitDir);
     const after = await treeSignature(places, files, refs);
-    if (before === after && (await headAndIndex(places)) === gate) {
+    const stood = before === after && beforeStatus === (await treeSignature(places, watched, watchedRefs));
+    if (stood && (await headAndIndex(places)) === gate) {
       this.entries.set(dir, { base, places, files, branchName: status.branch, signature: after, changes, tracked: { gate, files: tracked } });
       this.onKept();
     } else this.entries.delete(dir);

@@ -117,6 +117,23 @@ describe('the change cache', () => {
     expect((await late)?.branchName).toBe('topic/x');
   });
 
+  it('does not keep a count whose status was read just before a file changed: asked again, it counts the change', async () => {
+    const { dir } = worktree();
+    let first = true;
+    // The first count's status is read, then a tracked file is written (in place: its folder's time stays) before
+    // the count goes on, as an agent or an editor may do while the radar counts.
+    const cache = new ChangeCache(async (folder) => {
+      const status = await readStatus(folder);
+      if (first) {
+        first = false;
+        fs.writeFileSync(path.join(dir, 'a.txt'), 'one\nTWO\n');
+      }
+      return status;
+    });
+    await cache.get(dir, 'main');
+    expect((await cache.get(dir, 'main'))?.changedFiles).toEqual(['a.txt']);
+  });
+
   it('asks git once about a folder outside every repository, and again once a repository is made above it', async () => {
     const parent = path.join(tmp.dir(), 'plain');
     const dir = path.join(parent, 'scratch');
