@@ -70,7 +70,8 @@ afterEach(async () => {
 
 const pane = async (id: number) => (await sandbox.listPanes()).find((p) => p.id === id) as PaneJson;
 const readLog = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : []);
-const screenOf = (id: number) => sandbox.cliOk(['capture-pane', '-t', String(id)]);
+/** A pane's screen, polled on the socket (capture-pane's own output is checked in capturePane.test.ts). */
+const screenOf = (id: number) => sandbox.capturePane(String(id));
 
 async function agentPane(agent: 'helper' | 'gated'): Promise<number> {
   await sandbox.cliOk(['new', '-d', '-s', 'w', '-c', work]);

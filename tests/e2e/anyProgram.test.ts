@@ -15,7 +15,8 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-const capture = (pane: number) => sandbox.cliOk(['capture-pane', '-t', String(pane)]);
+/** A pane's screen, polled on the socket (capture-pane's own output is checked in capturePane.test.ts). */
+const capture = (pane: number) => sandbox.capturePane(String(pane));
 
 describe('any program', () => {
   it('runs programs that are neither agents nor shells, by name and by path, in new, split and new-pane', async () => {

@@ -21,15 +21,18 @@ async function capture(pane: number, ansi = false): Promise<string> {
   return sandbox.cliOk(['capture-pane', '-t', String(pane), ...(ansi ? ['--ansi'] : [])]);
 }
 
+/** The screen as capture-pane prints it, straight from the socket: for polling (a Node start per poll adds up). */
+const screenNow = (pane: number): Promise<string> => sandbox.capturePane(String(pane));
+
 describe('control commands', () => {
   it('creates detached workspaces, lists, types, captures, splits, zooms, resizes and kills panes', async () => {
     expect((await sandbox.cliOk(['new', '-d', '-s', 'work', '-c', sandbox.root])).trim()).toBe('work');
     const [first] = await sandbox.listPanes();
     expect(first).toMatchObject({ workspace: 'work', status: expect.any(String), focused: true, cols: 80, rows: 21 }); // 24 rows: header, panes, workspace strip, status bar
-    await eventually(() => capture(first.id), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => screenNow(first.id), (s) => PROMPT_PATTERN.test(s));
 
     await sandbox.cliOk(['send-keys', '-t', String(first.id), 'printf "\\033[1;31mred\\033[0m %s\\n" done', 'Enter']);
-    await eventually(() => capture(first.id), (s) => s.includes('red done'));
+    await eventually(() => screenNow(first.id), (s) => s.includes('red done'));
     expect(await capture(first.id, true)).toMatch(/\x1b\[0;[^m]*31[^m]*;1m?red|\x1b\[0;31;49;1mred/);
 
     const right = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right', '-d', '--', 'cat'])).trim());
@@ -39,7 +42,7 @@ describe('control commands', () => {
     expect(panes.find((p) => p.id === right)).toMatchObject({ command: 'cat', status: 'running' });
 
     await sandbox.cliOk(['send-keys', '-t', String(right), '--literal', 'Enter', 'Enter']);
-    await eventually(() => capture(right), (s) => s.includes('Enter'));
+    await eventually(() => screenNow(right), (s) => s.includes('Enter'));
 
     await sandbox.cliOk(['zoom', '-t', String(right)]);
     panes = await sandbox.listPanes();
@@ -75,7 +78,7 @@ describe('control commands', () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w']);
     const [first] = await sandbox.listPanes();
     const second = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--down'])).trim());
-    await eventually(() => capture(second), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => screenNow(second), (s) => PROMPT_PATTERN.test(s));
     await sandbox.cliOk(['send-keys', '-t', String(second), 'exit', 'Enter']);
     await eventually(() => sandbox.listPanes(), (p) => p.length === 1);
   });
@@ -83,7 +86,7 @@ describe('control commands', () => {
   it('kills the whole process group of a closed pane', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', 'sleep 1000 & echo child=$!; wait']);
     const [pane] = await sandbox.listPanes();
-    const text = await eventually(() => capture(pane.id), (s) => /child=\d+/.test(s));
+    const text = await eventually(() => screenNow(pane.id), (s) => /child=\d+/.test(s));
     const child = Number(/child=(\d+)/.exec(text)?.[1]);
     expect(isRunning(child)).toBe(true);
     await sandbox.cliOk(['kill-pane', '-t', String(pane.id)]);
@@ -93,7 +96,7 @@ describe('control commands', () => {
   it('kill-server returns once the server and a program that ignores SIGTERM are gone; a command right after starts afresh', async () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', "trap '' TERM; echo ready; while :; do sleep 1; done"]);
     const [pane] = await sandbox.listPanes();
-    await eventually(() => capture(pane.id), (s) => s.includes('ready'));
+    await eventually(() => screenNow(pane.id), (s) => s.includes('ready'));
     const serverPid = JSON.parse(await sandbox.cliOk(['server-info', '--json'])).pid as number;
     await sandbox.cliOk(['kill-server']);
     expect(isRunning(serverPid)).toBe(false);
@@ -106,13 +109,13 @@ describe('control commands', () => {
     const dir = fs.mkdtempSync(path.join(sandbox.root, 'cwd-'));
     await sandbox.cliOk(['new', '-d', '-s', 'w']);
     const [first] = await sandbox.listPanes();
-    await eventually(() => capture(first.id), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => screenNow(first.id), (s) => PROMPT_PATTERN.test(s));
     await sandbox.cliOk(['send-keys', '-t', String(first.id), `cd ${dir}`, 'Enter']);
     await eventually(() => sandbox.listPanes(), (p) => p[0].cwd === dir);
     const second = Number((await sandbox.cliOk(['split', '-t', String(first.id), '--right'])).trim());
-    await eventually(() => capture(second), (s) => PROMPT_PATTERN.test(s));
+    await eventually(() => screenNow(second), (s) => PROMPT_PATTERN.test(s));
     await sandbox.cliOk(['send-keys', '-t', String(second), 'pwd', 'Enter']);
-    await eventually(() => capture(second), (s) => s.includes(dir));
+    await eventually(() => screenNow(second), (s) => s.includes(dir));
   });
 
   it('reports idle at the prompt and running while a command runs', async () => {
@@ -191,7 +194,7 @@ describe('bad input', () => {
     await sandbox.cliOk(['new', '-d', '-s', 'w', '--', 'sh', '-c', 'seq 1 300000; echo flooded; sleep 600']);
     expect(await sandbox.cliOk(['server-info', '--loop-delay'])).toContain('event-loop delay: measuring from now');
     const [pane] = await sandbox.listPanes();
-    await eventually(() => capture(pane.id), (s) => s.includes('flooded'));
+    await eventually(() => screenNow(pane.id), (s) => s.includes('flooded'));
     const { loopDelay } = JSON.parse(await sandbox.cliOk(['server-info', '--json', '--loop-delay'])) as {
       loopDelay: { p50Ms: number; p99Ms: number; maxMs: number; samples: number; windowMs: number };
     };

@@ -56,7 +56,7 @@ describe('a long history', () => {
     t.write('q');
     await t.waitFor(() => !/\[\d+\/\d+\]/.test(t.lines()[0]));
     t.write('echo "still-live malloc=${MALLOC_MMAP_THRESHOLD_:-unset}"\r');
-    await eventually(() => capture([]), (screen) => screen.includes('still-live malloc=unset'));
+    await eventually(async () => String(await s.request('capture-pane')), (screen) => screen.includes('still-live malloc=unset'));
     await t.waitFor(PROMPT_PATTERN);
   });
 });

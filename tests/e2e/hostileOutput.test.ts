@@ -33,7 +33,7 @@ const CORPUS = [
 ];
 
 async function serverRssMb(s: TesseraSandbox): Promise<number> {
-  const info = JSON.parse(await s.cliOk(['server-info', '--json'])) as { pid: number };
+  const info = (await s.request('server-info')) as { pid: number };
   const status = fs.readFileSync(`/proc/${info.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -14,7 +14,8 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-const capture = (pane: number) => sandbox.cliOk(['capture-pane', '-t', String(pane)]);
+/** A pane's screen, polled on the socket (the commands this file runs inside panes are the real binary). */
+const capture = (pane: number) => sandbox.capturePane(String(pane));
 
 /** Types a tessera command line (without -L) into a pane's shell and waits for its marker line. */
 async function typeInPane(pane: number, args: string, marker: string): Promise<string> {

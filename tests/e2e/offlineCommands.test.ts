@@ -47,11 +47,13 @@ describe('looking without a server', () => {
     await sandbox.cliOk(['split', '-t', 'alpha:0', '--right', '--', 'sleep', '600']);
     // A session long enough to be kept in the history (10 s): it ends on its own.
     await sandbox.cliOk(['new', '-d', '-s', 'beta', '-c', dir, '--', 'sh', '-c', 'sleep 11']);
-    const historyWithServer = await eventually(
-      async () => JSON.parse(await sandbox.cliOk(['history', '--json'])) as { workspace: string }[],
+    // Polled on the socket (a Node start per poll was a quarter of this file's commands), then read through the CLI.
+    await eventually(
+      async () => ((await sandbox.request('history')) as { entries: { workspace: string }[] }).entries,
       (entries) => entries.some((e) => e.workspace === 'beta'),
       120_000,
     );
+    const historyWithServer = JSON.parse(await sandbox.cliOk(['history', '--json'])) as { workspace: string }[];
     const lsWithServer = JSON.parse(await sandbox.cliOk(['ls', '--json'])) as Listed[];
     await sandbox.cliOk(['kill-server']);
     await eventually(() => sandbox.serversUnderRoot(), (pids) => pids.length === 0);

@@ -28,7 +28,8 @@ interface LsEntry {
   conflicts: { workspace: string; files: string[] }[];
 }
 
-const ls = async (): Promise<LsEntry[]> => JSON.parse(await sandbox.cliOk(['ls', '--json'])) as LsEntry[];
+/** `ls --json` as the server answers it (its CLI output is checked below and in control.test.ts): polled, so no Node start per poll. */
+const ls = async (): Promise<LsEntry[]> => ((await sandbox.request('ls')) as { workspaces: LsEntry[] }).workspaces;
 const entry = async (name: string): Promise<LsEntry | undefined> => (await ls()).find((w) => w.name === name);
 
 beforeEach(() => {

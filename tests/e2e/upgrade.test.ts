@@ -120,7 +120,9 @@ function shape(panes: PaneJson[]): unknown[] {
   return panes.map((p) => ({ id: p.id, workspace: p.workspace, pid: p.pid, title: p.title, rect: p.rect, focused: p.focused, cols: p.cols, rows: p.rows }));
 }
 
+/** A pane's screen through `bin`'s capture-pane; this build's plain one straight from the socket (it is polled), as the CLI prints it. */
 async function capture(bin: string | undefined, pane: number, args: string[] = []): Promise<string> {
+  if (bin === undefined && args.length === 0) return sandbox.capturePane(String(pane));
   const argv = ['capture-pane', '-t', String(pane), ...args];
   return bin === undefined ? sandbox.cliOk(argv) : nextOk(argv);
 }

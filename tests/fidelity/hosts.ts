@@ -129,11 +129,12 @@ export class TesseraHost implements Host {
   /** Ends every pane of the workspace (closing its last pane closes the workspace). */
   private async closeWorkspace(workspace: string): Promise<void> {
     const panes = await this.panesOf(workspace).catch(() => []);
-    for (const pane of panes) await this.sandbox.cli(['kill-pane', '-t', String(pane.id)]);
+    for (const pane of panes) await this.sandbox.request('kill-pane', { pane: String(pane.id) }).catch(() => undefined);
   }
 
+  /** Straight to the socket: this is polled, and a Node start per poll was most of the file's control commands. */
   private async panesOf(workspace: string): Promise<PaneJson[]> {
-    return JSON.parse(await this.sandbox.cliOk(['list-panes', '-t', workspace, '--json'])) as PaneJson[];
+    return (await this.sandbox.request('list-panes', { workspace })) as PaneJson[];
   }
 }
 

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type net from 'node:net';
 import { execFile } from 'node:child_process';
 import pty from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
@@ -12,7 +13,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { ThrottledLine } from '../../bench/lib/throttled-line.js';
 import { connectToServer } from '../../src/client/connect.js';
 import { NoServerError } from '../../src/client/errors.js';
-import { sendRequest } from '../../src/client/request.js';
+import { askServer } from '../../src/client/request.js';
 import { resolveSocketPath } from '../../src/protocol/socketPath.js';
 
 const { Terminal } = xtermHeadless;
@@ -99,16 +100,19 @@ export class TesseraSandbox {
    * per request). What a test asserts about a command's output goes through cli(); this is for reading state.
    */
   async request(command: string, args: Record<string, unknown> = {}): Promise<unknown> {
-    const socket = await connectToServer(resolveSocketPath({ name: this.socketName }, this.env), this.socketName, this.env);
+    const socketPath = resolveSocketPath({ name: this.socketName }, this.env);
+    let socket: net.Socket | undefined;
+    const connect = async () => (socket = await connectToServer(socketPath, this.socketName, this.env));
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        socket.destroy();
+        socket?.destroy();
         reject(new Error(`[test harness: the server did not answer ${command} within ${CLI_DEADLINE_MS} ms]`));
       }, CLI_DEADLINE_MS);
     });
     try {
-      return await Promise.race([sendRequest(socket, command, args, { cwd: this.root }), deadline]);
+      // Asked again while the server hands over to another version, as the CLI does.
+      return await Promise.race([askServer(connect, command, args, { cwd: this.root }), deadline]);
     } finally {
       clearTimeout(timer);
     }
