@@ -62,11 +62,11 @@ export class AgentMonitor {
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
   /** A "working" title waiting to hold (see titled). */
   private titleTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The screen's idle was passed over because the title said working (titleHoldsRunning): read again when it changes. */
+  /** The screen's idle was passed over because the title said working (titleHold): read again when it changes. */
   private heldByTitle = false;
   /** When the title last stopped saying "working" (performance.now()). */
   private titleStoppedWorkingAt: number | undefined;
-  /** Reads the screen again when a gap in the "working" title is over (see titleHoldsRunning). */
+  /** Reads the screen again when a gap in the "working" title is over (see titleHold). */
   private titleGapTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the title said when it last changed. */
   private lastTitleState: AgentState | undefined;
@@ -151,9 +151,10 @@ export class AgentMonitor {
     this.quietTimer = undefined;
     this.firstDirtyAt = undefined;
     const reading = this.readScreen();
-    const hold = this.titleHoldsRunning(reading);
+    const hold = this.titleHold(reading);
     if (hold !== undefined) {
-      this.stable.passOver(reading, hold);
+      if (hold.readAgainInMs !== undefined) this.readAgainAfterTitleGap(hold.readAgainInMs);
+      this.stable.passOver(reading, hold.why);
       this.heldByTitle = true;
       return;
     }
@@ -169,17 +170,22 @@ export class AgentMonitor {
    * agent's own state; when it stops saying "working", the screen decides again (see titleChanged), after
    * TITLE_WORK_GAP_MS: under load Codex's spinner also left the title for most of a second mid-turn, just after the
    * prompt was sent, with the composer still showing it. The real end of a Codex turn comes from its notify program.
-   * Returns why the reading is passed over, or undefined when the screen decides.
+   * Says why the reading is passed over, and when the gap is over (the screen must be read again then), or undefined
+   * when the screen decides. A question only: the caller arms the timer.
    */
-  private titleHoldsRunning(reading: Detection): string | undefined {
+  private titleHold(reading: Detection): { why: string; readAgainInMs?: number } | undefined {
     if (reading.state !== 'idle' || this.state !== 'running') return undefined;
-    if (this.titleSays() === 'running') return "the agent's title still says it is working";
+    if (this.titleSays() === 'running') return { why: "the agent's title still says it is working" };
     const stopped = this.titleStoppedWorkingAt;
     const left = stopped === undefined ? 0 : stopped + TITLE_WORK_GAP_MS - performance.now();
     if (left <= 0) return undefined;
+    return { why: "the agent's title said it was working a moment ago", readAgainInMs: left + 1 };
+  }
+
+  /** Reads the screen again once a gap in the "working" title is over (one timer: a later gap replaces it). */
+  private readAgainAfterTitleGap(ms: number): void {
     clearTimeout(this.titleGapTimer);
-    this.titleGapTimer = setTimeout(() => this.detectNow(), left + 1);
-    return "the agent's title said it was working a moment ago";
+    this.titleGapTimer = setTimeout(() => this.detectNow(), ms);
   }
 
   /** The title changed: note when it stops saying "working", and read a screen held by the title again. */
