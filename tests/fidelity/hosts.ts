@@ -86,10 +86,11 @@ export class TesseraHost implements Host {
     const name = `fid${++this.workspaces}`;
     await this.sandbox.cliOk(['new', '-d', '-s', name, '-c', cwd, '--', ...argv]);
     const split = this.layout === 'left of a split';
+    const outerCols = split ? c.cols + 1 + NEIGHBOUR_COLS : c.cols;
     const outer = new OuterTerminal(['-L', this.sandbox.socketName, 'attach', '-t', name], {
       env: this.sandbox.env,
       cwd: this.sandbox.root,
-      cols: split ? c.cols + 1 + NEIGHBOUR_COLS : c.cols,
+      cols: outerCols,
       rows: c.rows + TESSERA_CHROME_ROWS,
       keepOutput: false,
     });
@@ -98,8 +99,9 @@ export class TesseraHost implements Host {
     const paneIs = (pane: PaneJson | undefined) =>
       pane !== undefined && pane.cols === c.cols && pane.rows === c.rows && JSON.stringify(pane.rect) === JSON.stringify(wanted);
     try {
-      const [first] = await eventually(() => this.panesOf(name), (panes) => panes.length === 1 && panes[0].rect !== null);
-      if (split) await this.addNeighbour(first.id, name, c.cols);
+      // Shown at the attached terminal's width: a detached workspace has a size of its own until the client's arrives.
+      const [first] = await eventually(() => this.panesOf(name), (panes) => panes.length === 1 && panes[0].rect?.width === outerCols);
+      if (split) await this.addNeighbour(first.id, name, c.cols, outerCols);
       const paneNow = () => this.panesOf(name).then((panes) => panes.find((p) => p.id === first.id));
       await eventually(paneNow, (pane) => paneIs(pane) && pane?.focused === true);
       const screen = await settledScreen(outer, { rect: wanted, ready: c.ready, label: this.label });
@@ -117,11 +119,13 @@ export class TesseraHost implements Host {
   }
 
   /** Splits the case's pane, keeping the focus on it, and moves the divider until it is `cols` wide. */
-  private async addNeighbour(paneId: number, workspace: string, cols: number): Promise<void> {
+  private async addNeighbour(paneId: number, workspace: string, cols: number, outerCols: number): Promise<void> {
     const neighbour = [node, path.join(FIXTURES, 'showcase.mjs'), 'unicode'];
     const script = `"$@"; exec sleep 3600`;
     await this.sandbox.cliOk(['split', '-t', String(paneId), '--right', '-d', '--', '/bin/bash', '-c', script, 'neighbour', ...neighbour]);
-    const [left] = await eventually(() => this.panesOf(workspace), (panes) => panes.length === 2 && panes[0].rect !== null);
+    // Both panes laid out side by side across the whole width (the pane list can be read before the split's layout is).
+    const sideBySide = (panes: PaneJson[]) => panes.length === 2 && panes[0].rect !== null && panes[1].rect !== null && panes[0].rect.width + 1 + panes[1].rect.width === outerCols;
+    const [left] = await eventually(() => this.panesOf(workspace), sideBySide);
     if (left.id !== paneId) throw new Error(`${this.label}: the case's pane is not the left one: ${JSON.stringify(left)}`);
     if (left.cols !== cols) await this.sandbox.cliOk(['resize-pane', '-t', String(paneId), '--right', String(cols - left.cols)]);
   }
