@@ -47,7 +47,7 @@ describe('looking without a server', () => {
     await sandbox.cliOk(['split', '-t', 'alpha:0', '--right', '--', 'sleep', '600']);
     // A session long enough to be kept in the history (10 s): it ends on its own.
     await sandbox.cliOk(['new', '-d', '-s', 'beta', '-c', dir, '--', 'sh', '-c', 'sleep 11']);
-    // Polled on the socket (a Node start per poll was a quarter of this file's commands), then read through the CLI.
+    // Polled on the socket (a Node start per poll was nearly half of this file's commands), then read through the CLI.
     await eventually(
       async () => ((await sandbox.request('history')) as { entries: { workspace: string }[] }).entries,
       (entries) => entries.some((e) => e.workspace === 'beta'),
