@@ -26,6 +26,13 @@ let localEnv: NodeJS.ProcessEnv;
 
 const tessera = (args: string[]) => run(process.execPath, [TESSERA_BIN, ...args], localEnv);
 
+/** `tessera ARGS` here, which must succeed; a failure names the command and what it printed on stderr. */
+async function tesseraOk(args: string[]): Promise<string> {
+  const result = await tessera(args);
+  expect(result.code, `tessera ${args.join(' ')} exited with ${result.code}: ${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
 /** A "tessera" that greets as this one's bridge, accepts the connect, then sends bytes that are no frame of the protocol. */
 async function garbageTessera(): Promise<string> {
   const protocol = Number(/\(protocol (\d+)\)/.exec((await run(process.execPath, [TESSERA_BIN, '--version'], process.env)).stdout)?.[1]);
@@ -104,8 +111,8 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it('shows each host\'s workspaces as HOST:NAME, follows their events, and a broken link as reconnecting until it is back', async () => {
-    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'alpha', '--', 'cat'])).code).toBe(0);
-    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'beta', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build1', 'new', '-d', '-s', 'alpha', '--', 'cat']);
+    await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'beta', '--', 'cat']);
     const t = new OuterTerminal(['new', '-s', 'here', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
     try {
       await t.waitFor(/● 1 here +● build1:alpha +● build2:beta/, REMOTE_TIMEOUT_MS);
@@ -114,7 +121,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
       expect(t.text()).not.toContain('GARBAGE');
 
       // A workspace made there appears here by its host's event.
-      expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'gamma', '--', 'cat'])).code).toBe(0);
+      await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'gamma', '--', 'cat']);
       await t.waitFor(/build2:beta +● build2:gamma/, REMOTE_TIMEOUT_MS);
       // And this server's own event stream has it, tagged with its host (replayed from the start, then stopped).
       expect(await localEvents('"workspace":"gamma"')).toContainEqual(expect.objectContaining({ kind: 'workspace-created', workspace: 'gamma', host: 'build2' }));
@@ -141,14 +148,14 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it('lists a question asked on build2 in the local inbox and approvals; y there answers it on build2', async () => {
-    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'asks', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'asks', '--', 'cat']);
     const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'asks', '--agent', 'helper'])).stdout.trim());
     const status = async () => (JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'asks', '--json'])).stdout) as { id: number; status: string }[]).find((p) => p.id === pane)?.status;
     await eventually(status, (s) => s === 'idle', REMOTE_TIMEOUT_MS);
     const t = new OuterTerminal(['new', '-s', 'asker', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
     try {
       await t.waitFor('build2:asks', REMOTE_TIMEOUT_MS);
-      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'one', 'Enter'])).code).toBe(0);
+      await tesseraOk(['-H', 'build2', 'send-keys', '-t', String(pane), 'one', 'Enter']);
       // tessera approvals here names the host; its id is the one build2 gave.
       const listed = await eventually(async () => JSON.parse((await tessera(['approvals', '--json'])).stdout) as { id: string; host?: string; workspace: string; pane: number; question: string }[], (l) => l.length > 0, REMOTE_TIMEOUT_MS);
       expect(listed).toEqual([expect.objectContaining({ host: 'build2', workspace: 'asks', pane, question: 'Allow this command? touch one (y/n)' })]);
@@ -167,17 +174,17 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it("the inbox's Enter on build2's question shows build2's view of that pane here; detaching comes back, and n answers only that question", async () => {
-    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'jumps', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'jumps', '--', 'cat']);
     const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'jumps', '--agent', 'helper'])).stdout.trim());
     const panes = async () => JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'jumps', '--json'])).stdout) as { id: number; status: string; focused: boolean }[];
     await eventually(panes, (list) => list.find((p) => p.id === pane)?.status === 'idle', REMOTE_TIMEOUT_MS);
     // Another pane made after it has the focus there: the view must focus the question's.
-    expect((await tessera(['-H', 'build2', 'new-pane', '-t', 'jumps', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build2', 'new-pane', '-t', 'jumps', '--', 'cat']);
     expect((await panes()).find((p) => p.id === pane)?.focused).toBe(false);
     const t = new OuterTerminal(['new', '-s', 'inboxhome', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 200, rows: 30 });
     try {
       await t.waitFor(/● \d inboxhome .*build2:jumps/, REMOTE_TIMEOUT_MS);
-      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'jumped', 'Enter'])).code).toBe(0);
+      await tesseraOk(['-H', 'build2', 'send-keys', '-t', String(pane), 'jumped', 'Enter']);
       t.write('\x1ci');
       await t.waitFor(/helper +build2:jumps:\d+ .*touch jumped/, REMOTE_TIMEOUT_MS / 2);
       t.write('\r');
@@ -203,7 +210,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it('opens a host\'s workspace from the local switcher: keys go there, frames come back, detaching there comes back here', async () => {
-    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'farview', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build1', 'new', '-d', '-s', 'farview', '--', 'cat']);
     const t = new OuterTerminal(['new', '-s', 'homeview', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d homeview .*● build1:farview/, REMOTE_TIMEOUT_MS);
@@ -232,14 +239,14 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it('comes back to the most recent workspace here, saying so, when the one it showed was removed meanwhile', async () => {
-    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'while', '--', 'cat'])).code).toBe(0);
-    expect((await tessera(['new', '-d', '-s', 'stays', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build1', 'new', '-d', '-s', 'while', '--', 'cat']);
+    await tesseraOk(['new', '-d', '-s', 'stays', '--', 'cat']);
     const t = new OuterTerminal(['new', '-s', 'leaves', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d leaves .*● build1:while/, REMOTE_TIMEOUT_MS);
       await chooseInSwitcher(t, 'build1:while');
       await t.waitFor(() => /● \d while/.test(t.text()) && !t.text().includes('leaves'), REMOTE_TIMEOUT_MS);
-      expect((await tessera(['rm', '-t', 'leaves', '--yes'])).code).toBe(0);
+      await tesseraOk(['rm', '-t', 'leaves', '--yes']);
       t.write('\x1cd');
       await t.waitFor('workspace leaves is gone', REMOTE_TIMEOUT_MS);
       expect(t.text()).toMatch(/● \d \S+ .*● build1:while/);
@@ -251,7 +258,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it('attach -t HOST:NAME here is -H HOST attach -t NAME: the host\'s workspace in this terminal, detaching ends it', async () => {
-    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'byname', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build1', 'new', '-d', '-s', 'byname', '--', 'cat']);
     const t = new OuterTerminal(['attach', '-t', 'build1:byname'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d byname/, REMOTE_TIMEOUT_MS);
@@ -268,14 +275,14 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   }, TEST_TIMEOUT_MS);
 
   it('lands back in the local view with ssh\'s reason when the link to the host cannot be made', async () => {
-    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'unreached', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build1', 'new', '-d', '-s', 'unreached', '--', 'cat']);
     // This client's own settings reach build1 on a closed port (the server's, which list it, do not).
     const clientConfig = path.join(root, 'client-config');
     fs.mkdirSync(clientConfig, { recursive: true });
     const settings = JSON.parse(fs.readFileSync(path.join(localEnv.TESSERA_CONFIG_DIR ?? '', 'config.json'), 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(path.join(clientConfig, 'config.json'), JSON.stringify({ ...settings, sshCommand: ['ssh', '-F', sshd.configFile, '-o', 'Port=1'] }));
     // The server runs with the settings that reach build1 (a workspace made starts it when none runs).
-    expect((await tessera(['new', '-d', '-s', 'reaches', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['new', '-d', '-s', 'reaches', '--', 'cat']);
     const t = new OuterTerminal(['new', '-s', 'staysput', '--', 'cat'], { env: { ...localEnv, TESSERA_CONFIG_DIR: clientConfig } as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d staysput .*● build1:unreached/, REMOTE_TIMEOUT_MS);
@@ -293,7 +300,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
 
   it("a host's view whose link is down sends no key anywhere and Ctrl-C does not end the client; the view comes back, or the prefix and d comes back here", async () => {
     const flag = path.join(root, FLAKY_FLAG);
-    expect((await tessera(['-H', 'flaky', 'new', '-d', '-s', 'wobbly', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'flaky', 'new', '-d', '-s', 'wobbly', '--', 'cat']);
     const t = new OuterTerminal(['new', '-s', 'steady', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     const reconnecting = 'reconnecting to flaky in 1 s';
     const breaks = () => t.output.split(reconnecting).length - 1;
@@ -350,7 +357,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     try {
       await t.waitFor(/● \d linkshere/, REMOTE_TIMEOUT_MS);
       fs.writeFileSync(configFile, JSON.stringify({ ...settings, hosts: { ...settings.hosts, nokey: 'nokey', missing: { ssh: 'build1', tessera: '/nonexistent/tessera', server: 'x' } } }));
-      expect((await tessera(['reload'])).code).toBe(0);
+      await tesseraOk(['reload']);
       const states = await eventually(hostsNow, (h) => h.nokey?.state === 'unreachable' && h.missing?.state === 'not-installed' && h.build1?.state === 'connected' && h.junk?.state === 'reconnecting', REMOTE_TIMEOUT_MS);
       expect(states.build1).toMatchObject({ state: 'connected', server: 'running', source: 'server', reason: null, retryInSeconds: null });
       expect(states.nokey).toMatchObject({ source: 'server', reason: expect.stringContaining('Permission denied (publickey)'), fix: expect.stringContaining('ssh-copy-id nokey') });
@@ -377,7 +384,7 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     const log = path.join(root, 'notified.log');
     const notify = path.join(root, 'notify-here');
     fs.writeFileSync(notify, `#!/bin/sh\nprintf '%s %s %s %s %s\\n' "$TESSERA_EVENT" "$TESSERA_HOST" "$TESSERA_WORKSPACE" "$TESSERA_PANE" "$TESSERA_QUESTION_ID" >> '${log}'\n`, { mode: 0o755 });
-    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'pings', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'pings', '--', 'cat']);
     const pane = Number((await tessera(['-H', 'build2', 'new-pane', '-t', 'pings', '--agent', 'helper'])).stdout.trim());
     await eventually(async () => (JSON.parse((await tessera(['-H', 'build2', 'list-panes', '-t', 'pings', '--json'])).stdout) as { id: number; status: string }[]).find((p) => p.id === pane)?.status, (s) => s === 'idle', REMOTE_TIMEOUT_MS);
     const t = new OuterTerminal(['new', '-s', 'pinged', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
@@ -386,18 +393,18 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
     try {
       await t.waitFor(/● \d pinged .*build2:pings/, REMOTE_TIMEOUT_MS);
       fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(saved), notifyCommand: [notify], notifyDelay: 0 }));
-      expect((await tessera(['reload'])).code).toBe(0);
+      await tesseraOk(['reload']);
       const before = (await notifications()).sent;
       // Panes of earlier tests may need you already (a turn finished there): the count must grow by this question.
       const needYou = () => Number(/(\d+) needs? you/.exec(t.text())?.[1] ?? 0);
       const neededBefore = needYou();
-      expect((await tessera(['-H', 'build2', 'send-keys', '-t', String(pane), 'ping', 'Enter'])).code).toBe(0);
+      await tesseraOk(['-H', 'build2', 'send-keys', '-t', String(pane), 'ping', 'Enter']);
       const listed = await eventually(async () => JSON.parse((await tessera(['approvals', '--json'])).stdout) as { id: string; host?: string }[], (l) => l.some((q) => q.host === 'build2'), REMOTE_TIMEOUT_MS);
       const id = listed.find((q) => q.host === 'build2')?.id;
       await t.waitFor(() => needYou() > neededBefore, REMOTE_TIMEOUT_MS / 2);
       await eventually(() => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''), (text) => text !== '', REMOTE_TIMEOUT_MS);
       // Another event of build2 lists its questions again: the same question is not notified twice.
-      expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'pings2', '--', 'cat'])).code).toBe(0);
+      await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'pings2', '--', 'cat']);
       await t.waitFor('build2:pings2', REMOTE_TIMEOUT_MS);
       expect(await notifications()).toMatchObject({ sent: before + 1, pending: 0 });
       expect(fs.readFileSync(log, 'utf8')).toBe(`question build2 pings ${pane} ${id}\n`);
@@ -414,8 +421,8 @@ describe.skipIf(skip !== undefined)('other machines in the local strip and switc
   it("a view of a host's workspace opens nothing for that host: its own hosts' workspaces are only named with the -H command", async () => {
     fs.mkdirSync(sshd.hosts.build1.env.TESSERA_CONFIG_DIR, { recursive: true });
     fs.writeFileSync(path.join(sshd.hosts.build1.env.TESSERA_CONFIG_DIR, 'config.json'), JSON.stringify({ hosts: { build2: 'build2' }, sshCommand: ['ssh', '-F', sshd.configFile] }));
-    expect((await tessera(['-H', 'build2', 'new', '-d', '-s', 'deeper', '--', 'cat'])).code).toBe(0);
-    expect((await tessera(['-H', 'build1', 'new', '-d', '-s', 'middle', '--', 'cat'])).code).toBe(0);
+    await tesseraOk(['-H', 'build2', 'new', '-d', '-s', 'deeper', '--', 'cat']);
+    await tesseraOk(['-H', 'build1', 'new', '-d', '-s', 'middle', '--', 'cat']);
     const t = new OuterTerminal(['new', '-s', 'top', '--', 'cat'], { env: localEnv as Record<string, string>, cols: 240, rows: 30 });
     try {
       await t.waitFor(/● \d top .*● build1:middle/, REMOTE_TIMEOUT_MS);
