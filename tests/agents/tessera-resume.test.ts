@@ -44,24 +44,32 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
   /** Whether the model was asked a main turn whose prompt is `prompt`. */
   const modelGot = (prompt: string): boolean => world.model.requests.some((r) => r.turn?.toolsOffered === true && r.turn.prompt?.includes(prompt) === true);
 
+  /** The bottom rows of a screen, where an agent keeps its input box. */
+  const inputRows = (screen: string): string => screen.trimEnd().split('\n').slice(-INPUT_ROWS).join('\n');
+
   /**
-   * Enter once the pane is still, and again while the prompt is still in the input box, nothing reached the model and the
-   * pill says idle: a resumed Gemini CLI that repaints its history can drop an Enter (seen in CI: 'make marker 2' left
-   * in the box for two minutes), as a user would see and press Enter again. An Enter that was taken starts a turn
-   * (running) or reaches the model, so a prompt is never sent twice.
+   * Enter once the pane is still, and again while the prompt is still in the input box and nothing reached the model:
+   * a resumed Gemini CLI that repaints its history can drop an Enter (seen in CI: 'make marker 2' left in the box for
+   * two minutes), as a user would see and press Enter again. Proof that an Enter was taken is the model getting the
+   * prompt or the agent asking; a screen without the prompt counts only once the pane is still, because a repaint
+   * clears it for a moment (a run took that for a sent prompt and waited two minutes on a turn that never began).
+   * An Enter that was taken is never pressed again, so a prompt is never sent twice and a dialog never answered.
    */
   const pressEnterUntilSent = async (id: number, prompt: string): Promise<void> => {
     for (let attempt = 1; ; attempt++) {
       await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS);
       await world.request('send-keys', { pane: String(id), keys: ['Enter'] });
-      const taken = await waitForValue(
-        async () => modelGot(prompt) || (await pane(id)).status !== 'idle' || !(await world.screen(id)).includes(prompt),
+      const proven = await waitForValue(
+        async () => modelGot(prompt) || (await pane(id)).status === 'approval',
         (done) => done,
         ENTER_TAKEN_MS,
-        `the Enter after '${prompt}' to be taken`,
+        `the prompt '${prompt}' to reach the model`,
       ).catch(() => false);
-      if (taken) return;
-      if (attempt === ENTER_ATTEMPTS) throw new Error(`pane ${id} kept '${prompt}' in its input box after ${ENTER_ATTEMPTS} Enters; the screen:\n${await world.screen(id)}`);
+      if (proven) return;
+      // A screen that never keeps still is a turn running (its spinner): taken.
+      const still = await waitForPaneQuiet(world, id, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS).catch(() => undefined);
+      if (still === undefined || modelGot(prompt) || !inputRows(still).includes(prompt)) return;
+      if (attempt === ENTER_ATTEMPTS) throw new Error(`pane ${id} kept '${prompt}' in its input box after ${ENTER_ATTEMPTS} Enters; the screen:\n${still}`);
       console.log(`${kind}: Enter ${attempt} after '${prompt}' was not taken; pressing it again`);
     }
   };
@@ -79,8 +87,7 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
       if (screen !== undefined) return;
       const now = await world.screen(id);
       // The input box is at the bottom; the history above may quote earlier prompts that start the same way.
-      const inputRows = now.trimEnd().split('\n').slice(-INPUT_ROWS).join('\n');
-      if (attempt === TYPE_ATTEMPTS || inputRows.includes(start)) throw new Error(`'${prompt}' did not show in pane ${id} after ${attempt} tries; the screen:\n${now}`);
+      if (attempt === TYPE_ATTEMPTS || inputRows(now).includes(start)) throw new Error(`'${prompt}' did not show in pane ${id} after ${attempt} tries; the screen:\n${now}`);
       console.log(`${kind}: '${prompt}' typed into pane ${id} did not show; typing it again`);
       await waitForPaneQuiet(world, id, RESUMED_SETTLE_MS, SETTLE_TIMEOUT_MS);
     }
