@@ -70,19 +70,18 @@ async function loadPlugin(name: string): Promise<Plugin> {
 }
 
 /**
- * Every report the plugin sent for the events fed so far: it sends one at a time, in order, so once a last question
- * (a command no event used) has come, everything before it has too.
+ * Every report the plugin sent since `from` (the count of requests before the test fed its events): it sends one at a
+ * time, in order, so once a last question (a command no event used) has come, everything before it has too. The
+ * question is left unanswered: an answer would make the plugin send one more report, which under load arrived after
+ * the next test had started counting and was taken for that test's first.
  */
-async function reportsSoFar(plugin: Plugin, from = received.length): Promise<ChannelReport[]> {
+async function reportsSoFar(plugin: Plugin, from: number): Promise<ChannelReport[]> {
   await plugin.event!({ event: asked('per_sentinel', 'sentinel') });
   const deadline = Date.now() + 30_000;
   for (;;) {
     const sent = received.slice(from).map((request) => request.args.report);
     const end = sent.findIndex((report) => report.text === 'sentinel');
-    if (end >= 0) {
-      await plugin.event!({ event: replied('per_sentinel', 'reject') });
-      return sent.slice(0, end);
-    }
+    if (end >= 0) return sent.slice(0, end);
     if (Date.now() > deadline) throw new Error(`the plugin sent no report for the last question; so far: ${JSON.stringify(sent)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -115,7 +114,7 @@ describe("tessera's opencode plugin", () => {
     const events = [status('ses_main', 'busy'), status('ses_main', 'busy'), noise, asked('per_1', 'touch /tmp/m-1'), status('ses_sub', 'busy'),
       replied('per_1', 'once'), status('ses_sub', 'idle'), idle('ses_sub'), status('ses_main', 'busy'), status('ses_main', 'idle'), idle('ses_main')];
     for (const event of events) await plugin.event!({ event });
-    const sent = await reportsSoFar(plugin);
+    const sent = await reportsSoFar(plugin, from);
     expect(sent.map(what)).toEqual(['session.busy → running', 'permission.asked touch /tmp/m-1 → approval', 'permission.replied → running', 'session.idle → idle']);
     expect(sent[1]).toMatchObject({ source: 'opencode', detail: 'bash' });
     // Each an agent-hook request for its own pane, with its token, as the server's check accepts it.
@@ -129,10 +128,11 @@ describe("tessera's opencode plugin", () => {
 
   it("names the turn's conversation: the session that went busy while none was, not a subagent's; a new session is named at its first turn", async () => {
     const plugin = await loadPlugin('conversation');
+    const from = received.length;
     const events = [status('ses_main', 'busy'), status('ses_sub', 'busy'), asked('per_c', 'touch /tmp/m-c'), replied('per_c', 'once'),
       status('ses_sub', 'idle'), status('ses_main', 'idle'), idle('ses_main'), status('ses_new', 'busy'), status('ses_new', 'idle')];
     for (const event of events) await plugin.event!({ event });
-    const sent = await reportsSoFar(plugin);
+    const sent = await reportsSoFar(plugin, from);
     expect(sent.map((report) => `${what(report)} in ${report.conversation}`)).toEqual([
       'session.busy → running in ses_main', 'permission.asked touch /tmp/m-c → approval in ses_main', 'permission.replied → running in ses_main',
       'session.idle → idle in ses_main', 'session.busy → running in ses_new', 'session.idle → idle in ses_new',
@@ -141,8 +141,9 @@ describe("tessera's opencode plugin", () => {
 
   it('leaves out a session id tessera would refuse (one that reads as a flag), and still reports the state', async () => {
     const plugin = await loadPlugin('flag-like');
+    const from = received.length;
     for (const event of [status('-ses_flag', 'busy'), status('-ses_flag', 'idle')]) await plugin.event!({ event });
-    const sent = await reportsSoFar(plugin);
+    const sent = await reportsSoFar(plugin, from);
     expect(sent.map(what)).toEqual(['session.busy → running', 'session.idle → idle']);
     expect(sent.map((report) => report.conversation)).toEqual([undefined, undefined]);
     for (const report of sent) expect(agentHook.parse({ report, token: 'the-pane-token' }).report).toEqual(report);
@@ -150,11 +151,12 @@ describe("tessera's opencode plugin", () => {
 
   it('a rejection goes straight to idle; an interrupt (Esc Esc) is idle, not an error; a real failure is an error until the next turn', async () => {
     const plugin = await loadPlugin('endings');
+    const from = received.length;
     const events = [status('ses_main', 'busy'), asked('per_2', 'touch /tmp/m-2'), replied('per_2', 'reject'), status('ses_main', 'idle'), idle('ses_main'),
       status('ses_main', 'busy'), error('MessageAbortedError', 'Aborted'), status('ses_main', 'idle'), idle('ses_main'),
       status('ses_main', 'busy'), error('APIError', 'rate\u001b[31m limited'), status('ses_main', 'idle'), idle('ses_main'), status('ses_main', 'busy')];
     for (const event of events) await plugin.event!({ event });
-    const sent = await reportsSoFar(plugin);
+    const sent = await reportsSoFar(plugin, from);
     expect(sent.map(what)).toEqual([
       'session.busy → running', 'permission.asked touch /tmp/m-2 → approval', 'session.idle → idle',
       'session.busy → running', 'session.idle → idle',
@@ -196,12 +198,13 @@ describe("tessera's opencode plugin", () => {
     try {
       for (const [name, where] of [['missing', path.join(dir, 'missing')], ['not-socket', notSocket], ['silent', silentPath]]) {
         const plugin = await loadPlugin(`bad-${name}`);
+        const from = received.length;
         // A fresh plugin sends its first report at once, to the $TESSERA of that moment.
         process.env.TESSERA = where;
         await expect(plugin.event!({ event: status('ses_main', 'busy') })).resolves.toBeUndefined();
         process.env.TESSERA = ENV.TESSERA;
         // Once that one is given up, the next reaches tessera (reportsSoFar throws when its question never comes).
-        await reportsSoFar(plugin);
+        await reportsSoFar(plugin, from);
       }
       expect(silentHeard).toBe(1);
     } finally {
