@@ -5,7 +5,7 @@
 // EDIT_MS (half of the edits to a file two workspaces share, so the radar finds and merges real
 // conflicts), as agents writing would. The figure is the server's CPU (its own and its git
 // children's, from /proc) over that time, beside the same time with nothing edited.
-//   node bench/tools/radar-cpu.js [DURATION_S] [WORKSPACES]      (after npm run build)
+//   node bench/tools/radar-cpu.js [DURATION_S] [WORKSPACES] [FILES]      (after npm run build)
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,8 +21,14 @@ const DURATION_S = Number(process.argv[2] ?? 30);
 const COUNT = Number(process.argv[3] ?? 10);
 /** One edit somewhere this often (an agent writes a file every few seconds; ten of them). */
 const EDIT_MS = 500;
-/** Files of the generated repository (a small project). */
-const FILES = 300;
+/** Files of the generated repository (by default a small project; 10000 is a large checkout). */
+const FILES = Number(process.argv[4] ?? 300);
+for (const [name, value, least] of /** @type {[string, number, number][]} */ ([['DURATION_S', DURATION_S, 1], ['WORKSPACES', COUNT, 2], ['FILES', FILES, 2]])) {
+  if (!Number.isInteger(value) || value < least) {
+    process.stderr.write(`radar-cpu: ${name} must be a whole number of at least ${least}\n`);
+    process.exit(2);
+  }
+}
 const LABEL = 'radarbench';
 /** Keys typed for each echo figure, and the pause after each echo (a person typing slowly). */
 const ECHO_KEYS = 120;
