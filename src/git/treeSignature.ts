@@ -58,14 +58,16 @@ export async function treeSignature(places: GitPlaces, files: readonly string[],
   const all = [...repoFiles, ...folders, ...files.map((f) => path.join(places.top, f))];
   // lstat() one small batch at a time, the event loop getting a turn between batches: a promise per
   // file cost 5–8 times the CPU (a 10,000-file checkout: ~400 ms against ~70 ms), and it is paid for
-  // every workspace every time the radar or ls looks.
-  const stamps: string[] = [];
+  // every workspace every time the radar or ls looks. Each stamp goes into the digest as it is read
+  // (the same bytes as joining them all: HEAD, then a newline before each stamp), so none is kept:
+  // kept, a large checkout's stamps were old-generation garbage (a 10,000-file pass 77 -> 52 ms).
+  const digest = createHash('sha256').update(head.trim());
   for (let i = 0; i < all.length; i += SIGNATURE_STAT_BATCH) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const file of all.slice(i, i + SIGNATURE_STAT_BATCH)) stamps.push(stamp(file));
+    for (const file of all.slice(i, i + SIGNATURE_STAT_BATCH)) digest.update(`\n${stamp(file)}`);
   }
   // A digest, not the stamps themselves: it is kept per workspace in memory and on disk (changeCacheFile.ts).
-  return createHash('sha256').update(`${head.trim()}\n${stamps.join('\n')}`).digest('base64');
+  return digest.digest('base64');
 }
 
 /**
