@@ -128,6 +128,11 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s', (kind) => 
       await agent.waitForScreen(flow.busy, TURN_TIMEOUT_MS);
       record('running');
       expectDetected('running');
+      const turn = () => server.requests.find((r) => r.turn?.toolsOffered === true && r.turn.prompt === 'make marker 4');
+      // The interrupt is for a turn that waits on the model (which answers only after SLOW_TURN_MS). A CLI can show it
+      // busy before its request is out, and an Esc then leaves no request to hang up: a quiet run once waited a minute
+      // for claude's hang-up (whether for this reason is not known).
+      await waitUntil(() => turn() !== undefined, TURN_TIMEOUT_MS, 'the turn to reach the model');
 
       for (const step of flow.abortSteps) {
         if (step.waitFor !== undefined) await agent.waitForScreen(step.waitFor, TURN_TIMEOUT_MS);
@@ -138,7 +143,6 @@ describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s', (kind) => 
       await checkpoint('after-abort', 'idle');
       if (flow.hangsUpOnAbort) {
         // The CLI hung up on the model: the turn really stopped, not just its spinner.
-        const turn = () => server.requests.find((r) => r.turn?.toolsOffered === true && r.turn.prompt === 'make marker 4');
         await waitUntil(() => turn()?.abandoned === true, TURN_TIMEOUT_MS, 'the CLI to drop its request to the model');
       }
       expect(existsSync(markerPath(markerDir, 4))).toBe(false);
