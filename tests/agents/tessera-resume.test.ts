@@ -51,8 +51,9 @@ describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and r
    * Enter once the pane is still, and again while the prompt is still in the input box and nothing reached the model:
    * a resumed Gemini CLI that repaints its history can drop an Enter (seen in CI: 'make marker 2' left in the box for
    * two minutes), as a user would see and press Enter again. Proof that an Enter was taken is the model getting the
-   * prompt or the agent asking; a screen without the prompt counts only once the pane is still, because a repaint
-   * clears it for a moment (a run took that for a sent prompt and waited two minutes on a turn that never began).
+   * prompt or the agent asking. The pill leaving idle and a screen read without the prompt are weak signs a repaint
+   * can show for a moment (a run took one of them for a sent prompt and waited two minutes on a turn that never
+   * began), so a screen without the prompt counts only once the pane is still.
    * An Enter that was taken is never pressed again, so a prompt is never sent twice and a dialog never answered.
    */
   const pressEnterUntilSent = async (id: number, prompt: string): Promise<void> => {
