@@ -23,6 +23,7 @@ interface Explained {
   source: string;
   rule: string;
   decidedAt?: number;
+  lastReport?: { label: string; at: number };
 }
 
 async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
@@ -104,6 +105,21 @@ describe('state reports from inside a pane', () => {
     ios.get('plain')!.print('\x1b]777;tessera-status;error;build failed; see log\x07');
     await until(() => row(s, plain), (r) => r.status === 'error', 'the error state');
     expect(await explain(s, plain)).toMatchObject({ source: 'channel', rule: 'status error: build failed; see log' });
+  });
+
+  it('a report of work sent before the question dialog opened is late: the pill stays on the question the screen shows', async () => {
+    const { s, plain } = await start();
+    ios.get('plain')!.print('\r\nAllow? (y/n)');
+    await until(() => row(s, plain), (r) => r.status === 'approval', 'the screen to show the question');
+    // Claude's PreToolUse hook runs as its own process before the permission check; under load it arrives after the dialog.
+    await s.request('status', { state: 'working', token: tokenOf(s, plain) }, undefined, String(plain));
+    expect((await row(s, plain)).status).toBe('approval');
+    expect((await explain(s, plain)).lastReport?.label).toBe('status working (late: the agent asks now, as its screen shows)');
+    // Once the dialog is gone, a report is taken at once again.
+    ios.get('plain')!.print('\x1b[2J\x1b[Hworking');
+    await until(() => s.request('capture-pane', { pane: String(plain) }) as Promise<string>, (text) => !text.includes('Allow?'), 'the dialog to leave the screen');
+    await s.request('status', { state: 'working', token: tokenOf(s, plain) }, undefined, String(plain));
+    expect(await explain(s, plain)).toMatchObject({ status: 'running', source: 'channel', rule: 'status working' });
   });
 
   it('reportsState: once reported, the screen no longer decides; without it, the screen takes over after the hold', async () => {

@@ -230,17 +230,31 @@ export class AgentMonitor {
     const firedAt = report.firedAt ?? Date.now();
     if (firedAt < this.reportFloor || (this.lastReport !== undefined && firedAt < this.lastReport.firedAt)) return;
     const said = channelState(report);
-    // The end of a turn, late: the agent is at work again (a queued message started the next turn) as both its screen
-    // and its own title say. Taking it would show idle for CHANNEL_HOLD_MS.
-    const late = said?.state === 'idle' && this.workingNow();
-    const label = `${said?.label ?? reportLabel(report)}${late ? ' (late: the agent is working again)' : ''}`;
+    const late = said === undefined ? undefined : this.lateBecause(said);
+    const label = `${said?.label ?? reportLabel(report)}${late === undefined ? '' : ` (late: ${late})`}`;
     this.lastReport = { label, at: Date.now(), firedAt };
-    if (said === undefined || late) return;
+    if (said === undefined || late !== undefined) return;
     // A question already waiting stays the same question (its id too), whoever saw it first.
     const asking = said.state === 'approval' ? (this.waiting?.text ?? said.question) : undefined;
     const detection: Detection = { state: said.state, rule: said.label, matched: report.text === undefined ? [] : [report.text], question: asking };
     if (this.stable.signal(detection, 'channel', performance.now())) this.shownChanged();
     this.armHoldTimer();
+  }
+
+  /**
+   * Why a channel report's state is already out of date, as the agent's screen shows it now; undefined when it is not.
+   * - Anything but a question, while the screen shows the agent's question dialog: the report was sent before the
+   *   dialog opened. Claude's hooks run as separate processes, so under load a PreToolUse (sent before the
+   *   permission check) can arrive after the dialog is up; taking it would show "running" while the agent waits.
+   * - The end of a turn while the agent is at work again (a queued message started the next turn), as both its
+   *   screen and its own title say. Taking it would show idle for CHANNEL_HOLD_MS.
+   * An agent that reports its own state (channelOnly) is not read off its screen, so nothing is late for it.
+   */
+  private lateBecause(said: ChannelState): string | undefined {
+    if (this.stable.channelOnly) return undefined;
+    if (said.state !== 'approval' && this.readScreen().state === 'approval') return 'the agent asks now, as its screen shows';
+    if (said.state === 'idle' && this.workingNow()) return 'the agent is working again';
+    return undefined;
   }
 
   /**
