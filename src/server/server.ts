@@ -356,6 +356,7 @@ export class Server {
         return fd;
       },
       workspaces: () => this.registry.list(),
+      flushRecords: () => this.registry.records.flushNow(),
       agents: this.agents,
       recent: () => this.registry.recentNames(),
       nextEventSeq: () => this.events.next,

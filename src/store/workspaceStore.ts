@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic, isLeftoverTemp } from './atomicWrite.js';
+import { writeFileAtomic, writeFileAtomicInBackground, isLeftoverTemp } from './atomicWrite.js';
 import { isMovedAside, moveAside } from './moveAside.js';
 import { migrateRecord, NewerRecordError } from './recordMigrations.js';
 import { parseWorkspaceRecord, type WorkspaceRecord } from './workspaceRecord.js';
@@ -21,6 +21,11 @@ export interface LoadedRecords {
 
 export class WorkspaceStore {
   readonly dir: string;
+  /**
+   * Each record file's latest write or removal, counted: a background write lands only if nothing was asked of
+   * its file after it (see saveInBackground).
+   */
+  private readonly asked = new Map<string, number>();
 
   constructor(serverStateDir: string) {
     this.dir = path.join(serverStateDir, 'workspaces');
@@ -61,12 +66,35 @@ export class WorkspaceStore {
     return result;
   }
 
+  /** Writes the record now, waiting for the disk; a background write of it still under way will not land. */
   save(record: WorkspaceRecord): void {
-    writeFileAtomic(this.fileFor(record.name), `${JSON.stringify(record, null, 2)}\n`);
+    const file = this.fileFor(record.name);
+    this.ask(record.name);
+    writeFileAtomic(file, recordText(record));
   }
 
+  /**
+   * Writes the record without holding the event loop while the disk flushes (writeFileAtomicInBackground). True
+   * once it landed; false when a later write or removal of the same record came first (that one stands).
+   */
+  async saveInBackground(record: WorkspaceRecord): Promise<boolean> {
+    const file = this.fileFor(record.name);
+    const mine = this.ask(record.name);
+    return await writeFileAtomicInBackground(file, recordText(record), () => this.asked.get(record.name) === mine);
+  }
+
+  /** Deletes the record; a background write of it still under way will not land. */
   remove(name: string): void {
-    fs.rmSync(this.fileFor(name), { force: true });
+    const file = this.fileFor(name);
+    this.ask(name);
+    fs.rmSync(file, { force: true });
+  }
+
+  /** Counts one more write or removal of `name`'s file, and returns its number. */
+  private ask(name: string): number {
+    const number = (this.asked.get(name) ?? 0) + 1;
+    this.asked.set(name, number);
+    return number;
   }
 
   private loadFile(file: string, expectedName: string, readOnly: boolean): { record: WorkspaceRecord } | { problem: string; untouchable?: boolean } {
@@ -93,4 +121,8 @@ export class WorkspaceStore {
       }
     }
   }
+}
+
+function recordText(record: WorkspaceRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
 }

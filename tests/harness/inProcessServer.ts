@@ -104,7 +104,7 @@ export class InProcessServer {
 
   /** A workspace's record as it is on disk now (undefined before its first save). */
   storedRecord(name: string): WorkspaceRecord | undefined {
-    return new WorkspaceStore(serverStateDirectory(this.socketPath, this.env)).loadAll().records.find((r) => r.name === name);
+    return new WorkspaceStore(serverStateDirectory(this.socketPath, this.env)).loadAll({ readOnly: true }).records.find((r) => r.name === name);
   }
 
   /** A folder under the test's root, made for a workspace to adopt. */

@@ -30,7 +30,7 @@ export const renameWorkspace = implement(definition, async (args, ctx) => {
       if (live) {
         live.origin.branch = args.branch;
         ctx.registry.saveNow(live);
-      } else ctx.registry.records.put({ ...renamed, branch: args.branch });
+      } else void ctx.registry.records.put({ ...renamed, branch: args.branch });
     }
   } catch (error) {
     if (oldBranch !== undefined && args.branch !== undefined) await renameCheckedOutBranch(record.path, oldBranch).catch(() => undefined);
@@ -38,5 +38,6 @@ export const renameWorkspace = implement(definition, async (args, ctx) => {
   }
   // The stack's slot, ports, pid files and logs follow the name (its services keep running).
   if (args.name !== from && fs.existsSync(oldStack)) fs.renameSync(oldStack, newStack);
+  await ctx.registry.records.whenWritten();
   return { from, to: args.name, ...(args.branch === undefined ? {} : { branch: args.branch }) };
 });

@@ -17,6 +17,7 @@ export const switchBranch = implement(definition, async (args, ctx) => {
   try {
     const switched = await checkOut(record.path, args.branch, args.create);
     ctx.registry.setBranch(record.name, switched.branch);
+    await ctx.registry.records.whenWritten();
     return { workspace: record.name, branch: switched.branch, previous: switched.previous ?? null, created: switched.created };
   } catch (error) {
     if (error instanceof BranchHeldError) {

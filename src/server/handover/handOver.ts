@@ -55,6 +55,8 @@ export interface HandingServer {
   commandsRunning(): number;
   /** Refuses control commands from now on (HANDOVER_BUSY: clients ask again). */
   refuseCommands(): void;
+  /** Writes now every workspace record a change left pending or being written: the new server reads the files. */
+  flushRecords(): void;
   /** Holds still: connections from now on go to `gate` (unread), clients' keys and sizes are ignored. */
   freeze(gate: (socket: net.Socket) => void): void;
   /** The new server takes over now: stopping this one (a signal) must not end the panes any more. */
@@ -90,6 +92,7 @@ export async function handOver(server: HandingServer, target: HandoverTarget): P
     const notReady = panes.map((pane) => notReadyToMove(pane, server.agents)).find((problem) => problem !== undefined);
     if (notReady !== undefined) throw new RefusedError(`not now: ${notReady}; try again in a moment`);
     server.freeze((socket) => (pass ? pass(socket) : waiting.push(socket)));
+    server.flushRecords();
     handed = handedDescriptors(panes, server.listenFd());
     for (const pane of panes) pane.handover?.hold();
     // Node starts the new server while this one describes the panes.

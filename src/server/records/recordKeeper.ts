@@ -1,6 +1,8 @@
 // Keeps every workspace record of the server: loaded at start (dormant workspaces), rewritten soon
 // after a live workspace changes, flushed before the server stops. Writes are atomic; a failed
 // write is reported, never fatal, except a new workspace's first (putNew): that one fails the create.
+// A change's write waits for the disk off the event loop (WorkspaceStore.saveInBackground); a new
+// workspace's first write, and every write as the server stops or hands over, waits on it.
 
 import { RECORD_SAVE_DELAY_MS } from '../../limits.js';
 import type { WorkspaceRecord } from '../../store/workspaceRecord.js';
@@ -11,6 +13,10 @@ export class RecordKeeper {
   private readonly records = new Map<string, WorkspaceRecord>();
   private readonly pending = new Map<string, { timer: ReturnType<typeof setTimeout>; make: () => WorkspaceRecord }>();
   private readonly written = new Map<string, string>();
+  /** Background writes under way, by workspace name (how many). */
+  private readonly writing = new Map<string, number>();
+  /** The same writes, to wait for (whenWritten). */
+  private readonly underWay = new Set<Promise<void>>();
   /** Files that could not be read but must not be overwritten (written by a newer tessera). */
   private readonly untouchable = new Set<string>();
   /** Problems with the stored records, for `tessera ls`, the status bar and the log. */
@@ -48,11 +54,22 @@ export class RecordKeeper {
     return this.records.has(name) || this.untouchable.has(name);
   }
 
-  /** Stores a record now (a new workspace, a removal of its panes): nothing pending for it survives. */
-  put(record: WorkspaceRecord): void {
+  /**
+   * Stores a record now (a removal of its panes, a stop): nothing pending for it survives. The file is written in
+   * the background; a later put, putNow or forget of the same record always wins over it. Resolves once the write
+   * is over (landed, overtaken, or failed and reported), for a command that replies only then.
+   */
+  put(record: WorkspaceRecord): Promise<void> {
     this.cancel(record.name);
     this.records.set(record.name, record);
-    this.write(record);
+    return this.writeInBackground(record);
+  }
+
+  /** put, and the file written before this returns (the server is stopping). */
+  putNow(record: WorkspaceRecord): void {
+    this.cancel(record.name);
+    this.records.set(record.name, record);
+    this.writeNow(record.name);
   }
 
   /**
@@ -97,13 +114,23 @@ export class RecordKeeper {
     }
   }
 
-  /** Writes everything pending, then ignores later changes (the server is stopping: panes closing is not the user's doing). */
-  close(): void {
+  /**
+   * Writes now, waiting for the disk, every record with a write pending or under way, so none lands after this
+   * returns: another server reads the files next (an upgrade), or nothing does before the next start.
+   */
+  flushNow(): void {
     for (const [name, entry] of [...this.pending]) {
       clearTimeout(entry.timer);
       this.pending.delete(name);
-      this.put(entry.make());
+      this.records.set(name, entry.make());
+      this.writeNow(name);
     }
+    for (const name of [...this.writing.keys()]) this.writeNow(name);
+  }
+
+  /** Writes everything pending, then ignores later changes (the server is stopping: panes closing is not the user's doing). */
+  close(): void {
+    this.flushNow();
     this.closed = true;
   }
 
@@ -117,15 +144,52 @@ export class RecordKeeper {
     this.pending.delete(name);
   }
 
-  private write(record: WorkspaceRecord): void {
-    if (!this.store || this.closed) return;
+  private writeInBackground(record: WorkspaceRecord): Promise<void> {
+    const store = this.store;
+    if (!store || this.closed) return Promise.resolve();
+    const { name } = record;
     const json = JSON.stringify(record);
-    if (this.written.get(record.name) === json) return;
+    if (this.written.get(name) === json) return Promise.resolve();
+    this.written.set(name, json);
+    this.writing.set(name, (this.writing.get(name) ?? 0) + 1);
+    const done = store
+      .saveInBackground(record)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // The file is not this record: the next change writes it again.
+        if (this.written.get(name) === json) this.written.delete(name);
+        this.report(`cannot save workspace ${name}: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        const left = (this.writing.get(name) ?? 1) - 1;
+        if (left > 0) this.writing.set(name, left);
+        else this.writing.delete(name);
+        this.underWay.delete(done);
+      });
+    this.underWay.add(done);
+    return done;
+  }
+
+  /** Resolves once every background write started so far has landed, been overtaken or failed (reported). */
+  async whenWritten(): Promise<void> {
+    await Promise.all([...this.underWay]);
+  }
+
+  /**
+   * Writes `name`'s record as it is now, waiting for the disk, unless the file already holds it; a background write
+   * of it under way will not land.
+   */
+  private writeNow(name: string): void {
+    const record = this.records.get(name);
+    if (!this.store || this.closed || !record) return;
+    const json = JSON.stringify(record);
+    if (this.written.get(name) === json && !this.writing.has(name)) return;
     try {
       this.store.save(record);
-      this.written.set(record.name, json);
+      this.written.set(name, json);
     } catch (error) {
-      this.report(`cannot save workspace ${record.name}: ${(error as Error).message}`);
+      this.written.delete(name);
+      this.report(`cannot save workspace ${name}: ${(error as Error).message}`);
     }
   }
 

@@ -153,9 +153,12 @@ export class WorkspaceRegistry {
     return workspace;
   }
 
-  /** Writes an open workspace's record now (not a moment from now): for changes a restart must not lose. */
+  /**
+   * Writes an open workspace's record now (not a moment from now): for changes a restart must not lose. The write
+   * waits for the disk in the background; a command that made the change replies once it is over (records.whenWritten).
+   */
   saveNow(workspace: Workspace): void {
-    if (this.workspaces.get(workspace.name) === workspace) this.records.put(snapshotRecord(workspace));
+    if (this.workspaces.get(workspace.name) === workspace) void this.records.put(snapshotRecord(workspace));
   }
 
   /** The variables of a workspace about to open: its slot is the smallest no open workspace holds. */
@@ -355,7 +358,7 @@ export class WorkspaceRegistry {
       this.saveNow(workspace);
       return;
     }
-    this.records.put(emptiedRecord(record));
+    void this.records.put(emptiedRecord(record));
     this.removeWorkspace(workspace, 'emptied');
   }
 
@@ -371,9 +374,9 @@ export class WorkspaceRegistry {
   async stop(name: string, how: Exclude<ClosedHow, 'emptied'> = 'ended'): Promise<void> {
     const workspace = this.workspaces.get(name);
     if (!workspace) return;
-    this.records.put(snapshotRecord(workspace));
+    const written = this.records.put(snapshotRecord(workspace));
     this.removeWorkspace(workspace, how);
-    await Promise.all([...workspace.panes.values()].map((p) => p.close()));
+    await Promise.all([written, ...[...workspace.panes.values()].map((p) => p.close())]);
   }
 
   /** The branch now checked out in a workspace's folder, kept in its record (ls, reset and land read it). */
@@ -386,7 +389,7 @@ export class WorkspaceRegistry {
       return;
     }
     const record = this.records.get(name);
-    if (record) this.records.put({ ...record, branch });
+    if (record) void this.records.put({ ...record, branch });
   }
 
   /** Ends a workspace's panes and forgets its record (files are the caller's business). */
@@ -398,7 +401,7 @@ export class WorkspaceRegistry {
 
   /** The server stops: records are written as they are now, then every pane ends. */
   async closeAll(): Promise<void> {
-    for (const workspace of this.list()) this.records.put(snapshotRecord(workspace));
+    for (const workspace of this.list()) this.records.putNow(snapshotRecord(workspace));
     this.records.close();
     const panes = this.list().flatMap((w) => [...w.panes.values()]);
     for (const workspace of this.list()) this.workspaces.delete(workspace.name);
