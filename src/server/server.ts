@@ -356,7 +356,10 @@ export class Server {
         return fd;
       },
       workspaces: () => this.registry.list(),
-      flushRecords: () => this.registry.records.flushNow(),
+      flushRecords: () => {
+        this.registry.records.flushNow();
+        this.history.flushNow();
+      },
       agents: this.agents,
       recent: () => this.registry.recentNames(),
       nextEventSeq: () => this.events.next,

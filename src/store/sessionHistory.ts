@@ -1,5 +1,6 @@
 // The session history of one server: every pane session longer than HISTORY_MIN_SESSION_MS, newest last, in one
-// versioned JSON file rewritten atomically on each entry (bounded by HISTORY_MAX_ENTRIES, so that stays cheap).
+// versioned JSON file rewritten atomically on each entry (bounded by HISTORY_MAX_ENTRIES, so that stays cheap), its
+// flush to disk waited for beside the event loop (the latest rewrite wins; flushNow and whenWritten for the end).
 // A file that does not parse or has the wrong shape is moved aside (its bytes kept) and reported; history then
 // starts again empty and everything else keeps working.
 
@@ -7,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HISTORY_MAX_ENTRIES } from '../limits.js';
 import { InvalidInput, record } from '../protocol/validate.js';
-import { writeFileAtomic } from './atomicWrite.js';
+import { writeFileAtomic, writeFileAtomicInBackground } from './atomicWrite.js';
 import { parseHistoryEntry, type HistoryEntry } from './historyEntry.js';
 import { moveAside } from './moveAside.js';
 
@@ -22,6 +23,10 @@ export class SessionHistory {
   private nextNumber = 1;
   /** What went wrong reading or writing the file, for the server log and `tessera history`. */
   problem: string | undefined;
+  /** Rewrites of the file asked so far: a background rewrite lands only if it is still the latest. */
+  private asked = 0;
+  /** Background rewrites under way. */
+  private readonly underWay = new Set<Promise<void>>();
 
   constructor(serverStateDir: string) {
     this.file = path.join(serverStateDir, HISTORY_FILE);
@@ -35,7 +40,10 @@ export class SessionHistory {
     return this.load().find((e) => e.id === id);
   }
 
-  /** Appends an entry and writes the file; a failed write is reported in `problem`, never thrown. */
+  /**
+   * Appends an entry and writes the file in the background (whenWritten); a failed write is reported in `problem`,
+   * never thrown.
+   */
   add(entry: NewHistoryEntry): HistoryEntry {
     return this.addAll([entry])[0];
   }
@@ -46,12 +54,37 @@ export class SessionHistory {
     const added = newEntries.map((entry): HistoryEntry => ({ id: `h${this.nextNumber++}`, ...entry }));
     entries.push(...added);
     if (entries.length > HISTORY_MAX_ENTRIES) entries.splice(0, entries.length - HISTORY_MAX_ENTRIES);
-    try {
-      writeFileAtomic(this.file, `${JSON.stringify({ version: HISTORY_VERSION, next: this.nextNumber, entries }, null, 1)}\n`);
-    } catch (error) {
-      this.problem = `cannot write the session history ${this.file}: ${(error as Error).message}`;
-    }
+    const mine = ++this.asked;
+    const done = writeFileAtomicInBackground(this.file, this.text(), () => this.asked === mine)
+      .then(() => undefined)
+      .catch((error: unknown) => this.failed(error))
+      .finally(() => this.underWay.delete(done));
+    this.underWay.add(done);
     return added;
+  }
+
+  /** Resolves once every write asked so far has landed, been overtaken or failed (in `problem`). */
+  async whenWritten(): Promise<void> {
+    await Promise.all([...this.underWay]);
+  }
+
+  /** Writes the file now, waiting for the disk, if a write is under way: none lands after this (an upgrade). */
+  flushNow(): void {
+    if (this.underWay.size === 0) return;
+    this.asked += 1;
+    try {
+      writeFileAtomic(this.file, this.text());
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private text(): string {
+    return `${JSON.stringify({ version: HISTORY_VERSION, next: this.nextNumber, entries: this.load() }, null, 1)}\n`;
+  }
+
+  private failed(error: unknown): void {
+    this.problem = `cannot write the session history ${this.file}: ${(error as Error).message}`;
   }
 
   private load(): HistoryEntry[] {

@@ -30,6 +30,7 @@ export class HistoryRecorder {
   async flush(): Promise<void> {
     await Promise.all([...this.writing]);
     this.writePending();
+    await this.history.whenWritten();
   }
 
   private queue(entry: NewHistoryEntry): void {
@@ -40,7 +41,9 @@ export class HistoryRecorder {
   private writePending(): void {
     if (this.pending.length === 0) return;
     this.history.addAll(this.pending.splice(0));
-    if (this.history.problem) this.log(this.history.problem);
+    void this.history.whenWritten().then(() => {
+      if (this.history.problem) this.log(this.history.problem);
+    });
   }
 
   private async record(pane: Pane, workspace: string, end: SessionEnd): Promise<void> {

@@ -55,7 +55,7 @@ export interface HandingServer {
   commandsRunning(): number;
   /** Refuses control commands from now on (HANDOVER_BUSY: clients ask again). */
   refuseCommands(): void;
-  /** Writes now every workspace record a change left pending or being written: the new server reads the files. */
+  /** Writes now every workspace record (and the session history) a change left pending or being written: the new server reads the files. */
   flushRecords(): void;
   /** Holds still: connections from now on go to `gate` (unread), clients' keys and sizes are ignored. */
   freeze(gate: (socket: net.Socket) => void): void;
