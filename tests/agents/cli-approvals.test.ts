@@ -9,7 +9,7 @@ import { AGENT_DETECTORS } from '../../src/agents/detectors.js';
 import { CLI_FLOWS, ENTER } from './cliFlows.js';
 import { markerPath } from './fake-model/script.js';
 import { startFakeModel, type FakeModel } from './fake-model/server.js';
-import { AGENT_KINDS, type AgentKind } from './harness/kind.js';
+import { KINDS_UNDER_TEST, type AgentKind } from './harness/kind.js';
 import { launchAgent, type AgentSession } from './harness/launch.js';
 import { sessionMembers } from './harness/processTree.js';
 import { saveRecording, type RecordedState } from './harness/recording.js';
@@ -21,7 +21,7 @@ import { waitUntil } from './harness/waitUntil.js';
 const COLS = 100;
 const ROWS = 30;
 
-describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s', (kind) => {
+describe.each(KINDS_UNDER_TEST.map((kind) => [kind] as [AgentKind]))('%s', (kind) => {
   const flow = CLI_FLOWS[kind];
   const detector = AGENT_DETECTORS[kind];
   const keys = detector.approvalKeys;

@@ -3,8 +3,8 @@
 // script, an initial prompt is delivered exactly once, and an agent that is not installed starts nothing.
 //
 // Each agent gets its own world (tests/agents/tessera/agentWorld.ts): a fake model on 127.0.0.1, the agent's seeded
-// config, and an isolated tessera server whose environment points the agent at the fake model. The agents run one
-// after the other (describe blocks run in order), which keeps this file near 75 s on the 2-core machine.
+// config, and an isolated tessera server whose environment points the agent at the fake model. The suite's config
+// runs this file once per agent (TESSERA_AGENT_KINDS, harness/kind.ts), the agents side by side.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,7 +12,7 @@ import { AGENT_LAUNCHES } from '../../src/agents/launch/agentArgs.js';
 import type { AnswerLogEntry } from '../../src/commands/approvals.js';
 import { CLI_FLOWS } from './cliFlows.js';
 import { markerPath } from './fake-model/script.js';
-import { AGENT_KINDS, type AgentKind } from './harness/kind.js';
+import { KINDS_UNDER_TEST, type AgentKind } from './harness/kind.js';
 import { sessionMembers } from './harness/processTree.js';
 import { ECHO_TIMEOUT_MS, INPUT_SETTLE_MS, KILL_GRACE_MS, SETTLE_TIMEOUT_MS, START_TIMEOUT_MS, TURN_TIMEOUT_MS } from './harness/timings.js';
 import { waitUntil } from './harness/waitUntil.js';
@@ -75,7 +75,7 @@ afterAll(() => {
   }
 });
 
-describe.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('%s in a tessera pane', (kind) => {
+describe.each(KINDS_UNDER_TEST.map((kind) => [kind] as [AgentKind]))('%s in a tessera pane', (kind) => {
   const flow = CLI_FLOWS[kind];
   let world: AgentWorld;
   let client: AttachedClient | undefined;
@@ -355,7 +355,7 @@ describe('agents that are not installed', () => {
     await world?.dispose();
   });
 
-  test.each(AGENT_KINDS.map((kind) => [kind] as [AgentKind]))('7. new-pane --agent %s without it on PATH: "not installed", the install command, no process', async (kind) => {
+  test.each(KINDS_UNDER_TEST.map((kind) => [kind] as [AgentKind]))('7. new-pane --agent %s without it on PATH: "not installed", the install command, no process', async (kind) => {
     await timed(kind, 'not installed', async () => {
       // A workspace of its own (a shell) per agent, so the message is not squeezed into a narrow pane.
       const workspace = `missing-${kind}`;

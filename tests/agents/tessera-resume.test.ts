@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HISTORY_MIN_SESSION_MS } from '../../src/limits.js';
 import type { HistoryEntry } from '../../src/store/historyEntry.js';
 import { markerPath } from './fake-model/script.js';
-import { AGENT_KINDS, type AgentKind } from './harness/kind.js';
+import { KINDS_UNDER_TEST, type AgentKind } from './harness/kind.js';
 import { ECHO_TIMEOUT_MS, INPUT_SETTLE_MS, SETTLE_TIMEOUT_MS, START_TIMEOUT_MS, TURN_TIMEOUT_MS } from './harness/timings.js';
 import { waitUntil } from './harness/waitUntil.js';
 import { createAgentWorld, type AgentPaneJson, type AgentWorld } from './tessera/agentWorld.js';
@@ -25,9 +25,8 @@ const ENTER_ATTEMPTS = 3;
 const TYPE_ATTEMPTS = 3;
 /** The bottom rows that hold an agent's input box and footer (Gemini's: 8). */
 const INPUT_ROWS = 8;
-const KINDS = (process.env.TESSERA_RESUME_KINDS?.split(',') as AgentKind[] | undefined) ?? AGENT_KINDS;
 
-describe.each(KINDS.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and resume', (kind) => {
+describe.each(KINDS_UNDER_TEST.map((kind) => [kind] as [AgentKind]))('%s: sleep, wake and resume', (kind) => {
   let world: AgentWorld;
   let paneId: number;
   /** When `wake` answered: the woken program started before this. */

@@ -6,6 +6,21 @@ export type { AgentKind };
 
 export const AGENT_KINDS: readonly AgentKind[] = ['claude', 'codex', 'gemini', 'opencode'];
 
+/**
+ * The agents this run tests: `TESSERA_AGENT_KINDS` (a comma-separated list), else all four. The suite's config runs
+ * each test file once per agent (a vitest project each, tests/agents/vitest.config.ts), so the agents run side by
+ * side instead of one after another.
+ */
+export const KINDS_UNDER_TEST: readonly AgentKind[] = kindsFrom(process.env.TESSERA_AGENT_KINDS);
+
+function kindsFrom(list: string | undefined): readonly AgentKind[] {
+  if (list === undefined || list.trim() === '') return AGENT_KINDS;
+  const named = list.split(',').map((kind) => kind.trim());
+  const unknown = named.filter((kind) => !(AGENT_KINDS as readonly string[]).includes(kind));
+  if (unknown.length > 0) throw new Error(`TESSERA_AGENT_KINDS names ${unknown.join(', ')}: the agents are ${AGENT_KINDS.join(', ')}`);
+  return named as AgentKind[];
+}
+
 export interface LaunchOptions {
   /** The project folder the agent works in. */
   cwd: string;
