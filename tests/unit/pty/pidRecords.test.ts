@@ -1,14 +1,16 @@
 // Pane pid records: written atomically, removed on exit, swept after a crash; corrupt files are kept aside.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPidRecords, PID_RECORDS_FILE, sweepOrphans } from '../../../src/pty/pidRecords.js';
 import { readProcStat } from '../../../src/pty/procStat.js';
 import { spawnPty } from '../../../src/pty/ptyProcess.js';
 import { alive, sessionMembers, until } from './procWatch.js';
+import { scratch } from '../../helpers/scratch.js';
+
+const tmp = scratch('tessera-pids-');
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -22,7 +24,7 @@ afterEach(() => {
 });
 
 function recordsDir(): string {
-  return mkdtempSync(join(realpathSync(tmpdir()), 'tessera-pids-'));
+  return realpathSync(tmp.dir());
 }
 
 /** A process tree in a session of its own, as a crashed server's pane would have left it. */

@@ -1,6 +1,6 @@
 // A program in a real PTY: output, input, exit, resize clamping, spawn errors, and killing its whole tree.
 
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,9 @@ import { outputEncoding, spawnPty, type PtyProcess, type PtySpawnOptions } from 
 import { readProcStat } from '../../../src/pty/procStat.js';
 import { longestStall } from '../../helpers/eventLoopStall.js';
 import { alive, sessionMembers, until } from './procWatch.js';
+import { scratch } from '../../helpers/scratch.js';
+
+const tmp = scratch('tessera-pty-');
 
 const cwd = realpathSync(tmpdir());
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', HOME: cwd };
@@ -67,7 +70,7 @@ describe('spawnPty', () => {
     expect(() => start('sh', [])).toThrow(/must be absolute/);
     expect(() => start('/bin/sh', [], { cwd: '/definitely/not/here' })).toThrow(/working directory .* does not exist/);
     expect(() => start('/no/such/program', [])).toThrow(/no such file/);
-    const dir = mkdtempSync(join(tmpdir(), 'tessera-pty-'));
+    const dir = tmp.dir();
     const script = join(dir, 'script.sh');
     writeFileSync(script, '#!/bin/sh\necho hi\n');
     chmodSync(script, 0o644);
@@ -180,7 +183,7 @@ describe('input', () => {
   });
 
   it('delivers a 4 MB input intact and in order to a program that echoes all it reads (like vim)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'tessera-input-')), 'received');
+    const file = join(tmp.dir(), 'received');
     // Raw mode: every byte goes through untouched; the program writes as much as it reads, so the
     // PTY fills in both directions unless reading and writing take turns.
     const ready = 'stty done\n';

@@ -2,10 +2,12 @@
 // subscribers once per change, and the watcher sees a file saved by rename.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveSettings, type ReloadOutcome } from '../../../src/server/settings/liveSettings.js';
+import { scratch } from '../../helpers/scratch.js';
+
+const tmp = scratch('tessera-live-');
 
 const live: LiveSettings[] = [];
 afterEach(() => {
@@ -13,7 +15,7 @@ afterEach(() => {
 });
 
 function world(text?: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-live-'));
+  const dir = tmp.dir();
   const file = path.join(dir, 'config.json');
   if (text !== undefined) fs.writeFileSync(file, text);
   const logs: string[] = [];

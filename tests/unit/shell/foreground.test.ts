@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnPty, type PtyProcess } from '../../../src/pty/ptyProcess.js';
 import { isCommandRunning } from '../../../src/shell/commandRunning.js';
 import { foregroundProcessGroup } from '../../../src/shell/foreground.js';
-import { findShell, makeHome, WAIT_MS } from './shellSession.js';
+import { findShell, WAIT_MS } from './shellSession.js';
+import { scratch } from '../../helpers/scratch.js';
+
+/** Each shell's HOME, removed after each test. */
+const homes = scratch('tessera-shell-home-');
 
 const bash = findShell('bash');
 
@@ -32,7 +36,7 @@ describe.skipIf(!bash)(`foregroundProcessGroup${bash ? '' : ' (skipped: bash is 
   });
 
   it('is the shell itself at the prompt and another group while a command runs', async () => {
-    const home = realpathSync(makeHome());
+    const home = realpathSync(homes.dir());
     let output = '';
     // --norc and no integration: only the /proc fallback can tell.
     pty = spawnPty({ file: bash as string, args: ['--norc', '--noprofile', '-i'], cwd: home, env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', PS1: 'fg> ' }, cols: 80, rows: 24 });

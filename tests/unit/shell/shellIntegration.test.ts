@@ -5,7 +5,11 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHELL_SCRIPTS_DIR } from '../../../src/shell/integration.js';
-import { findShell, makeHome, startShell, type ShellSession } from './shellSession.js';
+import { findShell, startShell, type ShellSession } from './shellSession.js';
+import { scratch } from '../../helpers/scratch.js';
+
+/** Each shell's HOME, removed after each test. */
+const homes = scratch('tessera-shell-home-');
 
 interface ShellCase {
   name: 'bash' | 'zsh' | 'fish';
@@ -87,7 +91,7 @@ for (const shell of cases) {
     });
 
     const start = async (): Promise<{ session: ShellSession; home: string }> => {
-      const home = realpathSync(makeHome());
+      const home = realpathSync(homes.dir());
       shell.writeConfig(home);
       session = startShell(path as string, { home });
       const s = session;

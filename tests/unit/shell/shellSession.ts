@@ -1,7 +1,6 @@
 // Test helper: a real shell in a real PTY, drawn by a headless xterm with the OSC tracker attached.
 
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '@xterm/headless';
 import { spawnPty, type PtyProcess } from '../../../src/pty/ptyProcess.js';
@@ -18,10 +17,6 @@ const POLL_MS = 10;
 /** The first existing path of a shell, or undefined when it is not installed. */
 export function findShell(name: string): string | undefined {
   return ['/usr/bin', '/bin', '/usr/local/bin'].map((dir) => join(dir, name)).find((path) => existsSync(path));
-}
-
-export function makeHome(): string {
-  return mkdtempSync(join(tmpdir(), 'tessera-shell-home-'));
 }
 
 export interface ShellSession {

@@ -5,7 +5,11 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnPty } from '../../../src/pty/ptyProcess.js';
-import { findShell, makeHome, startShell, WAIT_MS, type ShellSession } from './shellSession.js';
+import { findShell, startShell, WAIT_MS, type ShellSession } from './shellSession.js';
+import { scratch } from '../../helpers/scratch.js';
+
+/** Each shell's HOME, removed after each test. */
+const homes = scratch('tessera-shell-home-');
 
 const bash = findShell('bash');
 const zsh = findShell('zsh');
@@ -18,7 +22,7 @@ afterEach(async () => {
 });
 
 function home(): string {
-  return realpathSync(makeHome());
+  return realpathSync(homes.dir());
 }
 
 async function started(shellPath: string, options: Parameters<typeof startShell>[1]): Promise<ShellSession> {

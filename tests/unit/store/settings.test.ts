@@ -1,12 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, parseSettings, parseSettingsText } from '../../../src/store/settings.js';
 import { DEFAULT_SETTINGS } from '../../../src/store/settingsDefaults.js';
+import { scratch } from '../../helpers/scratch.js';
+
+const tmp = scratch('tessera-settings-');
 
 function withConfig(text: string | undefined) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-settings-'));
+  const dir = tmp.dir();
   if (text !== undefined) fs.writeFileSync(path.join(dir, 'config.json'), text);
   return { result: loadSettings({ TESSERA_CONFIG_DIR: dir }), dir };
 }
