@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../../src/git/changeCache.js';
 import { ChangeCacheFile } from '../../../../src/store/changeCacheFile.js';
 import { keepChangesOnDisk } from '../../../../src/server/workspaces/keptChanges.js';
@@ -29,11 +29,18 @@ function worktree(): { state: string; repo: string; dir: string } {
   return { state: path.join(root, 'state'), repo, dir };
 }
 
+/** Every server cache a test made: each writes what it still has pending before the test's folders go. */
+const servers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((flush) => flush()));
+});
+
 /** A server's cache, started from the file as a server starts; the lines it logged. */
 function serverCache(state: string, dirs: string[]): { cache: ChangeCache; logged: string[]; flush(): Promise<void> } {
   const logged: string[] = [];
   const cache = new ChangeCache();
   const kept = keepChangesOnDisk(cache, new ChangeCacheFile(state, (line) => logged.push(line)), new Set(dirs));
+  servers.push(() => kept.flush());
   return { cache, logged, flush: () => kept.flush() };
 }
 
