@@ -1,6 +1,7 @@
 // The session history of one server: every pane session longer than HISTORY_MIN_SESSION_MS, newest last, in one
 // versioned JSON file rewritten atomically on each entry (bounded by HISTORY_MAX_ENTRIES, so that stays cheap), its
-// flush to disk waited for beside the event loop (the latest rewrite wins; flushNow and whenWritten for the end).
+// flush to disk waited for beside the event loop (LatestFile: the latest rewrite stands; flushNow and whenWritten for
+// the end).
 // A file that does not parse or has the wrong shape is moved aside (its bytes kept) and reported; history then
 // starts again empty and everything else keeps working.
 
@@ -8,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HISTORY_MAX_ENTRIES } from '../limits.js';
 import { InvalidInput, record } from '../protocol/validate.js';
-import { writeFileAtomic, writeFileAtomicInBackground } from './atomicWrite.js';
+import { LatestFile } from './latestFile.js';
 import { parseHistoryEntry, type HistoryEntry } from './historyEntry.js';
 import { moveAside } from './moveAside.js';
 
@@ -19,17 +20,15 @@ export type NewHistoryEntry = Omit<HistoryEntry, 'id'>;
 
 export class SessionHistory {
   readonly file: string;
+  private readonly latest: LatestFile;
   private entries: HistoryEntry[] | undefined;
   private nextNumber = 1;
   /** What went wrong reading or writing the file, for the server log and `tessera history`. */
   problem: string | undefined;
-  /** Rewrites of the file asked so far: a background rewrite lands only if it is still the latest. */
-  private asked = 0;
-  /** Background rewrites under way. */
-  private readonly underWay = new Set<Promise<void>>();
 
   constructor(serverStateDir: string) {
     this.file = path.join(serverStateDir, HISTORY_FILE);
+    this.latest = new LatestFile(this.file);
   }
 
   list(): readonly HistoryEntry[] {
@@ -54,26 +53,20 @@ export class SessionHistory {
     const added = newEntries.map((entry): HistoryEntry => ({ id: `h${this.nextNumber++}`, ...entry }));
     entries.push(...added);
     if (entries.length > HISTORY_MAX_ENTRIES) entries.splice(0, entries.length - HISTORY_MAX_ENTRIES);
-    const mine = ++this.asked;
-    const done = writeFileAtomicInBackground(this.file, this.text(), () => this.asked === mine)
-      .then(() => undefined)
-      .catch((error: unknown) => this.failed(error))
-      .finally(() => this.underWay.delete(done));
-    this.underWay.add(done);
+    this.latest.write(this.text()).catch((error: unknown) => this.failed(error));
     return added;
   }
 
   /** Resolves once every write asked so far has landed, been overtaken or failed (in `problem`). */
   async whenWritten(): Promise<void> {
-    await Promise.all([...this.underWay]);
+    await this.latest.settled();
   }
 
   /** Writes the file now, waiting for the disk, if a write is under way: none lands after this (an upgrade). */
   flushNow(): void {
-    if (this.underWay.size === 0) return;
-    this.asked += 1;
+    if (!this.latest.writing) return;
     try {
-      writeFileAtomic(this.file, this.text());
+      this.latest.writeNow(this.text());
     } catch (error) {
       this.failed(error);
     }

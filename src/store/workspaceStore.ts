@@ -3,7 +3,8 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic, writeFileAtomicInBackground, isLeftoverTemp } from './atomicWrite.js';
+import { isLeftoverTemp } from './atomicWrite.js';
+import { LatestFile } from './latestFile.js';
 import { isMovedAside, moveAside } from './moveAside.js';
 import { migrateRecord, NewerRecordError } from './recordMigrations.js';
 import { parseWorkspaceRecord, type WorkspaceRecord } from './workspaceRecord.js';
@@ -21,11 +22,8 @@ export interface LoadedRecords {
 
 export class WorkspaceStore {
   readonly dir: string;
-  /**
-   * Each record file's latest write or removal, counted: a background write lands only if nothing was asked of
-   * its file after it (see saveInBackground).
-   */
-  private readonly asked = new Map<string, number>();
+  /** Each record's file, by workspace name: of its writes and its removal, the latest stands. */
+  private readonly files = new Map<string, LatestFile>();
 
   constructor(serverStateDir: string) {
     this.dir = path.join(serverStateDir, 'workspaces');
@@ -68,9 +66,7 @@ export class WorkspaceStore {
 
   /** Writes the record now, waiting for the disk; a background write of it still under way will not land. */
   save(record: WorkspaceRecord): void {
-    const file = this.fileFor(record.name);
-    this.ask(record.name);
-    writeFileAtomic(file, recordText(record));
+    this.file(record.name).writeNow(recordText(record));
   }
 
   /**
@@ -78,23 +74,32 @@ export class WorkspaceStore {
    * once it landed; false when a later write or removal of the same record came first (that one stands).
    */
   async saveInBackground(record: WorkspaceRecord): Promise<boolean> {
-    const file = this.fileFor(record.name);
-    const mine = this.ask(record.name);
-    return await writeFileAtomicInBackground(file, recordText(record), () => this.asked.get(record.name) === mine);
+    return await this.file(record.name).write(recordText(record));
+  }
+
+  /** A background save of `name`'s record has not finished yet. */
+  saving(name: string): boolean {
+    return this.files.get(name)?.writing === true;
+  }
+
+  /** The names whose record a background save is still writing. */
+  namesBeingSaved(): string[] {
+    return [...this.files].filter(([, file]) => file.writing).map(([name]) => name);
   }
 
   /** Deletes the record; a background write of it still under way will not land. */
   remove(name: string): void {
-    const file = this.fileFor(name);
-    this.ask(name);
-    fs.rmSync(file, { force: true });
+    this.file(name).remove();
   }
 
-  /** Counts one more write or removal of `name`'s file, and returns its number. */
-  private ask(name: string): number {
-    const number = (this.asked.get(name) ?? 0) + 1;
-    this.asked.set(name, number);
-    return number;
+  /** `name`'s record file (the name checked first). */
+  private file(name: string): LatestFile {
+    let file = this.files.get(name);
+    if (!file) {
+      file = new LatestFile(this.fileFor(name));
+      this.files.set(name, file);
+    }
+    return file;
   }
 
   private loadFile(file: string, expectedName: string, readOnly: boolean): { record: WorkspaceRecord } | { problem: string; untouchable?: boolean } {

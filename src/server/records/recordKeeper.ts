@@ -13,9 +13,7 @@ export class RecordKeeper {
   private readonly records = new Map<string, WorkspaceRecord>();
   private readonly pending = new Map<string, { timer: ReturnType<typeof setTimeout>; make: () => WorkspaceRecord }>();
   private readonly written = new Map<string, string>();
-  /** Background writes under way, by workspace name (how many). */
-  private readonly writing = new Map<string, number>();
-  /** The same writes, to wait for (whenWritten). */
+  /** Background writes under way, each with its failure reported, to wait for (whenWritten). */
   private readonly underWay = new Set<Promise<void>>();
   /** Files that could not be read but must not be overwritten (written by a newer tessera). */
   private readonly untouchable = new Set<string>();
@@ -125,7 +123,7 @@ export class RecordKeeper {
       this.records.set(name, entry.make());
       this.writeNow(name);
     }
-    for (const name of [...this.writing.keys()]) this.writeNow(name);
+    for (const name of this.store?.namesBeingSaved() ?? []) this.writeNow(name);
   }
 
   /** Writes everything pending, then ignores later changes (the server is stopping: panes closing is not the user's doing). */
@@ -151,7 +149,6 @@ export class RecordKeeper {
     const json = JSON.stringify(record);
     if (this.written.get(name) === json) return Promise.resolve();
     this.written.set(name, json);
-    this.writing.set(name, (this.writing.get(name) ?? 0) + 1);
     const done = store
       .saveInBackground(record)
       .then(() => undefined)
@@ -160,12 +157,7 @@ export class RecordKeeper {
         if (this.written.get(name) === json) this.written.delete(name);
         this.report(`cannot save workspace ${name}: ${(error as Error).message}`);
       })
-      .finally(() => {
-        const left = (this.writing.get(name) ?? 1) - 1;
-        if (left > 0) this.writing.set(name, left);
-        else this.writing.delete(name);
-        this.underWay.delete(done);
-      });
+      .finally(() => this.underWay.delete(done));
     this.underWay.add(done);
     return done;
   }
@@ -183,7 +175,7 @@ export class RecordKeeper {
     const record = this.records.get(name);
     if (!this.store || this.closed || !record) return;
     const json = JSON.stringify(record);
-    if (this.written.get(name) === json && !this.writing.has(name)) return;
+    if (this.written.get(name) === json && !this.store.saving(name)) return;
     try {
       this.store.save(record);
       this.written.set(name, json);

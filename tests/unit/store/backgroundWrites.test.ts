@@ -3,24 +3,17 @@
 // it stops or hands over.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isLeftoverTemp, writeFileAtomicInBackground } from '../../../src/store/atomicWrite.js';
 import { RECORD_VERSION, type WorkspaceRecord } from '../../../src/store/workspaceRecord.js';
 import { WorkspaceStore } from '../../../src/store/workspaceStore.js';
 import { RecordKeeper } from '../../../src/server/records/recordKeeper.js';
 import { eventually } from '../../helpers/outerTerminal.js';
+import { scratch } from '../../helpers/scratch.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bgwrite-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tmp = scratch('tessera-bgwrite-');
+const tempDir = (): string => tmp.dir();
 
 function record(name: string, focus: number): WorkspaceRecord {
   return {
