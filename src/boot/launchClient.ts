@@ -6,6 +6,7 @@ import path from 'node:path';
 import { codeCacheDir } from './cacheLocation.js';
 import { runWithCodeCache } from './codeCache.js';
 import { quickCommandOf, type QuickLine } from './quickCommands.js';
+import { quietIdleHeap } from './quietIdleHeap.js';
 
 type RunCli = (argv: string[]) => Promise<number>;
 type RunQuick = (line: QuickLine) => Promise<number | undefined>;
@@ -29,6 +30,8 @@ export async function launchClient(distDir: string, argv: string[]): Promise<voi
       return;
     }
   }
+  // Before the bundle loads (quietIdleHeap.ts): an attached client then stays asleep while nothing happens.
+  quietIdleHeap(require);
   const file = path.join(distDir, 'cli', 'main.cjs');
   const bundle = runWithCodeCache({ file, hash: TESSERA_CLIENT_BUNDLE_HASH, require }, cacheDir);
   const { runCli } = bundle.exports as { runCli: RunCli };

@@ -204,10 +204,17 @@ export class Server {
         const note = startWaitingIfApproved(this.registry, workspace, templateSources(settings.settings, env));
         if (note !== undefined) workspace.notice = note;
       },
-      started: (workspace, how) => this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name }),
-      removed: (name) => this.events.publish({ kind: 'workspace-removed', workspace: name }),
+      started: (workspace, how) => {
+        this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name });
+        this.radar.nudge(); // a workspace with a base to watch, perhaps the first
+      },
+      removed: (name) => {
+        this.events.publish({ kind: 'workspace-removed', workspace: name });
+        this.radar.nudge(); // its side and conflicts to forget
+      },
       renamed: (from, to) => {
         this.events.publish({ kind: 'workspace-renamed', workspace: to, from });
+        this.radar.nudge();
         this.refreshAllChrome();
       },
       workspaceClosed: (workspace, how) => {

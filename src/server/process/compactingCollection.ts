@@ -9,7 +9,7 @@
 
 import v8 from 'node:v8';
 
-const COMPACT_FLAG = 'compact-on-every-full-gc';
+export const COMPACT_FLAG = 'compact-on-every-full-gc';
 
 const exposedGc = (): (() => void) | undefined => {
   const gc = (globalThis as { gc?: unknown }).gc;

@@ -11,6 +11,8 @@
 // spent RADAR_ROUND_CPU_MS (the workspaces and pairs left are taken first next round), then the radar rests
 // RADAR_REST_PER_WORK times the CPU the round cost (the server's and its git children's; at most RADAR_MAX_REST_MS):
 // with many workspaces changing at once, its work comes in small, evenly spaced slices instead of long bursts.
+// With no workspace to watch (none has a base) it stops polling until nudge() says the workspaces changed: an
+// idle server with only adopted folders is then not woken at all (each wake of an idle process costs ~0.7 ms of CPU).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,6 +80,8 @@ export class ConflictRadar {
   private nextLook = 0;
   private nextMerge = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Between start() and stop(); the timer may still be off while there is nothing to watch. */
+  private running = false;
 
   constructor(
     private readonly list: () => RadarWorkspace[],
@@ -90,12 +94,32 @@ export class ConflictRadar {
   ) {}
 
   start(): void {
+    this.running = true;
+    this.poll();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.pause();
+  }
+
+  /** The workspaces may have changed (one was made, opened, removed or renamed): poll again if the radar had stopped. */
+  nudge(): void {
+    if (this.running) this.poll();
+  }
+
+  /** True while the radar polls (exposed for tests). */
+  get polling(): boolean {
+    return this.timer !== undefined;
+  }
+
+  private poll(): void {
     this.timer ??= setInterval(() => void this.tick(), RADAR_POLL_MS);
     // The radar never keeps the server alive.
     this.timer.unref();
   }
 
-  stop(): void {
+  private pause(): void {
     clearInterval(this.timer);
     this.timer = undefined;
   }
@@ -113,6 +137,8 @@ export class ConflictRadar {
     const spent = () => this.cpuMs() - cpuBefore;
     try {
       const workspaces = this.list();
+      // Nothing to watch and nothing left to forget or clear: sleep until nudged.
+      if (workspaces.length === 0 && this.sides.size === 0 && this.found.size === 0) return this.pause();
       let moved = false;
       // One after another: a round is background work, never a burst of git children. Looks take at most
       // half a round (at least one look), so merges always get their turn.

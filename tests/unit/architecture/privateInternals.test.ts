@@ -15,6 +15,9 @@ import { lineInternals, xtermLinkId, xtermLinkTarget } from '../../../src/term/x
 import { streamFd } from '../../../src/server/session/clientTerminal.js';
 import { outerTerminal as createHeadlessTerminal } from '../term/xtermScreen.js';
 import { ROOT } from './sourceImports.js';
+import { execFileSync } from 'node:child_process';
+import { SMALL_HEAP_REDUCER_FLAG } from '../../../src/boot/quietIdleHeap.js';
+import { COMPACT_FLAG } from '../../../src/server/process/compactingCollection.js';
 
 type Loose = Record<string, unknown> | undefined;
 const field = (value: unknown, ...names: string[]): unknown =>
@@ -137,6 +140,15 @@ describe('what an upgrade reaches into (src/server/handover/)', () => {
       server.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('V8 flags set at run time', () => {
+  // v8.setFlagsFromString takes an unknown flag without throwing and prints "unrecognized flag" on stderr:
+  // the attached client's stderr is the user's terminal.
+  it('src/boot/quietIdleHeap.ts, src/server/process/compactingCollection.ts: this Node knows them', () => {
+    const options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+    for (const flag of [SMALL_HEAP_REDUCER_FLAG, COMPACT_FLAG]) expect(options, `--${flag}`).toContain(`--${flag} (`);
   });
 });
 

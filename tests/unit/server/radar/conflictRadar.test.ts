@@ -204,6 +204,40 @@ describe('the conflict radar', () => {
     expect(merged).toHaveLength(3);
   });
 
+  it('stops polling while no workspace has a base, forgets what it showed first, and polls again once nudged', async () => {
+    const { dirs } = repoWithWorktrees(['a', 'b']);
+    fs.writeFileSync(path.join(dirs.a as string, 'auth.ts'), 'line 1\nA was here\nline 3\nline 4\n');
+    fs.writeFileSync(path.join(dirs.b as string, 'auth.ts'), 'line 1\nB was here\nline 3\nline 4\n');
+    let workspaces: RadarWorkspace[] = [];
+    const radar = new ConflictRadar(() => workspaces, new ChangeCache(), { conflictsChanged: () => {}, filesChanged: () => {} }, () => 0, mergeConflicts, () => 0);
+    try {
+      radar.start();
+      expect(radar.polling).toBe(true);
+      await radar.tick(); // nothing to watch: it sleeps
+      expect(radar.polling).toBe(false);
+      radar.nudge();
+      expect(radar.polling).toBe(true);
+      workspaces = [
+        { name: 'a', dir: dirs.a as string, base: 'main' },
+        { name: 'b', dir: dirs.b as string, base: 'main' },
+      ];
+      await radar.tick();
+      expect(radar.conflictsOf('a')).toEqual([{ workspace: 'b', files: ['auth.ts'] }]);
+      // Both removed: the round that forgets them still runs, and clears what showed; the next one sleeps.
+      workspaces = [];
+      await radar.tick();
+      expect(radar.conflictsOf('a')).toEqual([]);
+      expect(radar.polling).toBe(true);
+      await radar.tick();
+      expect(radar.polling).toBe(false);
+      radar.stop();
+      radar.nudge(); // a stopped radar stays stopped
+      expect(radar.polling).toBe(false);
+    } finally {
+      radar.stop();
+    }
+  });
+
   it('finds none between workspaces editing different files', async () => {
     const { dirs } = repoWithWorktrees(['a', 'b']);
     fs.writeFileSync(path.join(dirs.a as string, 'auth.ts'), 'line 1\nA\nline 3\nline 4\n');
