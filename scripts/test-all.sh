@@ -6,10 +6,11 @@ set -u
 cd "$(dirname "$0")/.."
 
 # Node reads the whole bundle NODE_EXTRA_CA_CERTS names at every start, before any code runs: ~40 ms of
-# CPU per process on the 2-core machine, and a run starts ~2,500 of them (each control command, each
-# worker, tsc, eslint). The checks and tests reach no network (the agents talk to a local fake model
-# over plain HTTP), so they run without it; the installs that may reach the registry (npm's pretest,
-# the agent CLIs' ensure-installed) keep it. A whole run took ~50 s less (748 s -> 698 s, quiet).
+# CPU per process on the 2-core machine (the test sandboxes already give tessera a minimal environment,
+# but vitest's workers, tsc, eslint and the tests' helper programs inherit this one). The checks and
+# tests reach no network (the agents talk to a local fake model over plain HTTP), so they run without
+# it; the installs that may reach the registry (npm's pretest, the agent CLIs' ensure-installed) keep
+# it. A whole quiet run took 698-714 s instead of 748 s (CPU 1,342-1,385 s instead of 1,420 s).
 offline() { env -u NODE_EXTRA_CA_CERTS "$@"; }
 
 offline npm run build && offline npm run typecheck && offline npm run lint || exit 1
