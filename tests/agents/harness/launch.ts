@@ -54,11 +54,16 @@ interface Waiter {
 
 const screenText = (screen: AgentScreen): string => screen.lines.join('\n');
 
-/** The environment every agent gets: nothing from the test runner's own (no CI, TMUX or real API keys). */
-function baseEnv(home: string): Record<string, string> {
+/**
+ * The environment every agent gets: nothing from the test runner's own (no CI, TMUX or real API keys). Its TMPDIR
+ * is in the agent's state folder, which dispose() removes: opencode (a Bun binary) unpacks its native UI library
+ * (~14 MB) into $TMPDIR at every start and leaves it there.
+ */
+function baseEnv(home: string, tmp: string): Record<string, string> {
   return {
     PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: home,
+    TMPDIR: tmp,
     USER: process.env.USER ?? 'tessera',
     SHELL: '/bin/bash',
     TERM: 'xterm-256color',
@@ -73,7 +78,8 @@ export async function launchAgent(kind: AgentKind, options: LaunchOptions): Prom
   }
   const stateDir = await makeTempDir(`${kind}-state`);
   const home = path.join(stateDir, 'home');
-  await mkdir(home, { recursive: true });
+  const tmp = path.join(stateDir, 'tmp');
+  await Promise.all([home, tmp].map((dir) => mkdir(dir, { recursive: true })));
   const setup = await PREPARE[kind](stateDir, options);
   const terminal = createVirtualTerminal(options.cols, options.rows);
   const child = pty.spawn(path.join(AGENT_BIN_DIR, setup.bin), setup.args, {
@@ -81,7 +87,7 @@ export async function launchAgent(kind: AgentKind, options: LaunchOptions): Prom
     cols: options.cols,
     rows: options.rows,
     cwd: options.cwd,
-    env: { ...baseEnv(home), ...setup.env },
+    env: { ...baseEnv(home, tmp), ...setup.env },
   });
 
   let exit: string | undefined;

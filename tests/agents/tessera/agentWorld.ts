@@ -63,7 +63,10 @@ export async function createAgentWorld(kind: AgentKind, options: WorldOptions = 
   const markerDir = path.join(root, 'markers');
   const stateDir = path.join(root, 'state');
   const home = path.join(stateDir, 'home');
-  await Promise.all([project, markerDir, home].map((dir) => mkdir(dir, { recursive: true })));
+  // opencode (a Bun binary) unpacks its native UI library (~14 MB) into $TMPDIR at every start and leaves it there:
+  // inside the world's folder, dispose() removes it (in /tmp, every run left ~200 MB behind).
+  const tmp = path.join(root, 'tmp');
+  await Promise.all([project, markerDir, home, tmp].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startFakeModel({ markerDir });
   let setup: AgentSetup;
   try {
@@ -74,7 +77,7 @@ export async function createAgentWorld(kind: AgentKind, options: WorldOptions = 
   }
   const bins = options.agentsOnPath === false ? [] : [AGENT_BIN_DIR.replace(/\/$/, '')];
   // Nothing from the test runner's environment (CI, TMUX, real API keys) reaches the server or its panes.
-  const sandbox = new TesseraSandbox({ PATH: [...bins, ...SYSTEM_PATH].join(':'), HOME: home, USER: process.env.USER ?? 'tessera', ...setup.env });
+  const sandbox = new TesseraSandbox({ PATH: [...bins, ...SYSTEM_PATH].join(':'), HOME: home, USER: process.env.USER ?? 'tessera', TMPDIR: tmp, ...setup.env });
   const socketPath = resolveSocketPath({ name: sandbox.socketName }, sandbox.env);
 
   const request = (command: string, args: Record<string, unknown> = {}): Promise<unknown> => sandbox.request(command, args);
