@@ -208,13 +208,9 @@ export class Server {
         this.events.publish({ kind: how === 'created' ? 'workspace-created' : 'workspace-opened', workspace: workspace.name });
         this.radar.nudge(); // a workspace with a base to watch, perhaps the first
       },
-      removed: (name) => {
-        this.events.publish({ kind: 'workspace-removed', workspace: name });
-        this.radar.nudge(); // its side and conflicts to forget
-      },
+      removed: (name) => this.events.publish({ kind: 'workspace-removed', workspace: name }),
       renamed: (from, to) => {
         this.events.publish({ kind: 'workspace-renamed', workspace: to, from });
-        this.radar.nudge();
         this.refreshAllChrome();
       },
       workspaceClosed: (workspace, how) => {

@@ -103,7 +103,10 @@ export class ConflictRadar {
     this.pause();
   }
 
-  /** The workspaces may have changed (one was made, opened, removed or renamed): poll again if the radar had stopped. */
+  /**
+   * A workspace was made or opened: poll again if the radar had stopped. Only a new workspace can end its sleep
+   * (it sleeps once no workspace has a base and it has nothing left to forget, so a removal or a rename cannot).
+   */
   nudge(): void {
     if (this.running) this.poll();
   }

@@ -63,8 +63,7 @@ export async function createAgentWorld(kind: AgentKind, options: WorldOptions = 
   const markerDir = path.join(root, 'markers');
   const stateDir = path.join(root, 'state');
   const home = path.join(stateDir, 'home');
-  // opencode (a Bun binary) unpacks its native UI library (~14 MB) into $TMPDIR at every start and leaves it there:
-  // inside the world's folder, dispose() removes it (in /tmp, every run left ~200 MB behind).
+  // The agents' TMPDIR, inside the world's folder that dispose() removes (why: baseEnv in harness/launch.ts).
   const tmp = path.join(root, 'tmp');
   await Promise.all([project, markerDir, home, tmp].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startFakeModel({ markerDir });
