@@ -21,6 +21,12 @@ export interface ClientInfo {
   keys: 'terminal' | 'socket';
   /** Bytes written for it that its terminal (or socket) has not taken yet: frames are skipped above CLIENT_BACKLOG_BYTES. */
   backlogBytes: number;
+  /**
+   * Its frames are skipped until its terminal has taken what waits (or said it drew it): the next frame then
+   * carries every change. The backlog can settle a little under the limit meanwhile (the terminal took a last bite).
+   * Absent from older servers.
+   */
+  skippingFrames?: boolean;
 }
 
 export interface MemoryReport {
@@ -167,7 +173,7 @@ function memoryLines(m: MemoryReport): string {
 
 function clientLines(clients: ClientInfo[]): string {
   const head = `${clients.length} client${clients.length === 1 ? '' : 's'} attached${clients.length === 0 ? '' : ':'}\n`;
-  return head + clients.map((c) => `  ${c.workspace} ${c.cols}x${c.rows}: ${routeText(c)}, ${sizeText(c.backlogBytes)} waiting\n`).join('');
+  return head + clients.map((c) => `  ${c.workspace} ${c.cols}x${c.rows}: ${routeText(c)}, ${sizeText(c.backlogBytes)} waiting${c.skippingFrames === true ? ' (frames skipped until it catches up)' : ''}\n`).join('');
 }
 
 function routeText(c: ClientInfo): string {

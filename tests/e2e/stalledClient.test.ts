@@ -15,12 +15,14 @@ import { OuterTerminal, TesseraSandbox, WAIT_TIMEOUT_MS, eventually } from '../h
 import { rssBytes } from '../helpers/processMemory.js';
 
 const MB = 1 << 20;
-/** Big terminals, so that a flood's frames are big (~20 KB: every word of every line has its own color). */
+/** A big terminal, so that a flood's frames are big (~20 KB: every word of every line has its own color). */
 const SIZE = { cols: 200, rows: 60 };
+/** The other client's: another size, so that server-info tells the two apart. */
+const WATCHER_SIZE = { cols: 160, rows: 60 };
 /** The shortest stall: long enough for a flooding pane to fill any kernel buffer many times over. */
 const MIN_STALL_MS = 4_000;
-/** How long the stall goes on after the backlog reached the limit: unbounded, it would keep growing. */
-const HOLD_AT_LIMIT_MS = 2_000;
+/** How long the stall goes on after the server began skipping the client's frames: unbounded, its backlog would keep growing. */
+const HOLD_SKIPPING_MS = 2_000;
 /** How long the conditions of a stall may take to be seen on a loaded machine. */
 const STALL_DEADLINE_MS = 90_000;
 /** Room for the frame that crossed the limit (a full repaint of the 200×60 screen is well under this). */
@@ -66,8 +68,8 @@ const WAYS: StallWay[] = [
   },
 ];
 
-function attach(s: TesseraSandbox, env: Record<string, string> = {}): OuterTerminal {
-  const t = new OuterTerminal(['-L', s.socketName, 'attach', '-t', 'w'], { env: { ...s.env, ...env }, cwd: s.root, ...SIZE, keepOutput: false });
+function attach(s: TesseraSandbox, size: { cols: number; rows: number }, env: Record<string, string> = {}): OuterTerminal {
+  const t = new OuterTerminal(['-L', s.socketName, 'attach', '-t', 'w'], { env: { ...s.env, ...env }, cwd: s.root, ...size, keepOutput: false });
   terminals.push(t);
   return t;
 }
@@ -79,6 +81,9 @@ interface ServerInfo {
 
 /** `server-info --json` as the server answers it: polled, so no Node start per poll. */
 const serverInfo = async (s: TesseraSandbox) => (await s.request('server-info')) as ServerInfo;
+
+/** The stalled client, told apart from the other by its size. */
+const stalledOf = (info: ServerInfo) => info.clients.find((c) => c.cols === SIZE.cols && c.rows === SIZE.rows);
 
 /**
  * A script that floods until `stop` exists: numbered rounds of a colored chunk, then a last line
@@ -103,8 +108,8 @@ describe('a client that stops reading while its pane floods', () => {
     const s = sandbox;
     const flood = writeFlood(s.root);
     await s.cliOk(['new', '-d', '-s', 'w', '-c', s.root, '--', 'bash', flood.script]);
-    const stalled = attach(s, way.env);
-    const watcher = attach(s);
+    const stalled = attach(s, SIZE, way.env);
+    const watcher = attach(s, WATCHER_SIZE);
     await stalled.waitFor(/round \d+/);
     await watcher.waitFor(/round \d+/);
     const before = await serverInfo(s);
@@ -112,7 +117,7 @@ describe('a client that stops reading while its pane floods', () => {
     const baseline = rssBytes(before.pid);
     const described = await s.cliOk(['server-info']);
     expect(described).toContain('2 clients attached:\n');
-    expect(described).toContain(`w 200x60: frames and keys ${way.frames === 'terminal' ? 'straight to and from its terminal' : 'through its socket'}, `);
+    expect(described).toContain(`w ${SIZE.cols}x${SIZE.rows}: frames and keys ${way.frames === 'terminal' ? 'straight to and from its terminal' : 'through its socket'}, `);
 
     way.stall(stalled);
     const began = Date.now();
@@ -120,29 +125,38 @@ describe('a client that stops reading while its pane floods', () => {
     const screens = new Set<string>();
     let peakBacklog = 0;
     let peakRss = baseline;
-    let reachedLimitAt: number | undefined;
-    // The stall lasts until the stalled client's backlog has reached the limit (from then on its frames
-    // are skipped) and stayed stalled a while longer, the other client has been drawn again and again,
-    // and at least MIN_STALL_MS has passed.
+    let skippingSince: number | undefined;
+    const routes = new Set<string>();
+    // The stall lasts until the server has been skipping the stalled client's frames for a while (its
+    // backlog passed the limit; the terminal may still take a last bite, so the backlog can then settle
+    // a little under the limit, and the frames stay skipped), the other client has been drawn again and
+    // again, and at least MIN_STALL_MS has passed.
     await eventually(
       async () => {
         const info = await serverInfo(s);
-        peakBacklog = Math.max(peakBacklog, ...info.clients.map((c) => (c.frames === way.frames ? c.backlogBytes : 0)));
-        if (peakBacklog > CLIENT_BACKLOG_BYTES) reachedLimitAt ??= Date.now();
+        const mine = stalledOf(info);
+        routes.add(mine === undefined ? 'gone' : mine.frames);
+        peakBacklog = Math.max(peakBacklog, mine?.backlogBytes ?? 0);
+        if (mine?.skippingFrames === true) skippingSince ??= Date.now();
+        else skippingSince = undefined;
         peakRss = Math.max(peakRss, rssBytes(info.pid));
         await watcher.settle();
         screens.add(watcher.text());
-        return { elapsed: Date.now() - began, atLimit: reachedLimitAt === undefined ? 0 : Date.now() - reachedLimitAt, screens: screens.size };
+        const skipping = skippingSince === undefined ? 0 : Date.now() - skippingSince;
+        return { elapsed: Date.now() - began, skipping, screens: screens.size, backlog: mine?.backlogBytes, routes: [...routes] };
       },
-      (seen) => seen.elapsed >= MIN_STALL_MS && seen.atLimit >= HOLD_AT_LIMIT_MS && seen.screens >= 5,
+      (seen) => seen.elapsed >= MIN_STALL_MS && seen.skipping >= HOLD_SKIPPING_MS && seen.screens >= 5,
       STALL_DEADLINE_MS,
     );
     const latency = await probe.stop();
+    // server-info says so in words too.
+    expect(await s.cliOk(['server-info'])).toMatch(new RegExp(`w ${SIZE.cols}x${SIZE.rows}: [^\\n]* waiting \\(frames skipped until it catches up\\)\\n`));
     console.log(
       `stalled client (${way.frames}): ${Date.now() - began} ms; peak backlog ${Math.round(peakBacklog / 1024)} KB; ` +
         `the other client drew ${screens.size} different screens; server RSS +${Math.round((peakRss - baseline) / MB)} MB; ${describeLatency('meanwhile', latency)}`,
     );
-    // Frames are skipped while it waits: at most the limit and the one frame that crossed it.
+    // Its frames kept their way, and are skipped while it waits: at most the limit and the one frame that crossed it.
+    expect([...routes]).toEqual([way.frames]);
     expect(peakBacklog).toBeLessThanOrEqual(CLIENT_BACKLOG_BYTES + ONE_FRAME_MARGIN);
     expect(peakRss - baseline).toBeLessThan(MEMORY_GROWTH_LIMIT);
     expect(latency.count).toBeGreaterThan(3); // answered again and again while the client was stalled
@@ -152,6 +166,10 @@ describe('a client that stops reading while its pane floods', () => {
     way.resume(stalled);
     // Once it reads again it catches up with the pane, and what waited for it is gone.
     await stalled.waitFor(/flood-done after \d+ rounds/, STALL_DEADLINE_MS);
-    await eventually(() => serverInfo(s), (info) => info.clients.length === 2 && info.clients.every((c) => c.backlogBytes === 0), WAIT_TIMEOUT_MS);
+    await eventually(
+      () => serverInfo(s),
+      (info) => info.clients.length === 2 && info.clients.every((c) => c.backlogBytes === 0 && !c.skippingFrames),
+      WAIT_TIMEOUT_MS,
+    );
   }, 240_000);
 });

@@ -60,6 +60,11 @@ export class ClientFrames {
     this.pacer.noteInput();
   }
 
+  /** Frames are being skipped: the client has not taken what was sent yet (see FramePacer). */
+  get skipping(): boolean {
+    return this.pacer.skipping;
+  }
+
   dispose(): void {
     this.closed = true;
     clearTimeout(this.heldTimer);

@@ -177,6 +177,11 @@ export class ClientScreen {
     return this.shownBar;
   }
 
+  /** Frames are being skipped until the client's terminal takes what waits (for `server-info`). */
+  get skippingFrames(): boolean {
+    return this.frames.skipping;
+  }
+
   dispose(): void {
     clearTimeout(this.indicatorTimer);
     this.frames.dispose();

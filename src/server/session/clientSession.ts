@@ -165,7 +165,14 @@ export class ClientSession implements ActionContext {
   }
 
   info(): ClientInfo {
-    return { workspace: this.workspace.name, cols: this.cols, rows: this.rows, ...this.transport.route(), backlogBytes: this.transport.backlog() };
+    return {
+      workspace: this.workspace.name,
+      cols: this.cols,
+      rows: this.rows,
+      ...this.transport.route(),
+      backlogBytes: this.transport.backlog(),
+      skippingFrames: this.screen.skippingFrames,
+    };
   }
 
   /** Sends the first, full frame, with a notice in the status bar when there is one. */

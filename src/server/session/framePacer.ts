@@ -58,6 +58,11 @@ export class FramePacer {
     else if (!small && this.timerDue < due) this.arm(due, wait, () => this.run());
   }
 
+  /** Frames are being skipped until the client has taken what waits (or its terminal said it drew it). */
+  get skipping(): boolean {
+    return this.waitingForDrain;
+  }
+
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.timer);

@@ -145,14 +145,17 @@ describe('FramePacer', () => {
     expect(paints).toEqual([clock]);
   });
 
-  it('skips frames while the client is backed up, and paints once it drains', () => {
+  it('skips frames while the client is backed up, and paints once it drains (saying which it does)', () => {
     const p = pacer();
+    expect(p.skipping).toBe(false);
     backedUp = true;
     p.request();
     p.request();
     expect(paints).toEqual([]);
+    expect(p.skipping).toBe(true);
     backedUp = false;
     drained?.();
     expect(paints).toEqual([1000]);
+    expect(p.skipping).toBe(false);
   });
 });
