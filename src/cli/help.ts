@@ -39,6 +39,9 @@ Options:
               says how each host's link is, 'tessera ls --all-hosts' lists every host's workspaces
               Inside a tessera pane, commands use that pane's own server ($TESSERA) unless -L or -S
               says otherwise, and act on that pane when no -t is given.
+  -t PANE     (commands that act on a pane) the pane's number as its header shows it (-t 3),
+              a workspace's name for its focused pane (-t task-a), WORKSPACE:INDEX for the pane
+              at that place, 0 first (-t task-a:0), or WORKSPACE:TITLE
   -h, --help  this help          -V, --version  the version
 
 Inside tessera, press ${prefix} then ? to see every key (${prefix} d detaches).

@@ -32,7 +32,7 @@ export const movePane = defineCommand<MovePaneArgs, MovePaneResult>({
   when a pane closes; moving the last pane of a workspace leaves that workspace dormant and empty,
   as closing it would. Its variables do not change: a program started in workspace A still sees
   TESSERA_WORKSPACE=A (and A's slot and ports) after moving to B; programs started in it later do too.
-  Panes are named by number (3), WORKSPACE:INDEX or WORKSPACE:TITLE.`,
+  Panes are named by number (3), WORKSPACE (its focused pane), WORKSPACE:INDEX or WORKSPACE:TITLE.`,
   flags: [{ name: 'source', short: 's', value: true, valueHint: 'the pane that moves' }, targetPaneFlag, { name: 'right', short: 'h' }, { name: 'down', short: 'v' }],
   fromCli(args) {
     const pane = paneTargetFlag(args);

@@ -22,7 +22,7 @@ export const swapPane = defineCommand<SwapPaneArgs, { swapped: [number, number] 
   The pane -s (default: the pane you typed this in, else the focused one) and the pane -t trade
   places; each keeps running, and the focus stays on the pane that had it. Both must be in the
   same workspace. -D swaps with the next pane (left to right, top to bottom), -U with the one
-  before. Panes are named by number (3), WORKSPACE:INDEX or WORKSPACE:TITLE.`,
+  before. Panes are named by number (3), WORKSPACE (its focused pane), WORKSPACE:INDEX or WORKSPACE:TITLE.`,
   flags: [
     { name: 'source', short: 's', value: true, valueHint: 'the pane that moves' },
     targetPaneFlag,

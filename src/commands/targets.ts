@@ -1,15 +1,26 @@
 // Naming a pane on a command line: `-t 3` (its number, as headers and list-panes show it; `%3` as in
-// tmux), `-t WORKSPACE:INDEX` (the pane at that place in the workspace, 0 first, in list-panes'
-// order), or `-t WORKSPACE:TITLE` (the pane with that title). Left out: the pane the command was
-// typed in, else the focused pane of the workspace used last.
+// tmux), `-t WORKSPACE` or `-t WORKSPACE:` (that workspace's focused pane, as tmux takes a session
+// name; the colon for a workspace named by digits alone), `-t WORKSPACE:INDEX` (the pane at that
+// place in the workspace, 0 first, in list-panes' order), or `-t WORKSPACE:TITLE` (the pane with that
+// title). Left out: the pane the command was typed in, else the focused pane of the workspace used last.
 
 import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from './argParser.js';
 import { InvalidInput, optStr } from '../protocol/validate.js';
+import { checkWorkspaceName } from '../store/workspaceName.js';
 
-export const targetPaneFlag: FlagSpec = { name: 'target', short: 't', value: true, valueHint: 'a pane: its number, WORKSPACE:INDEX or WORKSPACE:TITLE' };
+export const targetPaneFlag: FlagSpec = {
+  name: 'target',
+  short: 't',
+  value: true,
+  valueHint: 'a pane: its number, WORKSPACE (its focused pane), WORKSPACE:INDEX or WORKSPACE:TITLE',
+};
 export const jsonFlag: FlagSpec = { name: 'json' };
 
-export type PaneTarget = { id: number } | { workspace: string; index: number } | { workspace: string; title: string };
+export type PaneTarget =
+  | { id: number }
+  | { workspace: string; focused: true }
+  | { workspace: string; index: number }
+  | { workspace: string; title: string };
 
 /** Longest pane target accepted (a workspace name, a colon and a title). */
 const MAX_TARGET_CHARS = 512;
@@ -21,13 +32,17 @@ export function readPaneTarget(text: string): PaneTarget | undefined {
   const number = PANE_NUMBER.exec(text);
   if (number) return { id: Number(number[1]) };
   const colon = text.indexOf(':');
-  if (colon <= 0 || colon === text.length - 1) return undefined;
+  if (colon === -1 || colon === text.length - 1) {
+    const workspace = colon === -1 ? text : text.slice(0, colon);
+    return checkWorkspaceName(workspace) === undefined ? { workspace, focused: true } : undefined;
+  }
+  if (colon === 0) return undefined;
   const workspace = text.slice(0, colon);
   const rest = text.slice(colon + 1);
   return /^\d{1,4}$/.test(rest) ? { workspace, index: Number(rest) } : { workspace, title: rest };
 }
 
-const TARGET_HELP = "use the pane's number (-t 3), WORKSPACE:INDEX (-t task-a:0) or WORKSPACE:TITLE";
+const TARGET_HELP = "use the pane's number (-t 3), WORKSPACE (its focused pane), WORKSPACE:INDEX (-t task-a:0) or WORKSPACE:TITLE";
 
 /** `-t` of a command line that acts on a pane, checked. */
 export function paneTargetFlag(args: ParsedArgs): string | undefined {

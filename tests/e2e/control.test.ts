@@ -148,7 +148,7 @@ describe('bad input', () => {
     await expectError(['new', '--what'], /unknown option --what/);
     await expectError(['split', '--right', '--down'], /exactly one of --right or --down/);
     await expectError(['resize-pane', '--left', 'x'], /whole number/);
-    await expectError(['capture-pane', '-t', 'abc'], /invalid pane 'abc'/);
+    await expectError(['capture-pane', '-t', 'a b'], /invalid pane 'a b': use the pane's number/);
     await expectError(['-L', '../evil', 'ls'], /invalid socket name/);
   });
 
@@ -172,6 +172,7 @@ describe('bad input', () => {
     await expectError(['new', '-d', '-s', 'w'], /exists already/);
     await expectError(['capture-pane', '-t', '99'], /no pane 99/);
     await expectError(['list-panes', '-t', 'nope'], /no workspace named 'nope'/);
+    await expectError(['capture-pane', '-t', 'nope'], /no workspace named 'nope' \(-t takes a pane's number, WORKSPACE, /);
     await expectError(['split', '-t', '1', '--right', '--', './no-such-script'], /no-such-script/);
     expect(await sandbox.listPanes()).toHaveLength(1);
   });

@@ -114,6 +114,25 @@ describe('naming and messages', () => {
     await expect(server.request('rename-pane', { title: 'two\nlines' })).rejects.toThrow(/control characters/);
   });
 
+  it('takes a workspace name for its focused pane, as tmux takes a session name', async () => {
+    const { s, ids } = await threePanes();
+    const second = s.attach({ cwd: s.folder('other') });
+    await second.waitFor(SHELL_PROMPT);
+    const rows = await panes(s);
+    const other = rows.find((p) => !ids.includes(p.id)) as PaneRow;
+    const first = rows.find((p) => p.id === ids[0]) as PaneRow;
+    const focusedOfFirst = rows.find((p) => p.workspace === first.workspace && p.focused) as PaneRow;
+    // Both spellings, from wherever the command comes: the workspace named, not the latest one.
+    for (const target of [first.workspace, `${first.workspace}:`]) {
+      const shown = (await s.request('display-message', { pane: target, format: '#{pane}', print: true })) as { text: string };
+      expect(shown.text).toBe(String(focusedOfFirst.id));
+    }
+    const split = (await s.request('split', { pane: other.workspace, side: 'right' })) as { id: number };
+    expect((await panes(s)).find((p) => p.id === split.id)?.workspace).toBe(other.workspace);
+    await expect(s.request('split', { pane: 'nobody', side: 'down' })).rejects.toThrow(/no workspace named 'nobody' \(-t takes a pane's number, WORKSPACE/);
+    await expect(s.request('split', { pane: 'nobody:0', side: 'down' })).rejects.toThrow(/no workspace named 'nobody'$/);
+  });
+
   it('shows a message with its fields filled in the status bar of the terminals showing the workspace', async () => {
     server = await InProcessServer.start();
     const client = server.attach();

@@ -12,8 +12,8 @@ export function targetPane(args: Fields, ctx: CommandContext): { pane: Pane; wor
 }
 
 /**
- * The pane a target names (`3`, `task-a:0`, `task-a:TITLE`, see src/commands/targets.ts); without
- * one, the pane the command was typed in, else the focused pane of the latest workspace.
+ * The pane a target names (`3`, `task-a`, `task-a:0`, `task-a:TITLE`, see src/commands/targets.ts);
+ * without one, the pane the command was typed in, else the focused pane of the latest workspace.
  */
 export function resolvePane(target: string | undefined, ctx: CommandContext): { pane: Pane; workspace: Workspace } {
   const given = target ?? ctx.callerPane;
@@ -24,8 +24,11 @@ export function resolvePane(target: string | undefined, ctx: CommandContext): { 
     const workspace = ctx.registry.list().find((w) => w.name === named.workspace);
     if (!workspace) {
       const dormant = ctx.registry.records.get(named.workspace);
-      throw new RefusedError(dormant ? `workspace ${named.workspace} is dormant: open it first ('tessera attach -t ${named.workspace}')` : `no workspace named '${named.workspace}'`);
+      if (dormant) throw new RefusedError(`workspace ${named.workspace} is dormant: open it first ('tessera attach -t ${named.workspace}')`);
+      // A bare word may have been meant as a title: say what else it could have been.
+      throw new RefusedError(`no workspace named '${named.workspace}'${'focused' in named ? " (-t takes a pane's number, WORKSPACE, WORKSPACE:INDEX or WORKSPACE:TITLE)" : ''}`);
     }
+    if ('focused' in named) return { pane: workspace.focusedPane, workspace };
     const panes = workspace.orderedPanes();
     if ('index' in named) {
       const pane = panes[named.index];
