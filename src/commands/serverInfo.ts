@@ -109,6 +109,11 @@ export interface ServerInfo {
   loopDelay?: LoopDelayFigures | null;
   /** The answer log (tessera approvals --log), and why its latest write failed, if it did. */
   answerLog?: { file: string; problem?: string };
+  /**
+   * The conflict radar: watching the workspaces that have a base, or asleep while none has one (a worktree or
+   * clone made or opened wakes it). Absent from older servers.
+   */
+  radar?: { watching: boolean };
   /** Its links to the hosts of the hosts setting; null until a client attached (a server only asked commands keeps none). Absent from older servers. */
   hostLinks?: HostLinkInfo[] | null;
 }
@@ -125,7 +130,8 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
   skipped until it catches up); and where its memory goes: resident memory (of it, Node's own
   code), the JavaScript heap, memory outside the heap, and what the panes hold: their screens
   (kept in full by the terminal emulator; an estimate) and their history (lines that scrolled
-  off, kept compactly); the notifications sent (and a notifyCommand that failed). When the server, on starting, ended pane processes that a crashed
+  off, kept compactly); the notifications sent (and a notifyCommand that failed); whether the
+  conflict radar watches the workspaces that have a base branch, or sleeps while none has one. When the server, on starting, ended pane processes that a crashed
   server had left running, it says so here too.
 
   --loop-delay  also says how late the server's event loop ran (how long a key or a frame could
@@ -145,12 +151,19 @@ export const serverInfo = defineCommand<ServerInfoArgs, ServerInfo>({
     if (info.clients) output.out(clientLines(info.clients));
     if (info.memory) output.out(memoryLines(info.memory));
     if (info.notifications) output.out(notificationLines(info.notifications));
+    if (info.radar) output.out(radarLine(info.radar.watching));
     if (info.crashSweep) output.out(`${info.crashSweep.message} (${info.crashSweep.at})\n`);
     if (info.answerLog?.problem) output.out(`${visibleText(info.answerLog.problem)}\n`);
     if (info.loopDelay === null) output.out('event-loop delay: measuring from now; run this again to see it\n');
     else if (info.loopDelay) output.out(`${loopDelayLine(info.loopDelay)}\n`);
   },
 });
+
+function radarLine(watching: boolean): string {
+  return watching
+    ? 'conflict radar: watching the workspaces that have a base branch\n'
+    : 'conflict radar: asleep, no workspace has a base branch to compare with (a worktree or clone made or opened wakes it)\n';
+}
 
 function notificationLines(n: NotificationsInfo): string {
   const limited = n.limited > 0 ? `, ${n.limited} dropped by the rate limit` : '';

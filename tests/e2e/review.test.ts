@@ -1,13 +1,15 @@
 // Reviewing through the real binary: diff shows what a workspace brings to its base (a commit
 // included), ls --json counts the branch since its base, the conflict radar marks two worktrees
-// editing the same lines in ls, the strip and the diff viewer, and the diff viewer jumps file to
-// file, opens a file at its changed line and reads the diff again by itself, keeping its place.
+// editing the same lines in ls, the strip and the diff viewer (woken by the worktrees made, after it fell
+// asleep with only a plain folder to watch), and the diff viewer jumps file to file, opens a file at
+// its changed line and reads the diff again by itself, keeping its place.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { git, repoWithRemote } from '../helpers/gitRepo.js';
-import { TesseraSandbox, eventually } from '../helpers/outerTerminal.js';
+import type { ServerInfo } from '../../src/commands/serverInfo.js';
+import { TesseraSandbox, WAIT_TIMEOUT_MS, eventually } from '../helpers/outerTerminal.js';
 
 const PREFIX = '\x1c';
 /**
@@ -31,6 +33,7 @@ interface LsEntry {
 /** `ls --json` as the server answers it (its CLI output is checked below and in control.test.ts): polled, so no Node start per poll. */
 const ls = async (): Promise<LsEntry[]> => ((await sandbox.request('ls')) as { workspaces: LsEntry[] }).workspaces;
 const entry = async (name: string): Promise<LsEntry | undefined> => (await ls()).find((w) => w.name === name);
+const radarWatching = async (): Promise<boolean | undefined> => ((await sandbox.request('server-info')) as ServerInfo).radar?.watching;
 
 beforeEach(() => {
   sandbox = new TesseraSandbox();
@@ -57,6 +60,13 @@ async function collidingWorktrees(): Promise<{ a: string; b: string }> {
 
 describe('reviewing a workspace', () => {
   it('diff and ls count what the branch brings to its base; the radar names the workspaces that collide', async () => {
+    // A server with a plain folder only: the radar, with nothing to compare, falls asleep. The worktrees
+    // made next must wake it, or it never names their conflict.
+    const plain = path.join(sandbox.root, 'plain');
+    fs.mkdirSync(plain);
+    await sandbox.cliOk(['new', '-d', '-s', 'plain', '-c', plain]);
+    await eventually(radarWatching, (watching) => watching === false, WAIT_TIMEOUT_MS);
+    expect(await sandbox.cliOk(['server-info'])).toContain('conflict radar: asleep, no workspace has a base branch');
     const { a } = await collidingWorktrees();
     const patch = await sandbox.cliOk(['diff', '-t', 'task-a']);
     expect(patch).toContain('+TWO from a'); // committed
@@ -79,6 +89,7 @@ describe('reviewing a workspace', () => {
 
     const found = await eventually(() => entry('task-a'), (w) => (w?.conflicts.length ?? 0) > 0, RADAR_DEADLINE_MS);
     expect(found?.conflicts).toEqual([{ workspace: 'task-b', files: ['a.txt'] }]);
+    expect(await radarWatching()).toBe(true);
     expect((await entry('task-b'))?.conflicts).toEqual([{ workspace: 'task-a', files: ['a.txt'] }]);
     expect(await sandbox.cliOk(['ls'])).toMatch(/task-a: .*\[since main: 2 files \+2 −1, 1 commit\] ⚠ conflicts with task-b \(a\.txt\)/);
   }, 180_000);

@@ -15,6 +15,7 @@ export const serverInfo = implement(definition, (args, ctx) => ({
   clients: [...ctx.clients].map((client) => client.info()),
   memory: memoryReport(ctx.registry.list().flatMap((workspace) => [...workspace.panes.values()].map((pane) => pane.emulator))),
   ...(ctx.notifications ? { notifications: ctx.notifications() } : {}),
+  radar: { watching: ctx.radar.polling },
   ...(ctx.hostLinks ? { hostLinks: ctx.hostLinks() } : {}),
   ...(args.loopDelay ? { loopDelay: ctx.loopDelay.takeAndRestart() } : {}),
   answerLog: { file: ctx.answers.file, ...(ctx.answers.problem ? { problem: ctx.answers.problem } : {}) },

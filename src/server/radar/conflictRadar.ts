@@ -111,7 +111,7 @@ export class ConflictRadar {
     if (this.running) this.poll();
   }
 
-  /** True while the radar polls (exposed for tests). */
+  /** True while the radar polls; false while it sleeps with nothing to watch, or once stopped (server-info says which). */
   get polling(): boolean {
     return this.timer !== undefined;
   }
