@@ -169,7 +169,10 @@ describe('workspaces on git', () => {
     fs.writeFileSync(path.join(dir, 'node_modules', 'dep.js'), '1\n');
     fs.appendFileSync(path.join(git(repo, 'rev-parse', '--git-common-dir').trim().replace(/^(?!\/)/, `${repo}/`), 'info', 'exclude'), 'node_modules\n');
     fs.writeFileSync(path.join(dir, 'b.txt'), 'b\n');
-    git(dir, 'add', 'b.txt');
+    // A file only the branch ignores: once reset, the base's .gitignore does not ignore it, and it must still stay.
+    fs.writeFileSync(path.join(dir, '.gitignore'), '.env\n');
+    fs.writeFileSync(path.join(dir, '.env'), 'API_KEY=secret\n');
+    git(dir, 'add', 'b.txt', '.gitignore');
     git(dir, 'commit', '-q', '-m', 'work');
     fs.writeFileSync(path.join(dir, 'scratch.txt'), 'x\n');
     expect((await sandbox.cli(['reset', '-t', 'wt', '--yes'])).stderr).toMatch(/untracked file/);
@@ -178,6 +181,8 @@ describe('workspaces on git', () => {
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(git(repo, 'rev-parse', 'main'));
     expect(fs.existsSync(path.join(dir, 'scratch.txt'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'node_modules', 'dep.js'))).toBe(true); // ignored files stay
+    expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe('API_KEY=secret\n'); // also those only the branch ignored
+    expect(fs.existsSync(path.join(dir, '.gitignore'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'b.txt'))).toBe(false);
     expect((await ls())[0]).toMatchObject({ name: 'wt', state: 'dormant', branch: 'feat/wt' });
     expect((await sandbox.cli(['reset', '-t', 'nothing', '--yes'])).stderr).toMatch(/no workspace named 'nothing'/);

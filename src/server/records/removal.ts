@@ -109,8 +109,11 @@ async function resetFolder(registry: WorkspaceRegistry, record: WorkspaceRecord,
   const branch = await currentBranch(real);
   if (!record.branch || branch !== record.branch) return { blocked: [`${name} has ${branch ?? 'no branch'} checked out now, not ${record.branch ?? '(none recorded)'}; nothing was reset`] };
   if (!record.base) return { blocked: [`${name} has no base branch to go back to`] };
-  await gitOk(real, ['reset', '--hard', record.base]);
+  // Cleaned first, under the branch's own ignore rules (those the preflight showed): a file only the
+  // branch ignores (its .gitignore's `.env`) is untracked, not ignored, once the reset has put the
+  // base's .gitignore back, and a clean after the reset deleted it.
   await gitOk(real, ['clean', '-fd']);
+  await gitOk(real, ['reset', '--hard', record.base]);
   return `reset workspace ${name} to ${record.base} (ignored files such as node_modules are kept); it is dormant, open it to start its panes`;
 }
 
