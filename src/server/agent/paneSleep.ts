@@ -52,9 +52,12 @@ export async function resumeTarget(ctx: SleepContext, pane: Pane): Promise<{ res
   return { note: `pane ${pane.id}: ${pane.agent} no longer has conversation ${id}; it starts a new one` };
 }
 
-/** The same pane again: continuing `resume` (or a new conversation), and never the initial prompt a second time. */
+/**
+ * The same pane again: continuing `resume` (or a new conversation), and never the initial prompt a second time.
+ * Not as `restored`: an agent that still cannot start is refused, and its pane stays asleep as it was.
+ */
 function againRequest(request: LaunchRequest, resume: { sessionId: string } | undefined): LaunchRequest {
   const agent = request.agent ? { ...request.agent, resume: undefined } : undefined;
   // An empty prompt (not undefined) also keeps the workspace's prompt from being pasted again.
-  return { ...request, agent, resume, prompt: '' };
+  return { ...request, agent, resume, prompt: '', restored: undefined };
 }

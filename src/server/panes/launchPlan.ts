@@ -10,6 +10,7 @@ import type { Effort, ResumeTarget } from '../../agents/launch/options.js';
 import { programName } from '../../shell/programName.js';
 import { resolveBinary } from '../../shell/resolveBinary.js';
 import { resolveShell } from '../../shell/resolveShell.js';
+import { visibleText } from '../../term/visibleText.js';
 import type { Settings } from '../../store/settingsDefaults.js';
 import type { AgentCatalog } from '../../agents/agentCatalog.js';
 import { RefusedError } from '../refusedError.js';
@@ -46,6 +47,11 @@ export interface LaunchRequest {
   newSessionId?: string;
   /** For an agent pane started again (wake, history): the conversation to continue. */
   resume?: ResumeTarget;
+  /**
+   * Started from its workspace's record: an agent that cannot start now (not installed, no longer in the
+   * settings, a broken path) keeps its pane, its agent and its conversation, and says why, instead of a refusal.
+   */
+  restored?: boolean;
 }
 
 export interface LaunchPlan {
@@ -70,6 +76,7 @@ export interface PlanContext {
 
 export function planLaunch(request: LaunchRequest, ctx: PlanContext): LaunchPlan {
   const again = { newSessionId: request.newSessionId, ...(request.resume === undefined ? {} : { resume: request.resume }) };
+  if (request.agent && request.restored) return planRestoredAgent({ ...request.agent, ...again }, request.argv ?? [], request.requestDir, ctx);
   if (request.agent) return planAgent({ ...request.agent, ...again }, request.argv ?? [], request.requestDir, ctx);
   const argv = request.argv && request.argv.length > 0 ? request.argv : undefined;
   if (!argv) return planShell({ pane: request.shell, workspace: request.workspaceShell }, request.requestDir, ctx);
@@ -100,6 +107,28 @@ function planAgent(agent: AgentRequest, userArgs: string[], requestDir: string |
     return { file: undefined, args, kind: 'agent', agent: entry.kind, displayCommand, missingMessage };
   }
   return { file: resolved.path, args, kind: 'agent', agent: entry.kind, displayCommand, sessionId };
+}
+
+/**
+ * An agent pane of a workspace being opened: as planAgent, but an agent that cannot start keeps its place
+ * (nothing runs; the pane says why and how to start it again, and keeps the conversation to resume).
+ */
+function planRestoredAgent(agent: AgentRequest, userArgs: string[], requestDir: string | undefined, ctx: PlanContext): LaunchPlan {
+  let why: string;
+  try {
+    const plan = planAgent(agent, userArgs, requestDir, ctx);
+    if (plan.file !== undefined) return plan;
+    why = `${ctx.catalog.find(agent.kind)?.displayName ?? agent.kind} is not installed (no '${programName(plan.displayCommand.split(' ')[0])}' in PATH)`;
+  } catch (error) {
+    if (!(error instanceof RefusedError)) throw error;
+    why = visibleText(error.message); // it can quote the settings file: nothing in it may steer the pane's terminal
+  }
+  const sessionId = agent.resume !== undefined && agent.resume !== 'latest' ? agent.resume.sessionId : undefined;
+  const kept = sessionId === undefined ? '' : ` Its conversation ${sessionId} is kept.`;
+  const hint = ctx.catalog.find(agent.kind)?.installHint;
+  const install = hint === undefined ? '' : `\r\n\r\nInstall it with:\r\n\r\n    ${hint}`;
+  const missingMessage = `\x1b[1mcould not start ${agent.kind} again\x1b[0m: ${why}.${install}\r\n\r\n${kept.trim()}${kept ? ' ' : ''}Once that is fixed, press Enter in this pane (or 'tessera wake') to start it.\r\n`;
+  return { file: undefined, args: userArgs, kind: 'agent', agent: agent.kind, displayCommand: [agent.kind, ...userArgs].join(' '), missingMessage, sessionId };
 }
 
 /** The conversation the agent will be in: the one resumed, or our own id when the CLI took it. */

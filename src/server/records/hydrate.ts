@@ -30,7 +30,10 @@ export function hydrateWorkspace(record: WorkspaceRecord, size: { cols: number; 
       // A record edited by hand may name one number twice: only its first pane keeps it.
       const id = spec.id !== undefined && !panes.some((p) => p.id === spec.id) ? spec.id : undefined;
       try {
-        panes.push(host.createPane(launch, cwd, paneSize, id));
+        const pane = host.createPane(launch, cwd, paneSize, id);
+        // An agent that cannot start here now keeps its place asleep: Enter tries again once it can.
+        if (pane.kind === 'agent' && !pane.installed) pane.markAsleep();
+        panes.push(pane);
       } catch (error) {
         // The program is no longer allowed or found: the pane keeps its place as a shell, and the log says why.
         host.log(`workspace ${record.name}: could not start '${(spec.argv ?? [spec.agent ?? spec.kind, ...(spec.args ?? [])]).join(' ')}' again (${(error as Error).message}); a shell takes its place`);
@@ -72,7 +75,7 @@ export function launchFromRecord(spec: PaneRecord, workspaceDir: string): Launch
   if (spec.kind === 'agent' && spec.agent) {
     const effort = (EFFORTS as readonly string[]).includes(spec.effort ?? '') ? (spec.effort as Effort) : undefined;
     const resume = spec.sessionId === undefined ? undefined : { sessionId: spec.sessionId };
-    return { agent: { kind: spec.agent, model: spec.model, effort, resume }, argv: spec.args, requestDir: workspaceDir, prompt: '' };
+    return { agent: { kind: spec.agent, model: spec.model, effort, resume }, argv: spec.args, requestDir: workspaceDir, prompt: '', restored: true };
   }
   return { argv: spec.argv, shell: spec.shell, requestDir: workspaceDir, prompt: '' };
 }
