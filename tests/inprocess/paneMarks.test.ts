@@ -20,6 +20,8 @@ interface PaneRow {
   status: string;
   focused: boolean;
   attention: boolean;
+  question: string | null;
+  questionId: string | null;
 }
 
 const rows = async (s: InProcessServer) => (await s.request('list-panes')) as PaneRow[];
@@ -115,5 +117,19 @@ describe('pane marks', () => {
     await s.request('wake', { pane: String(agent) });
     await until(() => row(s, agent), (r) => r.status === 'idle', 'the woken agent to be idle');
     expect(s.server.registry.requirePane(agent).pane.asleep).toBe(false);
+  });
+
+  it('a pane put to sleep while it asked waits on nothing: no question listed, and an answer is refused saying it sleeps', async () => {
+    server = await InProcessServer.start({ settings: { customAgents: [HELPER_AGENT] }, programFor: helperOrShell });
+    const s = server;
+    const { second: agent } = await twoPanes(s, 'helper');
+    await until(() => row(s, agent), (r) => r.status === 'idle', 'the agent to be idle');
+    await s.request('send-keys', { pane: String(agent), keys: ['zzz', 'Enter'] });
+    await until(() => row(s, agent), (r) => r.status === 'approval' && r.questionId !== null, 'the agent to ask');
+    await s.request('sleep', { pane: String(agent) });
+    // Its last screen still shows the question; nothing waits on it any more.
+    expect(await row(s, agent)).toMatchObject({ status: 'asleep', question: null, questionId: null });
+    expect((await s.request('approvals')) as { waiting: unknown[] }).toEqual({ waiting: [] });
+    await expect(s.request('approve', { pane: String(agent) })).rejects.toThrow(`pane ${agent} is asleep: no question waits in it ('tessera wake -t ${agent}' starts its agent again)`);
   });
 });

@@ -33,6 +33,8 @@ export interface AnswerOptions {
 export function answerApproval(target: { pane: Pane; workspace: Workspace }, answer: Answer, options: AnswerOptions): string {
   const { pane } = target;
   if (pane.kind !== 'agent') throw new RefusedError(`pane ${pane.id} is not an agent pane`);
+  // Its last screen may still show a question: nothing reads an answer to it.
+  if (pane.asleep) throw new RefusedError(`pane ${pane.id} is asleep: no question waits in it ('tessera wake -t ${pane.id}' starts its agent again)`);
   // An agent that is not installed (or has exited) has no monitor: it is still an agent pane, just not waiting.
   const monitor = options.agents.monitorOf(pane);
   const check = checkAnswer(pane.id, monitor?.questionNow(), options.meant);

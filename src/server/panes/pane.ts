@@ -211,14 +211,17 @@ export class Pane {
     this.refreshStatus();
   }
 
-  /** The question the pane waits on while its pill says approval (its id names it for answers, the inbox, events). */
+  /**
+   * The question the pane waits on while its pill says approval (its id names it for answers, the inbox, events).
+   * None once its agent sleeps or has ended, though its last screen still shows the question.
+   */
   get waiting(): Question | undefined {
-    return this.waitingQuestion;
+    return this.status === 'approval' ? this.waitingQuestion : undefined;
   }
 
   /** For a pane waiting for approval: what it asks. */
   get question(): string | undefined {
-    return this.waitingQuestion?.text;
+    return this.waiting?.text;
   }
 
   /** It finished a turn or started waiting while nobody looked; cleared when it is focused. */
@@ -469,11 +472,12 @@ export class Pane {
     // The program a shell runs now, for the header (read again a moment after a command starts: it may not have exec'd yet).
     const foreground = this.kind === 'shell' && status === 'running' && this.isLive ? foregroundProgram(this.pty.pid) : undefined;
     if (status === 'running' && this.status !== 'running' && this.kind === 'shell') this.scheduleForegroundCheck();
-    const changed = status !== this.status || cwd !== this.lastCwd || this.question !== this.shownQuestion || foreground !== this.foreground;
+    const question = status === 'approval' ? this.waitingQuestion?.text : undefined; // as `question` reads once the status is set
+    const changed = status !== this.status || cwd !== this.lastCwd || question !== this.shownQuestion || foreground !== this.foreground;
     this.foreground = foreground;
     this.status = status;
     this.lastCwd = cwd;
-    this.shownQuestion = this.question;
+    this.shownQuestion = question;
     if (changed) this.emitMeta();
   }
 
