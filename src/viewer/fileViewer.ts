@@ -14,7 +14,7 @@ import type { ViewMode } from './mode.js';
 import { drawViewer } from './draw.js';
 import { loadDiff } from './diffDocument.js';
 import { askServer } from './askServer.js';
-import { changedLineAt, jumpFile, placeTop, readingPlace, reviewDocument, type ReviewDocument } from './reviewDocument.js';
+import { changedLineAt, fileLabel, jumpFile, placeTop, readingLine, readingPlace, reviewDocument, type FileJump, type ReviewDocument } from './reviewDocument.js';
 import type { DiffResult } from '../commands/diff.js';
 import { span } from './styledText.js';
 import { initialViewerState, reduceViewer, resizeViewer, wheelViewer, type ViewerState } from './viewerState.js';
@@ -33,6 +33,8 @@ let doc: ViewedDocument = mode === 'diff' ? { lines: [[span('reading the diff…
 let state: ViewerState = initialViewerState(size().rows - 1, size().cols);
 /** The diff's files and hunks (undefined until the first read, or when it could not be read). */
 let review: ReviewDocument | undefined;
+/** The file last jumped to with ] or [ (the one o opens while the view has not moved since). */
+let jump: FileJump | undefined;
 // Opened at a line (from the diff viewer): that line a third of the way down.
 if (lineArg !== undefined && Number(lineArg) > 0) state = resizeViewer({ ...state, top: Number(lineArg) - 1 - Math.floor(state.rows / 3) }, state.rows, state.cols, doc.lines.length);
 
@@ -73,12 +75,18 @@ function reload(message: string): void {
 /** The diff viewer's own keys: ] and [ jump file to file, o opens the file at its changed line. */
 function diffKey(char: string | undefined): boolean {
   if (char === ']' || char === '[') {
-    const to = review ? jumpFile(review, state.top, char === ']' ? 1 : -1) : undefined;
-    state = to === undefined ? { ...state, message: char === ']' ? 'no next file' : 'no previous file' } : resizeViewer({ ...state, top: to, message: undefined }, state.rows, state.cols, doc.lines.length);
+    const to = review ? jumpFile(review, readingLine(state.top, jump), char === ']' ? 1 : -1) : undefined;
+    if (to === undefined || !review) {
+      state = { ...state, message: char === ']' ? 'no next file' : 'no previous file' };
+      return true;
+    }
+    // Said in words: near the end of the diff the view cannot scroll the file to its top.
+    state = resizeViewer({ ...state, top: to, message: fileLabel(review, to) }, state.rows, state.cols, doc.lines.length);
+    jump = { line: to, top: state.top };
     return true;
   }
   if (char === 'o') {
-    const target = review ? changedLineAt(review, state.top) : undefined;
+    const target = review ? changedLineAt(review, readingLine(state.top, jump)) : undefined;
     if (!target) state = { ...state, message: 'no file here to open' };
     else {
       askServer('view', { file: target.path, line: target.line }, file as string).then(
@@ -96,7 +104,7 @@ function diffKey(char: string | undefined): boolean {
 
 /** Reads the diff again and draws it, keeping the place: the same file, as far into it (else the same line). */
 async function reloadDiff(message: string | undefined): Promise<void> {
-  const place = review ? readingPlace(review, state.top) : undefined;
+  const place = review ? readingPlace(review, readingLine(state.top, jump)) : undefined;
   try {
     const result = (await askServer('diff', { format: 'review' }, file as string)) as DiffResult;
     review = reviewDocument(result);
@@ -108,6 +116,7 @@ async function reloadDiff(message: string | undefined): Promise<void> {
     message = `${(error as Error).message}; showing the uncommitted diff`;
   }
   const top = place && review ? placeTop(review, place) : undefined;
+  jump = undefined; // its line is one of the old diff's
   state = resizeViewer({ ...state, top: top ?? state.top, search: undefined, message }, state.rows, state.cols, doc.lines.length);
   draw();
 }

@@ -94,6 +94,27 @@ export function sectionAt(doc: ReviewDocument, line: number): FileSection | unde
   return found;
 }
 
+/**
+ * Where a file jump left the reader: the file's first line, and the top the view could scroll to. A jump near the
+ * end of the diff cannot bring its file to the top of the view, so that file, not the one at the top, is the one read.
+ */
+export interface FileJump {
+  line: number;
+  top: number;
+}
+
+/** The document line the reader is at: the file jumped to while the view stays where the jump left it, else the top line. */
+export function readingLine(top: number, jump: FileJump | undefined): number {
+  return jump !== undefined && jump.top === top ? jump.line : top;
+}
+
+/** "file 2 of 3: src/auth.ts", for the file whose section holds document line `line`. */
+export function fileLabel(doc: ReviewDocument, line: number): string | undefined {
+  const section = sectionAt(doc, line);
+  if (!section || section.path === '') return undefined;
+  return `file ${doc.sections.indexOf(section) + 1} of ${doc.sections.length}: ${section.path}`;
+}
+
 /** The next (or previous) file's first line from `top`; undefined when there is none that way. */
 export function jumpFile(doc: ReviewDocument, top: number, direction: 1 | -1): number | undefined {
   if (direction === 1) return doc.sections.find((s) => s.start > top)?.start;

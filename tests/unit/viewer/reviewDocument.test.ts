@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { DiffResult } from '../../../src/commands/diff.js';
-import { changedLineAt, jumpFile, placeTop, readingPlace, reviewDocument } from '../../../src/viewer/reviewDocument.js';
+import { changedLineAt, fileLabel, jumpFile, placeTop, readingLine, readingPlace, reviewDocument } from '../../../src/viewer/reviewDocument.js';
 
 const PATCH = [
   'diff --git a/a.txt b/a.txt',
@@ -70,6 +70,20 @@ describe('reviewDocument', () => {
     // Line 12 of a.txt is the changed one (after two lines of context from 10).
     expect(changedLineAt(doc, a?.start as number)).toEqual({ path: 'a.txt', line: 12 });
     expect(changedLineAt(doc, b?.start as number)).toEqual({ path: 'b.txt', line: 1 });
+  });
+
+  it('reads the file jumped to while the view stays where the jump left it, though the view could not scroll to it', () => {
+    const doc = reviewDocument(result());
+    const [a, b] = doc.sections;
+    const bottom = 3; // a short diff: the view cannot scroll b's header to its top
+    const jump = { line: b?.start as number, top: bottom };
+    expect(readingLine(bottom, jump)).toBe(b?.start);
+    expect(changedLineAt(doc, readingLine(bottom, jump))?.path).toBe('b.txt');
+    expect(jumpFile(doc, readingLine(bottom, jump), -1)).toBe(a?.start); // [ goes back to a, not to what is above the top
+    expect(readingLine(bottom + 1, jump)).toBe(bottom + 1); // scrolled since: the top line again
+    expect(readingLine(bottom, undefined)).toBe(bottom);
+    expect(fileLabel(doc, b?.start as number)).toBe('file 2 of 2: b.txt');
+    expect(fileLabel(doc, 0)).toBeUndefined();
   });
 
   it('keeps the reader in the same file, as far into it, when the diff above grows', () => {
