@@ -8,10 +8,13 @@ import type { UpgradeResult } from '../commands/upgrade.js';
 import type { CliContext } from './command.js';
 import { confirmNesting } from './nesting.js';
 
-/** True when this process can attach: a terminal on both ends, and consent when nested in a pane. */
-export async function canAttach(ctx: CliContext): Promise<boolean> {
+/**
+ * True when this process can attach: a terminal on both ends, and consent when nested in a pane. `instead`:
+ * what the command could do without a terminal (`new`'s -d), said with the refusal.
+ */
+export async function canAttach(ctx: CliContext, instead = "commands such as 'tessera ls', 'list-panes' and 'send-keys' need none"): Promise<boolean> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    ctx.err('tessera: attaching needs a terminal (stdin and stdout must be a TTY); use -d to create without attaching\n');
+    ctx.err(`tessera: attaching needs a terminal (stdin and stdout must be a TTY); ${instead}\n`);
     return false;
   }
   return confirmNesting(ctx.env, ctx.err);

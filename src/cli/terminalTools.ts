@@ -11,7 +11,7 @@ import type { SomeCommand } from '../commands/contract.js';
 
 export const terminalTools: TerminalTools = (ctx: CliContext) => ({
   confirm,
-  canAttach: () => canAttach(ctx),
+  canAttach: (instead) => canAttach(ctx, instead),
   attach: (workspace) => attachTerminal(ctx, { workspace, startServer: false, checked: true }),
   askEveryHost: (command) => askEveryHost(ctx, command),
 });

@@ -49,8 +49,8 @@ export interface CliAbilities {
   askCommand<A2 extends object, R2>(definition: CommandDefinition<A2, R2>, args: A2): Promise<R2>;
   /** Asks a yes/no question on the terminal; false when there is no terminal to ask on. */
   confirm(question: string): Promise<boolean>;
-  /** Whether this terminal can attach (a TTY on both ends; consent when nested in a pane); says why not on stderr. */
-  canAttach(): Promise<boolean>;
+  /** Whether this terminal can attach (a TTY on both ends; consent when nested in a pane); says why not on stderr, and `instead`. */
+  canAttach(instead?: string): Promise<boolean>;
   /** Attaches this terminal to a workspace that exists now (checked with canAttach first); the exit status. */
   attach(workspace: string): Promise<number>;
   /** Sends the command (no arguments) to the server of every host of the `hosts` setting at once. */

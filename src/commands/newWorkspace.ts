@@ -149,7 +149,7 @@ export const newWorkspace = defineCommand<NewArgs, NewResult>({
       return 1;
     }
     const detached = boolFlag(args, 'detached');
-    if (!detached && !(await io.canAttach())) return 1;
+    if (!detached && !(await io.canAttach('use -d to create without attaching'))) return 1;
     // Sized to the terminal that will attach, so its first program never starts at the wrong size.
     const size = detached ? undefined : { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 };
     const result = await ask({ ...request, size });

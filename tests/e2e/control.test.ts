@@ -149,6 +149,9 @@ describe('bad input', () => {
     await expectError(['split', '--right', '--down'], /exactly one of --right or --down/);
     await expectError(['resize-pane', '--left', 'x'], /whole number/);
     await expectError(['capture-pane', '-t', 'a b'], /invalid pane 'a b': use the pane's number/);
+    // Without a terminal: attach says what works without one; new, that -d does.
+    await expectError(['attach', '-t', 'w'], /attaching needs a terminal .*; commands such as 'tessera ls', 'list-panes' and 'send-keys' need none$/);
+    await expectError(['new', '-s', 'w'], /attaching needs a terminal .*; use -d to create without attaching$/);
     await expectError(['-L', '../evil', 'ls'], /invalid socket name/);
   });
 
