@@ -93,6 +93,18 @@ describe('tessera land', () => {
     expect(rev(repo, 'main')).toBe(moved);
   });
 
+  it('says what --commit did when the conflict shows only once the changes are committed', async () => {
+    const dir = await worktree('w4');
+    const moved = commit(repo, 'g.txt', 'from main\n');
+    fs.writeFileSync(path.join(dir, 'g.txt'), 'from the workspace\n'); // uncommitted: the first look sees no conflict
+    const refused = await sandbox.cli(['land', '-t', 'w4', '--commit', '-m', 'add g.txt', '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/committed w4's changes as [0-9a-f]{12}; landing feat\/w4 into main conflicts in 1 file\(s\): g\.txt; nothing was landed \(the commit stays on feat\/w4\)/);
+    expect(refused.stderr).not.toMatch(/nothing was changed/);
+    expect(git(dir, 'log', '-1', '--format=%s').trim()).toBe('add g.txt');
+    expect(rev(repo, 'main')).toBe(moved);
+  });
+
   it('refuses uncommitted changes unless --commit; rebases; leaves a changed checkout of main alone and says how to update it', async () => {
     const dir = await worktree('w3');
     commit(dir, 'b.txt');

@@ -25,6 +25,15 @@ export interface LandAnswer {
   message?: string;
 }
 
+/**
+ * A refusal after --commit made its commit: the refusals say "nothing was changed", which is no longer so; the
+ * message says what was committed, and that nothing was landed.
+ */
+function afterCommit(committed: string, branch: string | null, message: string): string {
+  if (committed === '') return message;
+  return committed + message.replaceAll('nothing was changed', `nothing was landed (the commit stays on ${branch ?? 'the workspace\'s branch'})`);
+}
+
 export async function landWorkspace(registry: WorkspaceRegistry, request: LandRequest & { yes: boolean }): Promise<LandAnswer> {
   let check = await landPreflight(registry, request);
   if (!request.yes || check.preflight.blocked.length > 0) return refusal(check, request.yes);
@@ -35,13 +44,13 @@ export async function landWorkspace(registry: WorkspaceRegistry, request: LandRe
     await gitOk(p.path, ['commit', '-q', '-m', request.message ?? '']);
     committed = `committed ${p.workspace}'s changes as ${((await commitOf(p.path, 'HEAD')) ?? '').slice(0, 12)}; `;
     check = await landPreflight(registry, { ...request, commit: false });
-    if (check.preflight.blocked.length > 0) return { preflight: check.preflight, done: false, message: `${committed}${check.preflight.blocked.join('\n')}` };
+    if (check.preflight.blocked.length > 0) return { preflight: check.preflight, done: false, message: afterCommit(committed, p.branch, check.preflight.blocked.join('\n')) };
   }
   const { preflight, target, source, replayed } = check;
-  if (!target || !source || preflight.branch === null) return { preflight, done: false, message: `${committed}cannot tell what to land (the workspace changed meanwhile?); nothing was changed` };
+  if (!target || !source || preflight.branch === null) return { preflight, done: false, message: afterCommit(committed, p.branch, 'cannot tell what to land (the workspace changed meanwhile?); nothing was changed') };
   // A replay is built once: the preflight's (of these very commits) is the landing's.
   const built = replayed && request.mode === 'rebase' ? { commit: replayed } : await buildLanding(preflight.path, { onto: target.commit, source, mode: request.mode, message: request.message ?? defaultMessage(preflight) });
-  if ('conflicts' in built) return { preflight: { ...preflight, conflicts: built.conflicts }, done: false, message: `${committed}landing conflicts in ${built.conflicts.join(', ')}; nothing was changed` };
+  if ('conflicts' in built) return { preflight: { ...preflight, conflicts: built.conflicts }, done: false, message: afterCommit(committed, p.branch, `landing conflicts in ${built.conflicts.join(', ')}; nothing was changed`) };
   const checkout = preflight.baseCheckout && preflight.baseCheckout.dirty.length === 0 ? { path: preflight.baseCheckout.path, from: target.old } : undefined;
   const applied = await applyLanding({ dir: preflight.path, ref: target.ref, old: target.old, next: built.commit, reason: `tessera land (${request.mode}): ${preflight.branch} of workspace ${preflight.workspace}`, checkout });
   // The ref itself says whether the landing happened (the child may have ended in a way it could not report).
