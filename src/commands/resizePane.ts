@@ -24,16 +24,16 @@ export const resizePane = defineCommand<ResizePaneArgs, null>({
   the one on the pane's right (for --left/--right) or bottom (for --up/--down) side; for a pane at
   the right or bottom edge of its group, it is the one on its left or top side instead. So
   --right 5 widens a pane that has a neighbour on its right, and narrows a pane at the right edge.
-  A negative N moves the border the other way. A pane with no neighbour beside it (or above or
-  below it) cannot be resized that way, and a resize that would make any pane smaller than the
-  minimum is refused; both say why.`,
+  A negative N moves the border the other way. Asked for more than there is room for, the border
+  moves as far as it can, until a pane would be smaller than the minimum. A pane with no neighbour
+  beside it (or above or below it), or a border that cannot move at all, is refused, saying why.`,
   flags: [targetPaneFlag, ...DIRECTIONS.map((name) => ({ name, value: true }))],
   fromCli(args) {
     const given = DIRECTIONS.filter((d) => stringFlag(args, d) !== undefined);
     if (given.length !== 1) throw new UsageError('resize-pane needs exactly one of --left, --right, --up or --down with a number');
     const direction = given[0];
     const raw = stringFlag(args, direction) ?? '';
-    if (!/^-?\d{1,4}$/.test(raw) || Number(raw) === 0) throw new UsageError(`--${direction} needs a whole number of cells, not '${raw}'`);
+    if (!/^-?\d{1,4}$/.test(raw) || Number(raw) === 0) throw new UsageError(`--${direction} needs a number of cells other than 0 (negative moves the border the other way), not '${raw}'`);
     return { pane: paneTargetFlag(args), direction, cells: Number(raw) };
   },
   parse: (fields) => ({ pane: parsePaneTarget(fields.pane), direction: oneOf(fields.direction, 'direction', DIRECTIONS), cells: int(fields.cells, 'cells', -9999, 9999) }),

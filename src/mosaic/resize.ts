@@ -15,8 +15,9 @@ export interface Step {
  * Moves the boundary nearest to pane `paneId` that runs across `direction` by `cells` cells in that
  * direction, like tmux's resize-pane: the boundary after the pane when there is one, else the one before.
  * The split whose boundary moves gets weights equal to its children's new sizes in cells, so the result is
- * exact at this area. Refused when a pane would end up below the minimum content size (a pane that is
- * already below it may still grow).
+ * exact at this area. Asked for more than there is room for, the boundary moves as far as it can (as
+ * tmux's does): until a pane would end up below the minimum content size (a pane already below it may
+ * still grow). Refused when it cannot move at all.
  */
 export function resizePane(
   tree: LayoutNode,
@@ -40,8 +41,20 @@ export function resizePane(
 
   const { split, index } = path[level];
   const cut = index < split.children.length - 1 ? index + 1 : index;
-  const moved = moveCut(tree, path, level, cut, direction === 'left' || direction === 'up' ? -cells : cells, area);
-  return moved.ok ? moved : { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: ${moved.reason}` };
+  const sign = direction === 'left' || direction === 'up' ? -1 : 1;
+  const moved = moveCut(tree, path, level, cut, sign * cells, area);
+  if (moved.ok) return moved;
+  // The largest move that fits (a shorter move only leaves the shrinking pane bigger): found by halving.
+  let fits = 0;
+  let tooFar = cells;
+  let best: ResizeResult | undefined;
+  while (tooFar - fits > 1) {
+    const tried = Math.floor((fits + tooFar) / 2);
+    const result = moveCut(tree, path, level, cut, sign * tried, area);
+    if (result.ok) [fits, best] = [tried, result];
+    else tooFar = tried;
+  }
+  return best ?? { ok: false, reason: `pane ${paneId} cannot be resized ${direction} by ${cells}: ${moved.reason}` };
 }
 
 /** The rectangle the split at path[level] fills when the tree fills `area`. */

@@ -147,7 +147,7 @@ describe('bad input', () => {
     await expectError(['--bogus'], /unknown option --bogus/);
     await expectError(['new', '--what'], /unknown option --what/);
     await expectError(['split', '--right', '--down'], /exactly one of --right or --down/);
-    await expectError(['resize-pane', '--left', 'x'], /whole number/);
+    await expectError(['resize-pane', '--left', 'x'], /--left needs a number of cells other than 0 \(negative moves the border the other way\), not 'x'/);
     await expectError(['capture-pane', '-t', 'a b'], /invalid pane 'a b': use the pane's number/);
     // Without a terminal: attach says what works without one; new, that -d does.
     await expectError(['attach', '-t', 'w'], /attaching needs a terminal .*; commands such as 'tessera ls', 'list-panes' and 'send-keys' need none$/);

@@ -55,20 +55,24 @@ describe('resizePane', () => {
     expect(frameOf(moved, 3, bounds)).toEqual(frameOf(tree, 3, bounds));
   });
 
-  it('refuses to make a pane smaller than the minimum', () => {
+  it('moves as far as the minimum allows when asked for more, as tmux does; refuses when it cannot move at all', () => {
     const tree = row([pane(1), pane(2)]); // two panes 40 columns wide
     const spare = 40 - MIN_PANE_COLS;
-    expect(resizePane(tree, 1, 'right', spare + 1, bounds)).toEqual({
+    const asFarAsItGoes = resized(tree, 1, 'right', spare, bounds);
+    expect(resized(tree, 1, 'right', spare + 1, bounds)).toEqual(asFarAsItGoes);
+    expect(resized(tree, 1, 'right', 1000, bounds)).toEqual(asFarAsItGoes);
+    expect(frameOf(asFarAsItGoes, 2, bounds)?.width).toBe(MIN_PANE_COLS);
+    expect(resizePane(asFarAsItGoes, 1, 'right', 1, bounds)).toEqual({
       ok: false,
-      reason: `pane 1 cannot be resized right by ${spare + 1}: pane 2 would be ${MIN_PANE_COLS - 1} columns wide, the minimum is ${MIN_PANE_COLS}`,
+      reason: `pane 1 cannot be resized right by 1: pane 2 would be ${MIN_PANE_COLS - 1} columns wide, the minimum is ${MIN_PANE_COLS}`,
     });
-    expect(resizePane(tree, 1, 'right', spare, bounds).ok).toBe(true);
     const stacked = column([pane(1), pane(2)]); // two frames of 15 rows: 14 rows of content each
     const spareRows = 14 - MIN_PANE_ROWS;
-    expect(resizePane(stacked, 2, 'up', spareRows, bounds).ok).toBe(true);
-    expect(resizePane(stacked, 2, 'up', spareRows + 1, bounds)).toEqual({
+    const highest = resized(stacked, 2, 'up', spareRows, bounds);
+    expect(resized(stacked, 2, 'up', spareRows + 5, bounds)).toEqual(highest);
+    expect(resizePane(highest, 2, 'up', 2, bounds)).toEqual({
       ok: false,
-      reason: `pane 2 cannot be resized up by ${spareRows + 1}: pane 1 would be ${MIN_PANE_ROWS - 1} rows high, the minimum is ${MIN_PANE_ROWS}`,
+      reason: `pane 2 cannot be resized up by 2: pane 1 would be ${MIN_PANE_ROWS - 2} rows high, the minimum is ${MIN_PANE_ROWS}`,
     });
   });
 
