@@ -1,5 +1,5 @@
 // Fitting the workspace strip into one row: every workspace when there is room; otherwise diff summaries go first,
-// then long names are shortened, then workspaces far from the current one are left out (counted at the ends).
+// then the longest names are shortened, then workspaces far from the current one are left out (counted at the ends).
 
 import { graphemeWidth } from '../../term/textWidth.js';
 import { STACK_UP_MARK, type StripEntry } from './model.js';
@@ -52,6 +52,23 @@ function shorten(name: string, cells: number): string {
   return `${out}…`;
 }
 
+/**
+ * The longest names cut first: every name kept to the widest cap that lets the strip fit (a name within it stays
+ * whole, so one long name does not shorten the others), and to MIN_NAME_CELLS when even that does not fit.
+ */
+function withNamesCut(items: StripItem[], cols: number, total: (items: StripItem[]) => number): StripItem[] {
+  const capped = (cap: number) => items.map((item) => ({ ...item, label: label(item.entry, shorten(item.entry.name, cap)) }));
+  let fits = MIN_NAME_CELLS;
+  let tooWide = Math.max(...items.map((item) => width(item.entry.name)));
+  if (total(capped(fits)) > cols) return capped(fits);
+  while (tooWide - fits > 1) {
+    const cap = Math.floor((fits + tooWide) / 2);
+    if (total(capped(cap)) <= cols) fits = cap;
+    else tooWide = cap;
+  }
+  return capped(fits);
+}
+
 export function layoutStrip(entries: readonly StripEntry[], cols: number): StripLayout {
   const total = (items: StripItem[]) => items.reduce((sum, item) => sum + itemWidth(item), 0);
   let items = entries.map((entry) => ({ entry, label: label(entry), warn: warnText(entry), diff: itemDiff(entry) }));
@@ -59,7 +76,7 @@ export function layoutStrip(entries: readonly StripEntry[], cols: number): Strip
   // Diffs of the other workspaces first, then every diff.
   items = items.map((item) => (item.entry.current ? item : { ...item, diff: '' }));
   if (total(items) > cols) items = items.map((item) => ({ ...item, diff: '' }));
-  if (total(items) > cols) items = items.map((item) => ({ ...item, label: label(item.entry, shorten(item.entry.name, MIN_NAME_CELLS)) }));
+  if (total(items) > cols) items = withNamesCut(items, cols, total);
   if (total(items) <= cols) return { items, hiddenBefore: 0, hiddenAfter: 0 };
   // Keep a window around the current workspace; `‹3` / `2›` (3 cells each) count the ones left out.
   const at = Math.max(0, items.findIndex((item) => item.entry.current));

@@ -37,6 +37,18 @@ test('narrow: other diffs go first, then long names are shortened', () => {
   expect(shortened.items.reduce((sum, i) => sum + itemWidth(i), 0)).toBeLessThanOrEqual(20);
 });
 
+test('one long name is cut to the room left, and the short ones stay whole', () => {
+  const long = `task-${'x'.repeat(59)}`;
+  const entries = [entry('task-a', 1, { current: true }), entry('task-b', 2, { conflicts: ['task-a'] }), entry('TASK-A', 3), entry(long, 4)];
+  const { items, hiddenBefore, hiddenAfter } = layoutStrip(entries, 60);
+  expect(items.map((i) => i.label).slice(0, 3)).toEqual(['1 task-a', '2 task-b', '3 TASK-A']);
+  expect(items[3]?.label).toMatch(/^4 task-x+…$/);
+  const used = items.reduce((sum, i) => sum + itemWidth(i), 0);
+  expect(used).toBeLessThanOrEqual(60);
+  expect(used).toBeGreaterThan(55); // the room is used, not left empty
+  expect([hiddenBefore, hiddenAfter]).toEqual([0, 0]);
+});
+
 test('very narrow: a window around the current workspace, the rest counted', () => {
   const entries = Array.from({ length: 9 }, (_, i) => entry(`ws${i + 1}`, i + 1, { current: i === 6 }));
   const { items, hiddenBefore, hiddenAfter } = layoutStrip(entries, 30);
