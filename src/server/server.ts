@@ -420,6 +420,7 @@ export class Server {
       // already gone, or no longer ours: leave it
     }
     await this.registry.closeAll();
+    await this.registry.records.settled(); // no record write is left half done when the process exits
     await this.recorder.flush(); // the ended panes' history entries are written before the process exits
     await this.keptChanges.flush();
   }

@@ -87,6 +87,11 @@ export class WorkspaceStore {
     return [...this.files].filter(([, file]) => file.writing).map(([name]) => name);
   }
 
+  /** Resolves once every background save asked so far has landed, been overtaken (its temporary file removed) or failed. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.files.values()].map((file) => file.settled()));
+  }
+
   /** Deletes the record; a background write of it still under way will not land. */
   remove(name: string): void {
     this.file(name).remove();

@@ -87,6 +87,12 @@ export class HarnessClient {
   }
 
   /** Waits until the screen (after every frame so far is drawn) satisfies `condition`. */
+  /** Presses `keys` (a split, say) and waits until `count` fake-shell prompts show. */
+  async pressUntilPrompts(keys: string, count: number, prompt: string): Promise<void> {
+    this.press(keys);
+    await this.waitFor(() => this.text().split(prompt).length - 1 === count, `${count} prompts`);
+  }
+
   async waitFor(condition: string | RegExp | (() => boolean), what = String(condition), timeoutMs = HARNESS_WAIT_MS): Promise<void> {
     const test = typeof condition === 'function' ? condition : typeof condition === 'string' ? () => this.text().includes(condition) : () => condition.test(this.text());
     const deadline = Date.now() + timeoutMs;

@@ -28,10 +28,8 @@ describe('the key help', () => {
     server = await InProcessServer.start();
     const client = server.attach({ cols: 120, rows: 35 });
     await client.waitFor(SHELL_PROMPT);
-    client.press(`${PREFIX}%`);
-    await client.waitFor(() => client.text().split(SHELL_PROMPT).length - 1 === 2, 'two prompts');
-    client.press(`${PREFIX}-`);
-    await client.waitFor(() => client.text().split(SHELL_PROMPT).length - 1 === 3, 'three prompts');
+    await client.pressUntilPrompts(`${PREFIX}%`, 2, SHELL_PROMPT);
+    await client.pressUntilPrompts(`${PREFIX}-`, 3, SHELL_PROMPT);
     client.press(`${PREFIX}?`);
     await client.waitFor(/Keys — press/);
     const rows = helpRows(client.text());

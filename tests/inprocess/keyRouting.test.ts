@@ -59,6 +59,21 @@ describe('keys in an attached client', () => {
     expect(await panes(server)).toHaveLength(1);
   });
 
+  it('move the focus with arrows, and back to the pane it came from across a split, as tmux does', async () => {
+    server = await InProcessServer.start();
+    const client = server.attach({ cols: 120, rows: 40 });
+    await client.waitFor(SHELL_PROMPT);
+    await client.pressUntilPrompts(`${PREFIX}%`, 2, SHELL_PROMPT);
+    await client.pressUntilPrompts(`${PREFIX}-${PREFIX}-`, 4, SHELL_PROMPT);
+    const focused = async () => (await panes(server!)).find((p) => p.focused)?.id;
+    const lowest = await focused(); // the last of the three stacked on the right
+    const [left] = await panes(server);
+    client.press(`${PREFIX}\x1b[D`);
+    await eventually(focused, (id) => id === left.id);
+    client.press(`${PREFIX}\x1b[C`);
+    await eventually(focused, (id) => id === lowest);
+  });
+
   it('zoom the focused pane over the whole area and back', async () => {
     server = await InProcessServer.start();
     const client = server.attach({ cols: 80, rows: 24 });

@@ -126,6 +126,14 @@ export class RecordKeeper {
     for (const name of this.store?.namesBeingSaved() ?? []) this.writeNow(name);
   }
 
+  /**
+   * Resolves once no background write is under way: one overtaken by flushNow() still removes its temporary
+   * file after flushNow() returns (a folder removed meanwhile, or a process that exits, would keep it).
+   */
+  async settled(): Promise<void> {
+    await this.store?.settled();
+  }
+
   /** Writes everything pending, then ignores later changes (the server is stopping: panes closing is not the user's doing). */
   close(): void {
     this.flushNow();

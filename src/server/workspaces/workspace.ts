@@ -253,7 +253,7 @@ export class Workspace {
   /** Moves focus to the neighbour in a direction; false when there is none. */
   focusDirection(direction: ScreenDirection): boolean {
     const layout = this.zoomedPaneId === undefined ? this.layout : layoutTree(this.tree, this.area);
-    const target = paneInDirection(layout, this.focusedPaneId, direction);
+    const target = paneInDirection(layout, this.focusedPaneId, direction, this.focusOrder);
     if (target === undefined) return false;
     this.focus(target);
     return true;

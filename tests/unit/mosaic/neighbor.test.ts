@@ -33,6 +33,15 @@ describe('paneInDirection', () => {
     expect(paneInDirection(skewed, 1, 'down')).toBe(3);
   });
 
+  it('among equally near panes, goes back to the one focused most recently, as tmux does', () => {
+    // 6 left most recently: from 3, down goes back to it rather than to 5, which overlaps most.
+    expect(paneInDirection(layout, 3, 'down', [6, 4])).toBe(6);
+    expect(paneInDirection(layout, 3, 'up', [2])).toBe(2);
+    // Never focused: as without a history. A nearer pane still wins over a more recent one farther away.
+    expect(paneInDirection(layout, 3, 'down', [9])).toBe(5);
+    expect(paneInDirection(layout, 1, 'down', [4])).toBe(3);
+  });
+
   it('returns undefined at the edge of the screen', () => {
     expect(paneInDirection(layout, 1, 'left')).toBeUndefined();
     expect(paneInDirection(layout, 1, 'up')).toBeUndefined();

@@ -79,6 +79,17 @@ describe('WorkspaceStore background saves', () => {
     expect(leftovers(store.dir)).toEqual([]);
   });
 
+  it('settled() waits until an overtaken background save has removed its temporary file', async () => {
+    const store = new WorkspaceStore(tempDir());
+    let finished = false;
+    void store.saveInBackground(record('app', 1)).then(() => (finished = true)); // not awaited, as a server stopping does not
+    store.save(record('app', 2));
+    await store.settled();
+    expect(finished).toBe(true);
+    expect(leftovers(store.dir)).toEqual([]);
+    expect(fs.readdirSync(store.dir)).toEqual(['app.json']);
+  });
+
   it('of two background saves the later stands, whichever finishes first', async () => {
     const store = new WorkspaceStore(tempDir());
     const results = await Promise.all([store.saveInBackground(record('app', 1)), store.saveInBackground(record('app', 2))]);
