@@ -3,7 +3,8 @@
 // focused pane, their answer shows in the status bar, and a binding that cannot work is reported
 // when the settings are read, not when the key is pressed.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Painter } from '../../src/server/session/painter.js';
 import { InProcessServer } from '../harness/inProcessServer.js';
 import { SHELL_PROMPT } from '../harness/programs.js';
 
@@ -11,6 +12,7 @@ const PREFIX = '\x1c';
 let server: InProcessServer | undefined;
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await server?.stop();
   server = undefined;
 });
@@ -50,18 +52,34 @@ describe('the bind setting', () => {
   });
 });
 
+/** A server with one client, its palette open. */
+async function withPalette(): Promise<{ s: InProcessServer; client: ReturnType<InProcessServer['attach']> }> {
+  const s = await InProcessServer.start();
+  server = s;
+  const client = s.attach();
+  await client.waitFor(SHELL_PROMPT);
+  client.press(`${PREFIX}:`);
+  await client.waitFor('Run an action');
+  return { s, client };
+}
+
 describe('the palette', () => {
   it('runs a tessera command line typed into it, and says what is wrong with one that cannot run', async () => {
-    server = await InProcessServer.start();
-    const client = server.attach();
-    await client.waitFor(SHELL_PROMPT);
-    client.press(`${PREFIX}:`);
-    await client.waitFor('Run an action');
+    const { s, client } = await withPalette();
     client.press('split');
     await client.waitFor('split needs exactly one of --right or --down'); // shown while typing
     client.press(' --down\r');
     await client.waitFor(() => client.text().split(SHELL_PROMPT).length - 1 === 2, 'two prompts');
-    const [top, bottom] = await panes(server);
+    const [top, bottom] = await panes(s);
     expect((bottom.rect as { y: number }).y).toBeGreaterThan((top.rect as { y: number }).y);
+  });
+
+  it('takes a burst of typed keys (a paste, a fast typist) in one chrome, not one per key', async () => {
+    const { client } = await withPalette();
+    const builds = vi.spyOn(Painter.prototype, 'updateChrome');
+    const typed = 'split --down -- echo a burst of keys';
+    client.press(typed); // one read of the terminal: every key of it at once
+    await client.waitFor(typed);
+    expect(builds.mock.calls.length).toBeLessThanOrEqual(3); // was one per key (36)
   });
 });
