@@ -240,6 +240,8 @@ export const SERVER_START_TIMEOUT_MS = 15_000;
 export const CLIENT_BACKLOG_BYTES = 256 << 10;
 /** A client ending on a signal waits this long for the server to stop writing to its terminal, then restores it anyway. */
 export const LEAVE_TIMEOUT_MS = 500;
+/** How long the server tries to restore the terminal of a client that vanished (SIGKILL) before it lets go of it. */
+export const ORPHAN_RESTORE_TIMEOUT_MS = 2_000;
 
 /** More output than this since a pane was last drawn means it floods (a 200×50 screen is ~10–40 KB). */
 export const FLOOD_BYTES_PER_FRAME = 64 << 10;

@@ -5,7 +5,7 @@
 import type { Duplex } from 'node:stream';
 import { FrameDecoder, FrameType, encodeBytes, encodeJson } from '../protocol/framing.js';
 import { PROTOCOL_VERSION, parseServerMessage, type AttachMessage, type OpenHostMessage } from '../protocol/messages.js';
-import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from './terminalModes.js';
+import { ENTER_SEQUENCE, RESTORE_SEQUENCE } from '../term/terminalModes.js';
 import { keyboardIsTerminal, outputTerminal } from './outputTerminal.js';
 import { LEAVE_TIMEOUT_MS } from '../limits.js';
 import { visibleText } from '../term/visibleText.js';

@@ -26,6 +26,18 @@ const holds = (pid: number, path: string): boolean => descriptorsOn(pid, path) >
 const readersOf = (pid: number, path: string): number => descriptorsOn(pid, path, fs.constants.O_RDONLY);
 const writersOf = (pid: number, path: string): number => descriptorsOn(pid, path, fs.constants.O_WRONLY);
 
+/** The pids whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((child) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${child}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
 describe('frames written straight to the terminal', () => {
   it('has the server write to the client terminal while attached, and let go of it on detach', async () => {
     const t = sandbox.open();
@@ -57,6 +69,25 @@ describe('frames written straight to the terminal', () => {
     expect(t.output.slice(restoredAt)).not.toMatch(/tick-/);
     const [pane] = await sandbox.listPanes();
     expect(pane.status).toBe('running'); // the loop goes on without a client
+  });
+
+  it('puts back the terminal of a client killed without a word (SIGKILL): the normal screen, no mouse reports', async () => {
+    // The client runs from a shell, as a user starts it: the shell (and the terminal) outlive it.
+    const script = `"${process.execPath}" "${TESSERA_BIN}" -L ${sandbox.socketName}; echo client-gone; exec sleep 600`;
+    const t = new OuterTerminal(['-c', script], { file: '/bin/sh', env: sandbox.env, cwd: sandbox.root });
+    try {
+      await t.waitFor(PROMPT_PATTERN);
+      expect([t.term.buffer.active.type, t.term.modes.mouseTrackingMode]).toEqual(['alternate', 'drag']);
+      const pidOfServer = await serverPid(sandbox);
+      const client = childrenOf(t.process.pid).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(TESSERA_BIN));
+      expect(client).toBeDefined();
+      process.kill(client as number, 'SIGKILL');
+      await t.waitFor(() => t.output.includes('client-gone'));
+      await eventually(() => [t.term.buffer.active.type, t.term.modes.mouseTrackingMode], ([screen, mouse]) => screen === 'normal' && mouse === 'none');
+      await eventually(() => holds(pidOfServer, ptsOf(t)), (held) => !held);
+    } finally {
+      t.dispose();
+    }
   });
 
   it('has the server read the keys from the client terminal, and hand it back to the shell on detach', async () => {

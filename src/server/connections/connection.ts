@@ -13,6 +13,7 @@ import { DirectInput } from '../session/directInput.js';
 import { DirectOutput } from '../session/directOutput.js';
 import type { EventReader } from '../events/eventStream.js';
 import { requestOutput } from './requestOutput.js';
+import { RESTORE_SEQUENCE } from '../../term/terminalModes.js';
 
 export interface ConnectionHandlers {
   request(message: RequestMessage, io: RequestIo): Promise<unknown>;
@@ -70,6 +71,8 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   // otherwise through the socket; the JSON messages always take the socket.
   let direct: DirectOutput | undefined;
   const directOutput = () => (direct?.usable ? direct : undefined);
+  /** The client was told to end (it restores its terminal itself then). */
+  let toldToEnd = false;
   // Keys read from the client's terminal by the server itself, when the client offered it (its own
   // decoder: a character split across two reads stays in one piece).
   let directKeys: DirectInput | undefined;
@@ -89,6 +92,7 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
     },
     end: (reason, exitCode) => {
       // Nothing more reaches the terminal, and no key is read from it, once the client is told to restore it.
+      toldToEnd = true;
       directKeys?.close();
       direct?.close();
       send({ t: 'end', reason, exitCode });
@@ -208,7 +212,10 @@ export function handleConnection(socket: net.Socket, handlers: ConnectionHandler
   const onError = () => socket.destroy();
   const onClose = () => {
     directKeys?.close();
-    direct?.close();
+    // A client gone without being told to end (SIGKILL, a crash) left its terminal in tessera's modes: the
+    // alternate screen, mouse reports on. The server writes to that terminal itself, so it puts them back.
+    if (attached && !toldToEnd) direct?.writeLastAndClose(RESTORE_SEQUENCE);
+    else direct?.close();
     clearTimeout(deadline);
     budget.holdPending(heldBytes, 0);
     budget.release();

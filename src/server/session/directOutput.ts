@@ -7,6 +7,7 @@
 
 import fs from 'node:fs';
 import tty from 'node:tty';
+import { ORPHAN_RESTORE_TIMEOUT_MS } from '../../limits.js';
 import type { OutputTerminal } from '../../protocol/messages.js';
 import { openClientTerminal, streamFd } from './clientTerminal.js';
 
@@ -89,6 +90,22 @@ export class DirectOutput {
   onceDrained(callback: () => void): void {
     if (this.broken || this.stream.writableLength === 0) queueMicrotask(callback);
     else this.stream.once('drain', callback);
+  }
+
+  /**
+   * Writes `bytes` last (what waits goes first, in order), then lets go of the terminal once it took them, or after
+   * ORPHAN_RESTORE_TIMEOUT_MS if it does not (a stalled link): for a client gone without restoring its terminal.
+   */
+  writeLastAndClose(bytes: string): void {
+    if (this.broken) return;
+    this.write(bytes);
+    if (this.broken || this.stream.writableLength === 0) return this.close();
+    const timer = setTimeout(() => this.close(), ORPHAN_RESTORE_TIMEOUT_MS);
+    timer.unref();
+    this.stream.once('drain', () => {
+      clearTimeout(timer);
+      this.close();
+    });
   }
 
   /** Stops writing at once; bytes the terminal has not taken yet are dropped (the client restores the screen next). */

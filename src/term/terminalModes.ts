@@ -1,6 +1,6 @@
 // The outer terminal's modes tessera turns on while attached, and the sequence that undoes them all.
 
-import { MOUSE_OFF } from '../term/mouseModes.js';
+import { MOUSE_OFF } from './mouseModes.js';
 
 /**
  * Save the window title (tessera sets it to the focused pane's), alternate screen, cleared; bracketed
