@@ -124,10 +124,11 @@ function planRestoredAgent(agent: AgentRequest, userArgs: string[], requestDir: 
     why = visibleText(error.message); // it can quote the settings file: nothing in it may steer the pane's terminal
   }
   const sessionId = agent.resume !== undefined && agent.resume !== 'latest' ? agent.resume.sessionId : undefined;
-  const kept = sessionId === undefined ? '' : ` Its conversation ${sessionId} is kept.`;
+  // The agent's name and conversation come from the record, a file: shown with their control characters as marks.
+  const kept = sessionId === undefined ? '' : `Its conversation ${visibleText(sessionId)} is kept. `;
   const hint = ctx.catalog.find(agent.kind)?.installHint;
   const install = hint === undefined ? '' : `\r\n\r\nInstall it with:\r\n\r\n    ${hint}`;
-  const missingMessage = `\x1b[1mcould not start ${agent.kind} again\x1b[0m: ${why}.${install}\r\n\r\n${kept.trim()}${kept ? ' ' : ''}Once that is fixed, press Enter in this pane (or 'tessera wake') to start it.\r\n`;
+  const missingMessage = `\x1b[1mcould not start ${visibleText(agent.kind)} again\x1b[0m: ${why}.${install}\r\n\r\n${kept}Once that is fixed, press Enter in this pane (or 'tessera wake') to start it.\r\n`;
   return { file: undefined, args: userArgs, kind: 'agent', agent: agent.kind, displayCommand: [agent.kind, ...userArgs].join(' '), missingMessage, sessionId };
 }
 

@@ -35,10 +35,12 @@ describe('an agent pane started again from its record', () => {
     expect(() => planLaunch({ agent: { kind: 'helper' } }, ctx)).toThrow(/unknown agent 'helper'/);
   });
 
-  it('shows nothing of the reason that could steer the terminal', () => {
+  it('shows nothing of the reason, the agent\'s name or its conversation that could steer the terminal', () => {
     const catalog = new AgentCatalog([], 'config.json:1:2: \x1b]52;c;ZXZpbA==\x07 oops');
-    const plan = planLaunch({ agent: { kind: 'helper' }, restored: true }, { ...ctx, catalog });
+    const plan = planLaunch({ agent: { kind: 'helper\x1b]0;x\x07', resume: { sessionId: 'id\x1b[2J' } }, restored: true }, { ...ctx, catalog });
     expect(plan.missingMessage).not.toContain('\x1b]52');
+    expect(plan.missingMessage).not.toContain('\x1b]0');
+    expect(plan.missingMessage).not.toContain('\x1b[2J');
     expect(plan.missingMessage).not.toContain('\x07');
   });
 });
