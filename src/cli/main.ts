@@ -4,7 +4,7 @@ import { CommandError, ConnectionError, NoServerError } from '../client/errors.j
 import { SocketPathError } from '../protocol/socketPath.js';
 import { UsageError, parseArgs } from '../commands/argParser.js';
 import { endQuietlyOnBrokenPipe } from './brokenPipe.js';
-import type { CliContext } from './command.js';
+import type { CliCommand, CliContext } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { generalHelp, type CommandSummary } from './help.js';
 import { chooseServer } from './serverChoice.js';
@@ -21,7 +21,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return await dispatch(argv);
   } catch (error) {
     err(`tessera: ${describeFailure(error)}\n`);
-    if (error instanceof UsageError) err("try 'tessera --help'\n");
+    if (error instanceof UsageError) err(error.command === undefined ? "try 'tessera --help'\n" : `try 'tessera help ${error.command}'\n`);
     return 1;
   }
 }
@@ -76,7 +76,18 @@ async function dispatch(argv: string[]): Promise<number> {
   const entry = commandName === undefined ? undefined : findCommand(commandName);
   if (commandName !== undefined && !entry) throw new UsageError(`unknown command '${commandName}'${didYouMean(commandName, commandWords())}`);
   const command = await entry?.load();
-  const rest = argv.slice(i + 1);
+  try {
+    return await runCommand(command, argv.slice(i + 1), { name, socketFile, host });
+  } catch (error) {
+    // The command's own usage (tessera help NAME) is the help that says what was wrong, not the whole list.
+    if (error instanceof UsageError && command) error.command ??= command.name;
+    throw error;
+  }
+}
+
+/** Runs `command` (none: attach) with its command line `rest`, on the server the global options chose. */
+async function runCommand(command: CliCommand | undefined, rest: string[], server: { name?: string; socketFile?: string; host?: string }): Promise<number> {
+  const { name, socketFile, host } = server;
   if (command && asksForHelp(rest, command.flags.some((f) => f.short === 'h'))) return showCommandHelp(command.name);
   const args = command && parseArgs(rest, command.flags, { maxPositionals: command.maxPositionals ?? 0 });
   const choice = chooseServer({ name: host === undefined ? name : undefined, socketFile }, process.env);

@@ -24,7 +24,10 @@ export interface ParsedArgs {
   rest: string[] | undefined;
 }
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** The command whose command line was wrong, once known: the hint names its own help. */
+  command?: string;
+}
 
 export function parseArgs(argv: string[], specs: FlagSpec[], options: { maxPositionals?: number } = {}): ParsedArgs {
   const flags = new Map<string, string | true>();

@@ -131,10 +131,11 @@ describe('control commands', () => {
 });
 
 describe('bad input', () => {
-  const expectError = async (args: string[], message: RegExp) => {
+  const expectError = async (args: string[], message: RegExp, hint?: string) => {
     const result = await sandbox.cli(args);
     expect(result.code).not.toBe(0);
     expect(result.stderr.trim().split('\n')[0]).toMatch(message);
+    if (hint !== undefined) expect(result.stderr.trim().split('\n')[1]).toBe(hint);
   };
 
   it('says clearly when no server runs', async () => {
@@ -143,11 +144,11 @@ describe('bad input', () => {
   });
 
   it('rejects unknown commands and flags, and bad flag values', async () => {
-    await expectError(['frobnicate'], /unknown command 'frobnicate'/);
+    await expectError(['frobnicate'], /unknown command 'frobnicate'/, "try 'tessera --help'");
     await expectError(['--bogus'], /unknown option --bogus/);
-    await expectError(['new', '--what'], /unknown option --what/);
+    await expectError(['new', '--what'], /unknown option --what/, "try 'tessera help new'"); // the command's own help
     await expectError(['split', '--right', '--down'], /exactly one of --right or --down/);
-    await expectError(['resize-pane', '--left', 'x'], /--left needs a number of cells other than 0 \(negative moves the border the other way\), not 'x'/);
+    await expectError(['resize-pane', '--left', 'x'], /--left needs a number of cells other than 0 \(negative moves the border the other way\), not 'x'/, "try 'tessera help resize-pane'");
     await expectError(['capture-pane', '-t', 'a b'], /invalid pane 'a b': use the pane's number/);
     // Without a terminal: attach says what works without one; new, that -d does.
     await expectError(['attach', '-t', 'w'], /attaching needs a terminal .*; commands such as 'tessera ls', 'list-panes' and 'send-keys' need none$/);
